@@ -1,0 +1,67 @@
+//! The [`Agent`] trait.
+
+use cardsim_engine::{Game, Seat};
+use rand::RngCore;
+
+/// A player: picks one of the legal actions from what its seat may know.
+///
+/// Only [`Agent::choose`] is required. The trait is object safe, so a simulation holds
+/// `Box<dyn Agent<G>>` per seat; `&mut A` and `Box<A>` forward to `A`.
+pub trait Agent<G: Game>: Send {
+    /// Chooses one of `legal` (never empty) for `seat`, from `obs` = `game.observe(state, seat)`.
+    fn choose(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        obs: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action;
+
+    /// The spec that builds this agent, e.g. `random` or `ismcts:iters=1000`.
+    fn label(&self) -> String {
+        "agent".to_string()
+    }
+
+    /// Seconds this agent takes to react in a real-time race (Speed, Ratscrew, Spoons, Pig).
+    fn reaction_time(&mut self, _rng: &mut dyn RngCore) -> f64 {
+        0.5
+    }
+
+    /// Called before each new game, for agents that keep memory across moves.
+    fn reset(&mut self) {}
+}
+
+impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for &mut A {
+    fn choose(&mut self, game: &G, seat: Seat, obs: &G::Observation, legal: &[G::Action], rng: &mut dyn RngCore) -> G::Action {
+        (**self).choose(game, seat, obs, legal, rng)
+    }
+    fn label(&self) -> String {
+        (**self).label()
+    }
+    fn reaction_time(&mut self, rng: &mut dyn RngCore) -> f64 {
+        (**self).reaction_time(rng)
+    }
+    fn reset(&mut self) {
+        (**self).reset()
+    }
+}
+
+impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
+    fn choose(&mut self, game: &G, seat: Seat, obs: &G::Observation, legal: &[G::Action], rng: &mut dyn RngCore) -> G::Action {
+        (**self).choose(game, seat, obs, legal, rng)
+    }
+    fn label(&self) -> String {
+        (**self).label()
+    }
+    fn reaction_time(&mut self, rng: &mut dyn RngCore) -> f64 {
+        (**self).reaction_time(rng)
+    }
+    fn reset(&mut self) {
+        (**self).reset()
+    }
+}
+
+// Compile-time guard: the trait must stay object safe.
+#[allow(dead_code)]
+fn _object_safe(_: &dyn Agent<cardsim_engine::games::trash::Trash>) {}

@@ -1,0 +1,19 @@
+//! The uniformly random agent.
+
+use crate::Agent;
+use cardsim_engine::{Game, Seat};
+use rand::{Rng, RngCore};
+
+/// Picks a legal action uniformly at random. The baseline every other agent is measured
+/// against, and the default playout policy of the search agents.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomAgent;
+
+impl<G: Game> Agent<G> for RandomAgent {
+    fn choose(&mut self, _: &G, _: Seat, _: &G::Observation, legal: &[G::Action], rng: &mut dyn RngCore) -> G::Action {
+        legal[rng.random_range(0..legal.len())]
+    }
+    fn label(&self) -> String {
+        "random".into()
+    }
+}

@@ -1,0 +1,1 @@
+pub use cardsim_engine::games::trash::Trash;

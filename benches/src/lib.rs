@@ -1,0 +1,1 @@
+//! Criterion benches live in `benches/benches/`; this library is empty.

@@ -1,0 +1,122 @@
+//! Generic checks that every [`Game`] must pass, for use in each game's tests.
+//!
+//! ```
+//! use cardsim_engine::{conformance, games::trash::Trash, Game, Params};
+//! let game = Trash::new(3, &Params::new()).unwrap();
+//! let report = conformance::random_games(&game, 0..3, 1_000_000);
+//! assert_eq!(report.games, 3);
+//! ```
+
+use crate::game::{Game, ToMove};
+use crate::seat::Seat;
+use rand::seq::IndexedRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// What a run of [`random_games`] saw.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Report {
+    /// Games played to the end.
+    pub games: usize,
+    /// Actions applied in all.
+    pub moves: usize,
+    /// Determinizations sampled and checked.
+    pub determinizations: usize,
+    /// Per game, the statistics of [`Game::stats`].
+    pub stats: Vec<Vec<f64>>,
+}
+
+/// Plays one uniformly random game per seed and checks the [`Game`] contract at every step:
+/// the invariants hold, the seat to move has legal actions and each is accepted by
+/// `try_apply`, observations survive determinization unchanged (with the same legal actions
+/// for the seat to move), the outcome appears exactly at the end with valid places and win
+/// shares that add to 1, and replaying the seed gives the same game.
+///
+/// # Panics
+/// On the first broken rule, or if a game runs longer than `max_moves`.
+pub fn random_games<G: Game>(game: &G, seeds: std::ops::Range<u64>, max_moves: usize) -> Report {
+    let mut report = Report::default();
+    let players = game.players();
+    let mut legal = Vec::new();
+    let mut legal_d = Vec::new();
+    for seed in seeds {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut sample_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
+        let mut state = game.deal(&mut rng);
+        let mut moves = 0usize;
+        let mut history = Vec::new();
+        loop {
+            if let Err(e) = game.check_invariants(&state) {
+                panic!("seed {seed}, move {moves}: invariant broken: {e}\n{state:?}");
+            }
+            let to_move = game.to_move(&state);
+            assert_eq!(
+                game.outcome(&state).is_some(),
+                to_move == ToMove::Over,
+                "seed {seed}: outcome must be present exactly when the game is over"
+            );
+            let seat = match to_move {
+                ToMove::Over => break,
+                ToMove::Seat(s) => s,
+                ToMove::Race(_) => panic!("random_games does not drive races"),
+            };
+            game.legal_actions(&state, &mut legal);
+            assert!(!legal.is_empty(), "seed {seed}: seat {seat} to move with no legal action");
+            if moves % 7 == 0 {
+                for s in Seat::all(players) {
+                    let obs = game.observe(&state, s);
+                    let d = game.determinize(&obs, &mut sample_rng);
+                    if let Err(e) = game.check_invariants(&d) {
+                        panic!("seed {seed}: determinization breaks an invariant: {e}\n{d:?}");
+                    }
+                    assert_eq!(game.observe(&d, s), obs, "seed {seed}: determinization changed what seat {s} sees");
+                    assert_eq!(game.to_move(&d), to_move, "seed {seed}: determinization changed the seat to move");
+                    if s == seat {
+                        game.legal_actions(&d, &mut legal_d);
+                        assert_eq!(legal_d, legal, "seed {seed}: legal actions depend on hidden cards");
+                    }
+                    report.determinizations += 1;
+                }
+                for &a in &legal {
+                    let mut probe = state.clone();
+                    let mut r = ChaCha8Rng::seed_from_u64(moves as u64);
+                    assert!(game.try_apply(&mut probe, a, &mut r).is_ok(), "seed {seed}: legal {a} rejected");
+                }
+            }
+            let a = *legal.choose(&mut rng).expect("non-empty");
+            history.push(a);
+            game.apply(&mut state, a, &mut rng);
+            moves += 1;
+            assert!(moves <= max_moves, "seed {seed}: game longer than {max_moves} moves");
+        }
+        let outcome = game.outcome(&state).expect("over");
+        let results = outcome.first(players);
+        let wins: f64 = results.iter().map(|r| r.win).sum();
+        if players > 1 {
+            assert!((wins - 1.0).abs() < 1e-9, "seed {seed}: win shares add to {wins}, not 1");
+        }
+        for r in results {
+            assert!(r.place >= 1 && r.place as usize <= players, "seed {seed}: bad place {}", r.place);
+            assert_eq!(r.win > 0.0, players == 1 && r.win > 0.0 || r.place == 1, "seed {seed}: win share without first place");
+        }
+        // Replaying the same seed and actions must reproduce the game exactly.
+        let mut rng2 = ChaCha8Rng::seed_from_u64(seed);
+        let mut replay = game.deal(&mut rng2);
+        for &a in &history {
+            game.legal_actions(&replay, &mut legal);
+            let _ = legal.choose(&mut rng2);
+            game.apply(&mut replay, a, &mut rng2);
+        }
+        let mut s1 = Vec::new();
+        let mut s2 = Vec::new();
+        game.stats(&state, &mut s1);
+        game.stats(&replay, &mut s2);
+        assert_eq!(s1, s2, "seed {seed}: replay differs");
+        assert_eq!(s1.len(), G::INFO.stats.len(), "stats length must match GameInfo::stats");
+        assert_eq!(game.outcome(&replay), Some(outcome), "seed {seed}: replay outcome differs");
+        report.games += 1;
+        report.moves += moves;
+        report.stats.push(s1);
+    }
+    report
+}

@@ -1,0 +1,376 @@
+//! The [`Game`] contract that every game implements, and the small types around it.
+
+use crate::seat::{BySeat, Seat, SeatMask};
+use rand::Rng;
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+
+/// Who acts next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToMove {
+    /// One seat chooses among [`Game::legal_actions`].
+    Seat(Seat),
+    /// A real-time race: every seat in the mask may act at once, each chooses among
+    /// [`Game::race_actions`] with a reaction time, and [`Game::apply_race`] decides who was
+    /// first (Speed, Egyptian Ratscrew, Spoons, Pig).
+    Race(SeatMask),
+    /// The game is over; [`Game::outcome`] gives the result.
+    Over,
+}
+
+/// One seat's entry in a race: its action and how long it took to act, in seconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RaceEntry<A> {
+    /// The seat.
+    pub seat: Seat,
+    /// What it did.
+    pub action: A,
+    /// Its reaction time in seconds; the fastest acts first.
+    pub reaction: f64,
+}
+
+/// One seat's final result.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SeatResult {
+    /// The game's own score for the seat (its docs say what it counts).
+    pub score: f64,
+    /// Placement, 1 = best; tied seats share a place (competition ranking: 1, 2, 2, 4).
+    pub place: u8,
+    /// The seat's share of the win: 1/k for each of k seats tied for first, 0 otherwise
+    /// (for one-player games: 1 for a win, 0 for a loss).
+    pub win: f64,
+}
+
+/// Final results, one per seat.
+pub type Outcome = BySeat<SeatResult>;
+
+/// Ranks seats by score, higher is better: places with ties shared, the win split among the
+/// seats tied for first.
+///
+/// ```
+/// use cardsim_engine::{rank_by_score, Seat};
+/// let o = rank_by_score(&[3.0, 7.0, 7.0, 1.0]);
+/// assert_eq!(o[Seat::new(1)].place, 1);
+/// assert_eq!(o[Seat::new(2)].win, 0.5);
+/// assert_eq!(o[Seat::new(0)].place, 3);
+/// assert_eq!(o[Seat::new(3)].place, 4);
+/// ```
+pub fn rank_by_score(scores: &[f64]) -> Outcome {
+    let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let winners = scores.iter().filter(|&&s| s == best).count() as f64;
+    let mut out = Outcome::default();
+    for (i, &s) in scores.iter().enumerate() {
+        let above = scores.iter().filter(|&&t| t > s).count();
+        out[Seat::new(i)] = SeatResult {
+            score: s,
+            place: above as u8 + 1,
+            win: if s == best { 1.0 / winners } else { 0.0 },
+        };
+    }
+    out
+}
+
+/// A game's static description: name, player counts, parameters and statistics columns.
+#[derive(Clone, Copy, Debug)]
+pub struct GameInfo {
+    /// Command-line name, lower case with dashes (e.g. `trash`).
+    pub name: &'static str,
+    /// Human title.
+    pub title: &'static str,
+    /// Fewest players.
+    pub min_players: usize,
+    /// Most players.
+    pub max_players: usize,
+    /// Players when none are given.
+    pub default_players: usize,
+    /// Rule variants and settings accepted by [`Game::new`].
+    pub params: &'static [ParamSpec],
+    /// Names of the per-game statistics written by [`Game::stats`], in order.
+    pub stats: &'static [&'static str],
+}
+
+/// One rule variant or setting: `key=value` on the command line.
+#[derive(Clone, Copy, Debug)]
+pub struct ParamSpec {
+    /// The key.
+    pub key: &'static str,
+    /// The default value, as text.
+    pub default: &'static str,
+    /// What it does and which values are allowed.
+    pub help: &'static str,
+}
+
+/// Why a game could not be configured.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// The player count is out of range.
+    #[error("{game} takes {min} to {max} players, not {got}")]
+    Players {
+        /// The game.
+        game: &'static str,
+        /// Requested count.
+        got: usize,
+        /// Fewest allowed.
+        min: usize,
+        /// Most allowed.
+        max: usize,
+    },
+    /// A parameter the game does not have.
+    #[error("{game} has no parameter {key:?}; allowed: {allowed}")]
+    UnknownParam {
+        /// The game.
+        game: &'static str,
+        /// The rejected key.
+        key: String,
+        /// The keys the game accepts.
+        allowed: String,
+    },
+    /// A parameter value that does not parse or is out of range.
+    #[error("bad value {value:?} for {game} parameter {key}: {expected}")]
+    BadValue {
+        /// The game.
+        game: &'static str,
+        /// The key.
+        key: String,
+        /// The rejected value.
+        value: String,
+        /// What is allowed.
+        expected: String,
+    },
+    /// A `--param` that is not of the form `key=value`.
+    #[error("parameter {0:?} is not of the form key=value")]
+    Malformed(String),
+}
+
+/// Rule parameters given as `key=value` pairs, checked against a game's [`ParamSpec`]s.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Params {
+    pairs: Vec<(String, String)>,
+}
+
+impl Params {
+    /// No parameters: every setting at its default.
+    pub fn new() -> Params {
+        Params::default()
+    }
+
+    /// Parses `key=value` strings.
+    ///
+    /// # Errors
+    /// [`ConfigError::Malformed`] for an item without `=` or with an empty key.
+    pub fn parse<S: AsRef<str>>(items: &[S]) -> Result<Params, ConfigError> {
+        let mut pairs = Vec::new();
+        for item in items {
+            let item = item.as_ref();
+            match item.split_once('=') {
+                Some((k, v)) if !k.trim().is_empty() => {
+                    pairs.push((k.trim().to_string(), v.trim().to_string()))
+                }
+                _ => return Err(ConfigError::Malformed(item.to_string())),
+            }
+        }
+        Ok(Params { pairs })
+    }
+
+    /// Adds or replaces one pair.
+    pub fn set(mut self, key: &str, value: impl Display) -> Params {
+        self.pairs.retain(|(k, _)| k != key);
+        self.pairs.push((key.to_string(), value.to_string()));
+        self
+    }
+
+    /// The pairs as given.
+    pub fn pairs(&self) -> &[(String, String)] {
+        &self.pairs
+    }
+
+    /// Checks that every key is one of `info.params`.
+    ///
+    /// # Errors
+    /// [`ConfigError::UnknownParam`] naming the allowed keys.
+    pub fn check_keys(&self, info: &GameInfo) -> Result<(), ConfigError> {
+        for (k, _) in &self.pairs {
+            if !info.params.iter().any(|p| p.key == k) {
+                let allowed: Vec<&str> = info.params.iter().map(|p| p.key).collect();
+                return Err(ConfigError::UnknownParam {
+                    game: info.name,
+                    key: k.clone(),
+                    allowed: if allowed.is_empty() { "none".into() } else { allowed.join(", ") },
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of `key` parsed as `T`, or `default` when absent; it must satisfy `ok`.
+    ///
+    /// # Errors
+    /// [`ConfigError::BadValue`] with `expected` when the value does not parse or fails `ok`.
+    pub fn get<T: std::str::FromStr>(
+        &self,
+        info: &GameInfo,
+        key: &str,
+        default: T,
+        expected: &str,
+        ok: impl Fn(&T) -> bool,
+    ) -> Result<T, ConfigError> {
+        let Some((_, v)) = self.pairs.iter().rev().find(|(k, _)| k == key) else {
+            return Ok(default);
+        };
+        match v.parse::<T>() {
+            Ok(x) if ok(&x) => Ok(x),
+            _ => Err(ConfigError::BadValue {
+                game: info.name,
+                key: key.to_string(),
+                value: v.clone(),
+                expected: expected.to_string(),
+            }),
+        }
+    }
+}
+
+/// Checks `players` against `info`'s range.
+///
+/// # Errors
+/// [`ConfigError::Players`] when out of range.
+pub fn check_players(info: &GameInfo, players: usize) -> Result<(), ConfigError> {
+    if players < info.min_players || players > info.max_players {
+        return Err(ConfigError::Players {
+            game: info.name,
+            got: players,
+            min: info.min_players,
+            max: info.max_players,
+        });
+    }
+    Ok(())
+}
+
+/// An action that is not legal in the position it was played in.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal action {action} ({reason})")]
+pub struct IllegalAction {
+    /// The rejected action, as text.
+    pub action: String,
+    /// Why it was rejected.
+    pub reason: &'static str,
+}
+
+/// The rules of one game, configured for a player count and rule variants.
+///
+/// A value of the game type holds the configuration (players, variants); the position lives
+/// in [`Game::State`]. A whole game runs from [`Game::deal`] through many hands to its own end
+/// condition, at which point [`Game::to_move`] is [`ToMove::Over`].
+///
+/// # The contract
+/// - Chance (shuffles, draws, reshuffles in the middle of a hand, redeals between hands) is
+///   resolved inside [`Game::deal`] and [`Game::apply`] from the `rng` passed in, so a game is
+///   reproducible from its seed and a search can re-sample chance by passing its own RNG.
+/// - Legal actions are written into a caller-owned buffer, cleared first, so playouts do not
+///   allocate. When [`Game::to_move`] is `Seat(s)` the list is that seat's, never empty.
+/// - [`Game::observe`] is everything one seat may know: its own cards, public cards and the
+///   public history that matters (cards played, voids shown, cards passed to it). It never
+///   contains a card the seat cannot see.
+/// - [`Game::determinize`] samples a complete state consistent with an observation, uniformly
+///   over the hidden cards as far as the observation allows; `observe` of the sample, for the
+///   same seat, equals the observation.
+/// - [`Game::outcome`] is `Some` exactly when the game is over.
+///
+/// # Adding a game
+/// Write a module in `games/`, implement this trait for a small config struct, add the module
+/// to `games/mod.rs`, register it in the simulator's game table, and test it with
+/// [`crate::conformance`] plus tests from its rules page. See [`crate::games::trash`].
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    /// A complete position, hidden cards included.
+    type State: Clone + Debug + Send + Sync;
+    /// A move; `Display` gives a short readable form.
+    type Action: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
+    /// What one seat may know (its information set).
+    type Observation: Clone + Debug + PartialEq + Send + Sync;
+
+    /// The game's static description.
+    const INFO: GameInfo;
+
+    /// The rules for `players` players with `params` applied over the defaults.
+    ///
+    /// # Errors
+    /// A [`ConfigError`] naming the bad player count or parameter and what is allowed.
+    fn new(players: usize, params: &Params) -> Result<Self, ConfigError>;
+
+    /// Number of players.
+    fn players(&self) -> usize;
+
+    /// Shuffles and deals the first hand.
+    fn deal<R: Rng + ?Sized>(&self, rng: &mut R) -> Self::State;
+
+    /// Who acts next.
+    fn to_move(&self, state: &Self::State) -> ToMove;
+
+    /// Writes the legal actions of the seat to move into `out` (cleared first).
+    fn legal_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);
+
+    /// Plays `action` for the seat to move, then resolves any chance that follows. The action
+    /// must be one of [`Game::legal_actions`]; for an unchecked input use [`Game::try_apply`].
+    fn apply<R: Rng + ?Sized>(&self, state: &mut Self::State, action: Self::Action, rng: &mut R);
+
+    /// Like [`Game::apply`], but first checks that `action` is legal.
+    ///
+    /// # Errors
+    /// [`IllegalAction`] if it is not, leaving the state unchanged.
+    fn try_apply<R: Rng + ?Sized>(
+        &self,
+        state: &mut Self::State,
+        action: Self::Action,
+        rng: &mut R,
+    ) -> Result<(), IllegalAction> {
+        if !matches!(self.to_move(state), ToMove::Seat(_)) {
+            return Err(IllegalAction { action: action.to_string(), reason: "no seat to move" });
+        }
+        let mut legal = Vec::new();
+        self.legal_actions(state, &mut legal);
+        if !legal.contains(&action) {
+            return Err(IllegalAction { action: action.to_string(), reason: "not a legal action" });
+        }
+        self.apply(state, action, rng);
+        Ok(())
+    }
+
+    /// What `seat` may know.
+    fn observe(&self, state: &Self::State, seat: Seat) -> Self::Observation;
+
+    /// A complete state consistent with `obs`, hidden cards sampled with `rng`.
+    fn determinize<R: Rng + ?Sized>(&self, obs: &Self::Observation, rng: &mut R) -> Self::State;
+
+    /// The final results, once the game is over.
+    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+
+    /// The per-game statistics named in [`GameInfo::stats`], in that order, into `out`
+    /// (cleared first).
+    fn stats(&self, state: &Self::State, out: &mut Vec<f64>);
+
+    /// Checks the state's internal invariants (cards conserved, counts in range); `Err` names
+    /// the first broken one. Tests call it after every move.
+    ///
+    /// # Errors
+    /// A description of the broken invariant.
+    fn check_invariants(&self, _state: &Self::State) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// In a race, the actions open to `seat` (cleared first). Only race games override this.
+    fn race_actions(&self, _state: &Self::State, _seat: Seat, out: &mut Vec<Self::Action>) {
+        out.clear();
+    }
+
+    /// Resolves a race from every taking part seat's entry. Only race games override this.
+    ///
+    /// # Panics
+    /// The default panics: a game that never returns [`ToMove::Race`] is never asked.
+    fn apply_race<R: Rng + ?Sized>(
+        &self,
+        _state: &mut Self::State,
+        _entries: &[RaceEntry<Self::Action>],
+        _rng: &mut R,
+    ) {
+        panic!("{} has no races", Self::INFO.name)
+    }
+}

@@ -1,0 +1,5 @@
+//! One module per game. Each owns its state, actions, observation, scoring and tests, and
+//! documents its player counts, deck, scoring and the rulings made where its rules page is
+//! ambiguous (longer rulings live in `docs/rules/<game>.md`).
+
+pub mod trash;

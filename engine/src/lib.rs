@@ -1,0 +1,45 @@
+//! # cardsim-engine
+//!
+//! Bit-packed cards, the [`Game`] contract and the rules of every cardsim game.
+//!
+//! - [`cards`]: [`Card`], [`CardSet`] (one `u64`), [`CardMultiset`] for multi-deck games.
+//! - [`Seat`] and [`BySeat`]: seats and inline per-seat storage (up to 12 players).
+//! - [`Game`]: what a game must provide: dealing, whose turn, legal actions into a
+//!   caller-owned buffer, applying actions with chance resolved from a passed-in RNG, what each
+//!   seat may know ([`Game::observe`]) and a sample of a full state consistent with it
+//!   ([`Game::determinize`]), the final [`Outcome`] and per-game statistics. Read the trait's
+//!   docs for the full contract and how to add a game.
+//! - [`games`]: one module per game.
+//! - [`conformance`]: the generic checks every game's tests run.
+//!
+//! The engine knows nothing of threads, files or the command line.
+//!
+//! ```
+//! use cardsim_engine::{games::trash::Trash, Game, Params, ToMove};
+//! use rand::{seq::IndexedRandom, SeedableRng};
+//! let game = Trash::new(2, &Params::new()).unwrap();
+//! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+//! let mut state = game.deal(&mut rng);
+//! let mut legal = Vec::new();
+//! while let ToMove::Seat(_) = game.to_move(&state) {
+//!     game.legal_actions(&state, &mut legal);
+//!     let a = *legal.choose(&mut rng).unwrap();
+//!     game.apply(&mut state, a, &mut rng);
+//! }
+//! let outcome = game.outcome(&state).unwrap();
+//! assert_eq!(outcome.first(2).iter().map(|r| r.win).sum::<f64>(), 1.0);
+//! ```
+#![warn(missing_docs)]
+
+pub mod cards;
+pub mod conformance;
+mod game;
+pub mod games;
+mod seat;
+
+pub use cards::{Card, CardMultiset, CardSet, Rank, Suit};
+pub use game::{
+    check_players, rank_by_score, ConfigError, Game, GameInfo, IllegalAction, Outcome,
+    ParamSpec, Params, RaceEntry, SeatResult, ToMove,
+};
+pub use seat::{BySeat, Seat, SeatMask, MAX_SEATS};
