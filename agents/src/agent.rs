@@ -30,10 +30,38 @@ pub trait Agent<G: Game>: Send {
 
     /// Called before each new game, for agents that keep memory across moves.
     fn reset(&mut self) {}
+
+    /// True for an unfair agent that must see the full state (the `cheat` baseline): the
+    /// simulator then calls [`Agent::choose_with_state`] instead of [`Agent::choose`]. Fair
+    /// agents keep the default, `false`.
+    fn perfect_information(&self) -> bool {
+        false
+    }
+
+    /// Chooses one of `legal` for `seat` from the full `state`, hidden cards included. Only
+    /// called for agents whose [`Agent::perfect_information`] is `true`; the default forgets
+    /// the hidden cards and calls [`Agent::choose`] with the seat's observation.
+    fn choose_with_state(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        state: &G::State,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
+        self.choose(game, seat, &game.observe(state, seat), legal, rng)
+    }
 }
 
 impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for &mut A {
-    fn choose(&mut self, game: &G, seat: Seat, obs: &G::Observation, legal: &[G::Action], rng: &mut dyn RngCore) -> G::Action {
+    fn choose(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        obs: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
         (**self).choose(game, seat, obs, legal, rng)
     }
     fn label(&self) -> String {
@@ -44,11 +72,31 @@ impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for &mut A {
     }
     fn reset(&mut self) {
         (**self).reset()
+    }
+    fn perfect_information(&self) -> bool {
+        (**self).perfect_information()
+    }
+    fn choose_with_state(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        state: &G::State,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
+        (**self).choose_with_state(game, seat, state, legal, rng)
     }
 }
 
 impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
-    fn choose(&mut self, game: &G, seat: Seat, obs: &G::Observation, legal: &[G::Action], rng: &mut dyn RngCore) -> G::Action {
+    fn choose(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        obs: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
         (**self).choose(game, seat, obs, legal, rng)
     }
     fn label(&self) -> String {
@@ -59,6 +107,19 @@ impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
     }
     fn reset(&mut self) {
         (**self).reset()
+    }
+    fn perfect_information(&self) -> bool {
+        (**self).perfect_information()
+    }
+    fn choose_with_state(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        state: &G::State,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
+        (**self).choose_with_state(game, seat, state, legal, rng)
     }
 }
 

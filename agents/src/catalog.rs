@@ -58,7 +58,12 @@ impl<G: Game> AgentCatalog<G> {
             None => Err(AgentError::UnknownAgent {
                 name: spec.name.clone(),
                 game: G::INFO.name,
-                allowed: self.kinds.iter().map(|k| k.name).collect::<Vec<_>>().join(", "),
+                allowed: self
+                    .kinds
+                    .iter()
+                    .map(|k| k.name)
+                    .collect::<Vec<_>>()
+                    .join(", "),
             }),
         }
     }

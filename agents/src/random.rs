@@ -10,7 +10,14 @@ use rand::{Rng, RngCore};
 pub struct RandomAgent;
 
 impl<G: Game> Agent<G> for RandomAgent {
-    fn choose(&mut self, _: &G, _: Seat, _: &G::Observation, legal: &[G::Action], rng: &mut dyn RngCore) -> G::Action {
+    fn choose(
+        &mut self,
+        _: &G,
+        _: Seat,
+        _: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
         legal[rng.random_range(0..legal.len())]
     }
     fn label(&self) -> String {

@@ -68,7 +68,11 @@ impl AgentSpec {
                 return Err(AgentError::UnknownKey {
                     agent: self.name.clone(),
                     key: k.clone(),
-                    allowed: if allowed.is_empty() { "none".into() } else { allowed.join(", ") },
+                    allowed: if allowed.is_empty() {
+                        "none".into()
+                    } else {
+                        allowed.join(", ")
+                    },
                 });
             }
         }
@@ -79,7 +83,13 @@ impl AgentSpec {
     ///
     /// # Errors
     /// [`AgentError::BadValue`] with `expected` when it does not parse or fails `ok`.
-    pub fn get<T: FromStr>(&self, key: &str, default: T, expected: &str, ok: impl Fn(&T) -> bool) -> Result<T, AgentError> {
+    pub fn get<T: FromStr>(
+        &self,
+        key: &str,
+        default: T,
+        expected: &str,
+        ok: impl Fn(&T) -> bool,
+    ) -> Result<T, AgentError> {
         let Some((_, v)) = self.params.iter().rev().find(|(k, _)| k == key) else {
             return Ok(default);
         };
@@ -98,13 +108,20 @@ impl AgentSpec {
 impl FromStr for AgentSpec {
     type Err = AgentError;
     fn from_str(s: &str) -> Result<AgentSpec, AgentError> {
-        let syntax = |why| AgentError::Syntax { spec: s.to_string(), why };
+        let syntax = |why| AgentError::Syntax {
+            spec: s.to_string(),
+            why,
+        };
         let s = s.trim();
         let (name, rest) = match s.split_once(':') {
             Some((n, r)) => (n.trim(), Some(r)),
             None => (s, None),
         };
-        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
             return Err(syntax("the name must be letters, digits, '-' or '_'"));
         }
         let mut params = Vec::new();
@@ -118,7 +135,10 @@ impl FromStr for AgentSpec {
                 }
             }
         }
-        Ok(AgentSpec { name: name.to_string(), params })
+        Ok(AgentSpec {
+            name: name.to_string(),
+            params,
+        })
     }
 }
 
@@ -146,7 +166,10 @@ impl fmt::Display for AgentSpec {
 /// # Errors
 /// [`AgentError::Syntax`] for an empty list, an empty item, or settings before any agent.
 pub fn split_specs(list: &str) -> Result<Vec<AgentSpec>, AgentError> {
-    let syntax = |why| AgentError::Syntax { spec: list.to_string(), why };
+    let syntax = |why| AgentError::Syntax {
+        spec: list.to_string(),
+        why,
+    };
     let mut texts: Vec<String> = Vec::new();
     for item in list.split(',') {
         let item = item.trim();
@@ -176,12 +199,21 @@ mod tests {
     fn parses_and_prints_specs() {
         let s: AgentSpec = "ismcts:iters=2000, c=0.7".parse().unwrap();
         assert_eq!(s.name, "ismcts");
-        assert_eq!(s.params, vec![("iters".into(), "2000".into()), ("c".into(), "0.7".into())]);
+        assert_eq!(
+            s.params,
+            vec![("iters".into(), "2000".into()), ("c".into(), "0.7".into())]
+        );
         assert_eq!(s.to_string(), "ismcts:iters=2000,c=0.7");
         assert_eq!(s.get("iters", 1u32, "a count", |_| true), Ok(2000));
         assert_eq!(s.get("missing", 5u32, "a count", |_| true), Ok(5));
-        assert!(matches!(s.get::<u32>("c", 1, "a count", |_| true), Err(AgentError::BadValue { .. })));
-        assert!(matches!(s.check_keys(&["iters"]), Err(AgentError::UnknownKey { .. })));
+        assert!(matches!(
+            s.get::<u32>("c", 1, "a count", |_| true),
+            Err(AgentError::BadValue { .. })
+        ));
+        assert!(matches!(
+            s.check_keys(&["iters"]),
+            Err(AgentError::UnknownKey { .. })
+        ));
     }
 
     #[test]

@@ -35,9 +35,17 @@ pub fn same_information_same_choice<G: Game>(
                     let mut sample_rng = ChaCha8Rng::seed_from_u64(seed * 1000 + k as u64);
                     let other = game.determinize(&game.observe(&state, seat), &mut sample_rng);
                     game.legal_actions(&other, &mut legal_d);
-                    assert_eq!(legal_d, legal, "seed {seed}: determinization changed the legal actions");
+                    assert_eq!(
+                        legal_d, legal,
+                        "seed {seed}: determinization changed the legal actions"
+                    );
                     let again = decide(game, agent, seat, &other, &legal_d, seed);
-                    assert_eq!(again, choice, "seed {seed}: {} chose differently in an indistinguishable state", agent.label());
+                    assert_eq!(
+                        again,
+                        choice,
+                        "seed {seed}: {} chose differently in an indistinguishable state",
+                        agent.label()
+                    );
                     compared += 1;
                 }
                 decisions += 1;
@@ -49,7 +57,14 @@ pub fn same_information_same_choice<G: Game>(
     compared
 }
 
-fn decide<G: Game>(game: &G, agent: &mut dyn Agent<G>, seat: Seat, state: &G::State, legal: &[G::Action], seed: u64) -> G::Action {
+fn decide<G: Game>(
+    game: &G,
+    agent: &mut dyn Agent<G>,
+    seat: Seat,
+    state: &G::State,
+    legal: &[G::Action],
+    seed: u64,
+) -> G::Action {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xA6E7);
     agent.choose(game, seat, &game.observe(state, seat), legal, &mut rng)
 }

@@ -1,1 +1,278 @@
+//! Agents for Trash: the `heuristic` agent, [`TrashHeuristic`].
+//!
+//! ```
+//! use cardsim_agents::{catalog, AgentSpec};
+//! use cardsim_agents::trash::Trash;
+//! let cat = catalog::<Trash>();
+//! assert!(cat.kinds().iter().any(|k| k.name == "heuristic"));
+//! let agent = cat.build(&"heuristic".parse::<AgentSpec>().unwrap()).unwrap();
+//! assert_eq!(agent.label(), "heuristic");
+//! assert!(cat.build(&"heuristic:depth=2".parse::<AgentSpec>().unwrap()).is_err());
+//! ```
+
+use crate::{Agent, AgentKind, GameAgents};
+use cardsim_engine::cards::{Card, Rank, Suit};
+use cardsim_engine::games::trash::{TrashAction, TrashObservation};
+use cardsim_engine::Seat;
+use rand::RngCore;
+
 pub use cardsim_engine::games::trash::Trash;
+
+impl GameAgents for Trash {
+    fn game_agents() -> Vec<AgentKind<Trash>> {
+        vec![AgentKind {
+            name: "heuristic",
+            help:
+                "takes every discard that replaces a jack, always replaces jacks, and puts a \
+                   jack on the face-down spot whose rank has the fewest unseen copies (no settings)",
+            build: |spec| {
+                spec.check_keys(&[])?;
+                Ok(Box::new(TrashHeuristic))
+            },
+        }]
+    }
+}
+
+/// A sensible Trash player, deciding from the observation alone:
+///
+/// - it takes a discard that can replace a jack ([`TrashAction::TakeDiscard`]);
+/// - it replaces a jack with the natural card ([`TrashAction::Place`], never
+///   [`TrashAction::Discard`]);
+/// - it puts a jack on the face-down spot whose natural card is least likely to arrive: the
+///   rank with the fewest unseen copies (the decks' copies minus those face up in any layout,
+///   in the discard pile or in hand), the higher spot on a tie.
+///
+/// ```
+/// use cardsim_agents::trash::{Trash, TrashHeuristic};
+/// use cardsim_agents::Agent;
+/// use cardsim_engine::{Game, Params, ToMove};
+/// use rand::SeedableRng;
+/// let game = Trash::new(2, &Params::new()).unwrap();
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+/// let mut state = game.deal(&mut rng);
+/// let mut legal = Vec::new();
+/// while let ToMove::Seat(seat) = game.to_move(&state) {
+///     game.legal_actions(&state, &mut legal);
+///     let a = TrashHeuristic.choose(&game, seat, &game.observe(&state, seat), &legal, &mut rng);
+///     game.apply(&mut state, a, &mut rng);
+/// }
+/// assert!(game.outcome(&state).is_some());
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TrashHeuristic;
+
+impl TrashHeuristic {
+    /// For each spot `1..=10` (index `k - 1`), the copies of its natural rank that nobody has
+    /// seen: `decks * 4` minus the copies visible in `obs`.
+    pub fn unseen_by_spot(game: &Trash, obs: &TrashObservation) -> [u8; 10] {
+        let visible = obs.visible();
+        std::array::from_fn(|i| {
+            let rank = Rank::from_number(i as u8 + 1).expect("ranks ace to ten");
+            let seen: u8 = Suit::ALL
+                .iter()
+                .map(|&s| visible.count(Card::new(rank, s)))
+                .sum();
+            (game.decks() * 4).saturating_sub(seen)
+        })
+    }
+}
+
+impl Agent<Trash> for TrashHeuristic {
+    fn choose(
+        &mut self,
+        game: &Trash,
+        _seat: Seat,
+        obs: &TrashObservation,
+        legal: &[TrashAction],
+        _rng: &mut dyn RngCore,
+    ) -> TrashAction {
+        if legal.contains(&TrashAction::TakeDiscard) {
+            return TrashAction::TakeDiscard;
+        }
+        if legal.contains(&TrashAction::Discard) {
+            // Replacing a jack: the legal list is the one placement and the discard.
+            if let Some(&place) = legal.iter().find(|a| matches!(a, TrashAction::Place(_))) {
+                return place;
+            }
+        }
+        // Placing a jack: the spot whose natural card is rarest, the higher on a tie.
+        let unseen = Self::unseen_by_spot(game, obs);
+        legal
+            .iter()
+            .copied()
+            .max_by_key(|a| match *a {
+                TrashAction::Place(k) => (1, u8::MAX - unseen[k as usize - 1], k),
+                _ => (0, 0, 0),
+            })
+            .expect("legal actions are never empty")
+    }
+
+    fn label(&self) -> String {
+        "heuristic".into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
+    use cardsim_engine::games::trash::{Decision, DiscardPile, PublicLayout, Spot};
+    use cardsim_engine::{BySeat, CardMultiset, Game, Params, ToMove};
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    fn c(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn catalog_builds_the_heuristic() {
+        let cat = catalog::<Trash>();
+        let names: Vec<&str> = cat.kinds().iter().map(|k| k.name).collect();
+        assert_eq!(
+            names.iter().filter(|&&n| n == "heuristic").count(),
+            1,
+            "{names:?}"
+        );
+        let err = cat
+            .build(&"heuristic:x=1".parse::<AgentSpec>().unwrap())
+            .err()
+            .unwrap();
+        assert_eq!(
+            err.to_string(),
+            "agent heuristic has no setting \"x\"; allowed: none"
+        );
+    }
+
+    #[test]
+    fn same_information_same_choice_for_random_and_heuristic() {
+        for players in [2, 4] {
+            let game = Trash::new(players, &Params::new()).unwrap();
+            let n = same_information_same_choice(&game, &mut RandomAgent, 0..4, 3, 40);
+            assert!(n > 100, "{players} players: only {n} comparisons");
+            let n = same_information_same_choice(&game, &mut TrashHeuristic, 0..4, 3, 40);
+            assert!(n > 100, "{players} players: only {n} comparisons");
+        }
+    }
+
+    /// Plays one two-player game, `hero` in `hero_seat` and random in the other; true when the
+    /// hero wins.
+    fn hero_wins(game: &Trash, hero_seat: Seat, seed: u64) -> bool {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = game.deal(&mut rng);
+        let mut legal = Vec::new();
+        while let ToMove::Seat(seat) = game.to_move(&state) {
+            game.legal_actions(&state, &mut legal);
+            let obs = game.observe(&state, seat);
+            let a = if seat == hero_seat {
+                TrashHeuristic.choose(game, seat, &obs, &legal, &mut rng)
+            } else {
+                RandomAgent.choose(game, seat, &obs, &legal, &mut rng)
+            };
+            game.apply(&mut state, a, &mut rng);
+        }
+        state.winner() == Some(hero_seat)
+    }
+
+    #[test]
+    fn heuristic_beats_random() {
+        let game = Trash::new(2, &Params::new()).unwrap();
+        let games = 2000;
+        let wins = (0..games)
+            .filter(|&i| hero_wins(&game, Seat::new(i as usize % 2), i))
+            .count();
+        let rate = wins as f64 / games as f64;
+        // Measured: 1332 of 2000 (0.666; 0.682 on seeds 50000..52000). The seeds are fixed, so
+        // this cannot fail by chance; 0.62 is 4 standard errors (0.0105) below the measured
+        // rate and 11 above an even game.
+        assert!(
+            rate > 0.62,
+            "heuristic won {wins} of {games} against random"
+        );
+    }
+
+    #[test]
+    fn a_jack_goes_to_the_rarest_unseen_rank() {
+        let game = Trash::new(2, &Params::new()).unwrap();
+        let s0 = Seat::new(0);
+        let mut layouts = BySeat::<PublicLayout>::default();
+        // Seat 0: spots 1, 4, 6 and 9 face down; the others face up.
+        let mine = ["", "2H", "3H", "", "5H", "", "7H", "JC", "", "TH"];
+        layouts[s0] = PublicLayout {
+            size: 10,
+            spots: std::array::from_fn(|i| match mine[i] {
+                "" => Spot::FaceDown,
+                t if t.starts_with('J') => Spot::Jack(c(t)),
+                t => Spot::Natural(c(t)),
+            }),
+        };
+        // Seat 1 shows a four and a six; the discards hold a six on top, then an ace, a four
+        // and two nines.
+        let mut theirs = PublicLayout {
+            size: 10,
+            ..Default::default()
+        };
+        theirs.spots[3] = Spot::Natural(c("4S"));
+        theirs.spots[5] = Spot::Natural(c("6S"));
+        layouts[Seat::new(1)] = theirs;
+        let obs = TrashObservation {
+            seat: s0,
+            layouts,
+            wins: BySeat::default(),
+            turn: s0,
+            held: Some(c("JD")),
+            decision: Some(Decision::PlaceJack),
+            winner: None,
+            discards: DiscardPile {
+                top: Some(c("6D")),
+                rest: ["AS", "4D", "9C", "9D"]
+                    .into_iter()
+                    .map(c)
+                    .collect::<CardMultiset>(),
+            },
+            stock: 20,
+            dealer: Seat::new(1),
+            hand: 1,
+            turns: 9,
+            reshuffles: 0,
+        };
+        let unseen = TrashHeuristic::unseen_by_spot(&game, &obs);
+        assert_eq!(unseen, [3, 3, 3, 2, 3, 2, 3, 4, 2, 3]);
+        let legal = [1, 4, 6, 9].map(TrashAction::Place);
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        let mut agent = TrashHeuristic;
+        // Fours, sixes and nines have two unseen copies each: the highest spot, 9, wins.
+        assert_eq!(
+            agent.choose(&game, s0, &obs, &legal, &mut rng),
+            TrashAction::Place(9)
+        );
+        // Without spot 9 it is spot 6, and with only spots 1 and 4, spot 4.
+        assert_eq!(
+            agent.choose(&game, s0, &obs, &legal[..3], &mut rng),
+            TrashAction::Place(6)
+        );
+        assert_eq!(
+            agent.choose(&game, s0, &obs, &legal[..2], &mut rng),
+            TrashAction::Place(4)
+        );
+        // Two more aces seen make the ace the rarest.
+        let mut obs2 = obs;
+        obs2.discards.rest.insert(c("AC"));
+        obs2.discards.rest.insert(c("AD"));
+        assert_eq!(
+            agent.choose(&game, s0, &obs2, &legal, &mut rng),
+            TrashAction::Place(1)
+        );
+        // The other decisions: always take, always replace.
+        let take = [TrashAction::TakeDiscard, TrashAction::DrawStock];
+        assert_eq!(
+            agent.choose(&game, s0, &obs, &take, &mut rng),
+            TrashAction::TakeDiscard
+        );
+        let replace = [TrashAction::Place(8), TrashAction::Discard];
+        assert_eq!(
+            agent.choose(&game, s0, &obs, &replace, &mut rng),
+            TrashAction::Place(8)
+        );
+    }
+}

@@ -61,7 +61,10 @@ pub fn random_games<G: Game>(game: &G, seeds: std::ops::Range<u64>, max_moves: u
                 ToMove::Race(_) => panic!("random_games does not drive races"),
             };
             game.legal_actions(&state, &mut legal);
-            assert!(!legal.is_empty(), "seed {seed}: seat {seat} to move with no legal action");
+            assert!(
+                !legal.is_empty(),
+                "seed {seed}: seat {seat} to move with no legal action"
+            );
             if moves % 7 == 0 {
                 for s in Seat::all(players) {
                     let obs = game.observe(&state, s);
@@ -69,35 +72,63 @@ pub fn random_games<G: Game>(game: &G, seeds: std::ops::Range<u64>, max_moves: u
                     if let Err(e) = game.check_invariants(&d) {
                         panic!("seed {seed}: determinization breaks an invariant: {e}\n{d:?}");
                     }
-                    assert_eq!(game.observe(&d, s), obs, "seed {seed}: determinization changed what seat {s} sees");
-                    assert_eq!(game.to_move(&d), to_move, "seed {seed}: determinization changed the seat to move");
+                    assert_eq!(
+                        game.observe(&d, s),
+                        obs,
+                        "seed {seed}: determinization changed what seat {s} sees"
+                    );
+                    assert_eq!(
+                        game.to_move(&d),
+                        to_move,
+                        "seed {seed}: determinization changed the seat to move"
+                    );
                     if s == seat {
                         game.legal_actions(&d, &mut legal_d);
-                        assert_eq!(legal_d, legal, "seed {seed}: legal actions depend on hidden cards");
+                        assert_eq!(
+                            legal_d, legal,
+                            "seed {seed}: legal actions depend on hidden cards"
+                        );
                     }
                     report.determinizations += 1;
                 }
                 for &a in &legal {
                     let mut probe = state.clone();
                     let mut r = ChaCha8Rng::seed_from_u64(moves as u64);
-                    assert!(game.try_apply(&mut probe, a, &mut r).is_ok(), "seed {seed}: legal {a} rejected");
+                    assert!(
+                        game.try_apply(&mut probe, a, &mut r).is_ok(),
+                        "seed {seed}: legal {a} rejected"
+                    );
                 }
             }
             let a = *legal.choose(&mut rng).expect("non-empty");
             history.push(a);
             game.apply(&mut state, a, &mut rng);
             moves += 1;
-            assert!(moves <= max_moves, "seed {seed}: game longer than {max_moves} moves");
+            assert!(
+                moves <= max_moves,
+                "seed {seed}: game longer than {max_moves} moves"
+            );
         }
         let outcome = game.outcome(&state).expect("over");
         let results = outcome.first(players);
         let wins: f64 = results.iter().map(|r| r.win).sum();
         if players > 1 {
-            assert!((wins - 1.0).abs() < 1e-9, "seed {seed}: win shares add to {wins}, not 1");
+            assert!(
+                (wins - 1.0).abs() < 1e-9,
+                "seed {seed}: win shares add to {wins}, not 1"
+            );
         }
         for r in results {
-            assert!(r.place >= 1 && r.place as usize <= players, "seed {seed}: bad place {}", r.place);
-            assert_eq!(r.win > 0.0, players == 1 && r.win > 0.0 || r.place == 1, "seed {seed}: win share without first place");
+            assert!(
+                r.place >= 1 && r.place as usize <= players,
+                "seed {seed}: bad place {}",
+                r.place
+            );
+            // A one-player game's single seat is always first; only its win share says win or loss.
+            assert!(
+                players == 1 || (r.win > 0.0) == (r.place == 1),
+                "seed {seed}: win share without first place"
+            );
         }
         // Replaying the same seed and actions must reproduce the game exactly.
         let mut rng2 = ChaCha8Rng::seed_from_u64(seed);
@@ -112,8 +143,16 @@ pub fn random_games<G: Game>(game: &G, seeds: std::ops::Range<u64>, max_moves: u
         game.stats(&state, &mut s1);
         game.stats(&replay, &mut s2);
         assert_eq!(s1, s2, "seed {seed}: replay differs");
-        assert_eq!(s1.len(), G::INFO.stats.len(), "stats length must match GameInfo::stats");
-        assert_eq!(game.outcome(&replay), Some(outcome), "seed {seed}: replay outcome differs");
+        assert_eq!(
+            s1.len(),
+            G::INFO.stats.len(),
+            "stats length must match GameInfo::stats"
+        );
+        assert_eq!(
+            game.outcome(&replay),
+            Some(outcome),
+            "seed {seed}: replay outcome differs"
+        );
         report.games += 1;
         report.moves += moves;
         report.stats.push(s1);

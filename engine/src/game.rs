@@ -195,7 +195,11 @@ impl Params {
                 return Err(ConfigError::UnknownParam {
                     game: info.name,
                     key: k.clone(),
-                    allowed: if allowed.is_empty() { "none".into() } else { allowed.join(", ") },
+                    allowed: if allowed.is_empty() {
+                        "none".into()
+                    } else {
+                        allowed.join(", ")
+                    },
                 });
             }
         }
@@ -277,8 +281,101 @@ pub struct IllegalAction {
 ///
 /// # Adding a game
 /// Write a module in `games/`, implement this trait for a small config struct, add the module
-/// to `games/mod.rs`, register it in the simulator's game table, and test it with
-/// [`crate::conformance`] plus tests from its rules page. See [`crate::games::trash`].
+/// to `games/mod.rs`, give it agents (`cardsim_agents::GameAgents`), register it in the
+/// simulator's game table (`sim/src/registry.rs`), and test it with [`crate::conformance`]
+/// plus tests built from its rules page. A complete (tiny) game:
+///
+/// ```
+/// use cardsim_engine::{cards::{Card, CardSet}, check_players, rank_by_score, BySeat, ConfigError,
+///     Game, GameInfo, Outcome, Params, Seat, ToMove};
+/// use rand::{seq::IteratorRandom, Rng};
+///
+/// /// High Card: everyone gets one hidden card and, in turn, may redraw once (the old card is
+/// /// shown and discarded). Highest card wins.
+/// #[derive(Clone, Debug)]
+/// struct HighCard { players: usize }
+///
+/// #[derive(Clone, Debug)]
+/// struct State { hands: BySeat<Option<Card>>, shown: CardSet, turn: usize }
+///
+/// #[derive(Clone, Debug, PartialEq)]
+/// struct Obs { me: Seat, mine: Option<Card>, shown: CardSet, turn: usize }
+///
+/// #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// enum Action { Stand, Redraw }
+/// impl std::fmt::Display for Action {
+///     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { write!(f, "{self:?}") }
+/// }
+///
+/// impl HighCard {
+///     fn unseen(&self, s: &State) -> CardSet {
+///         let held: CardSet = s.hands.first(self.players).iter().flatten().copied().collect();
+///         CardSet::FULL_DECK - held - s.shown
+///     }
+/// }
+///
+/// impl Game for HighCard {
+///     type State = State;
+///     type Action = Action;
+///     type Observation = Obs;
+///     const INFO: GameInfo = GameInfo { name: "high-card", title: "High Card", min_players: 2,
+///         max_players: 12, default_players: 2, params: &[], stats: &["redraws"] };
+///
+///     fn new(players: usize, params: &Params) -> Result<Self, ConfigError> {
+///         check_players(&Self::INFO, players)?;
+///         params.check_keys(&Self::INFO)?;
+///         Ok(HighCard { players })
+///     }
+///     fn players(&self) -> usize { self.players }
+///     fn deal<R: Rng + ?Sized>(&self, rng: &mut R) -> State {
+///         let mut s = State { hands: BySeat::default(), shown: CardSet::EMPTY, turn: 0 };
+///         for seat in Seat::all(self.players) {
+///             s.hands[seat] = self.unseen(&s).iter().choose(rng);
+///         }
+///         s
+///     }
+///     fn to_move(&self, s: &State) -> ToMove {
+///         if s.turn < self.players { ToMove::Seat(Seat::new(s.turn)) } else { ToMove::Over }
+///     }
+///     fn legal_actions(&self, _: &State, out: &mut Vec<Action>) {
+///         out.clear();
+///         out.extend([Action::Stand, Action::Redraw]);
+///     }
+///     fn apply<R: Rng + ?Sized>(&self, s: &mut State, a: Action, rng: &mut R) {
+///         let seat = Seat::new(s.turn);
+///         if a == Action::Redraw {
+///             let new = self.unseen(s).iter().choose(rng);
+///             s.shown.extend(s.hands[seat]);
+///             s.hands[seat] = new;
+///         }
+///         s.turn += 1;
+///     }
+///     fn observe(&self, s: &State, me: Seat) -> Obs {
+///         Obs { me, mine: s.hands[me], shown: s.shown, turn: s.turn }
+///     }
+///     fn determinize<R: Rng + ?Sized>(&self, o: &Obs, rng: &mut R) -> State {
+///         let mut s = State { hands: BySeat::default(), shown: o.shown, turn: o.turn };
+///         s.hands[o.me] = o.mine;
+///         for seat in Seat::all(self.players).filter(|&x| x != o.me) {
+///             s.hands[seat] = self.unseen(&s).iter().choose(rng);
+///         }
+///         s
+///     }
+///     fn outcome(&self, s: &State) -> Option<Outcome> {
+///         let scores: Vec<f64> = Seat::all(self.players)
+///             .map(|x| s.hands[x].map_or(0.0, |c| c.index() as f64 % 16.0)).collect();
+///         (s.turn == self.players).then(|| rank_by_score(&scores))
+///     }
+///     fn stats(&self, s: &State, out: &mut Vec<f64>) {
+///         out.clear();
+///         out.push(s.shown.len() as f64);
+///     }
+/// }
+///
+/// let game = HighCard::new(4, &Params::new()).unwrap();
+/// let report = cardsim_engine::conformance::random_games(&game, 0..50, 100);
+/// assert_eq!(report.games, 50);
+/// ```
 pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// A complete position, hidden cards included.
     type State: Clone + Debug + Send + Sync;
@@ -323,12 +420,18 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         rng: &mut R,
     ) -> Result<(), IllegalAction> {
         if !matches!(self.to_move(state), ToMove::Seat(_)) {
-            return Err(IllegalAction { action: action.to_string(), reason: "no seat to move" });
+            return Err(IllegalAction {
+                action: action.to_string(),
+                reason: "no seat to move",
+            });
         }
         let mut legal = Vec::new();
         self.legal_actions(state, &mut legal);
         if !legal.contains(&action) {
-            return Err(IllegalAction { action: action.to_string(), reason: "not a legal action" });
+            return Err(IllegalAction {
+                action: action.to_string(),
+                reason: "not a legal action",
+            });
         }
         self.apply(state, action, rng);
         Ok(())

@@ -109,7 +109,9 @@ impl SeatMask {
     }
     /// The seats in the mask, lowest first.
     pub fn iter(self) -> impl Iterator<Item = Seat> {
-        (0..MAX_SEATS as u8).filter(move |&i| self.0 >> i & 1 == 1).map(Seat)
+        (0..MAX_SEATS as u8)
+            .filter(move |&i| self.0 >> i & 1 == 1)
+            .map(Seat)
     }
 }
 

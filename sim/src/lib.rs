@@ -1,1 +1,47 @@
-//! stub
+//! # cardsim-sim
+//!
+//! Runs many games in parallel (rayon) and turns them into CSV statistics.
+//!
+//! - Reproducible: game `i` draws all its randomness (deal, chance, agents) from a ChaCha8
+//!   stream seeded from `(seed, i)`, and results are written in game order, so the same seed
+//!   gives byte-identical files for any thread count.
+//! - Seating: one agent spec per seat, or one for all seats; with rotation the seating of game
+//!   `i` is shifted cyclically by `i`, so every agent sits in every seat equally often and
+//!   partners stay partners.
+//! - Output: a long per-game CSV (one row per game and seat) and a summary per agent and per
+//!   seat with 95% Wilson intervals, both written atomically (temporary file, then rename).
+//!
+//! ```
+//! use cardsim_sim::{games, Request, SimConfig};
+//! let trash = cardsim_sim::find_game("trash").unwrap();
+//! let request = Request {
+//!     players: Some(2),
+//!     agents: cardsim_agents::split_specs("heuristic,random").unwrap(),
+//!     config: SimConfig::default().games(20).seed(1).threads(1).quiet(true),
+//!     ..Request::default()
+//! };
+//! let report = (trash.simulate)(&request).unwrap();
+//! assert_eq!(report.games, 20);
+//! assert_eq!(report.by_agent.len(), 2);
+//! ```
+#![warn(missing_docs)]
+
+mod config;
+mod error;
+mod output;
+mod play;
+mod registry;
+mod runner;
+mod stats;
+mod summary;
+
+pub use config::SimConfig;
+pub use error::SimError;
+pub use output::AtomicCsv;
+pub use play::{play_game, GameRecord, SeatRecord};
+pub use registry::{find_game, games, GameEntry, Request};
+pub use runner::{game_rng, seating, simulate, Simulation};
+pub use stats::{wilson_interval, Tally};
+pub use summary::align as align_table;
+pub(crate) use summary::fmt_num as fmt_num_pub;
+pub use summary::{Report, SummaryRow};

@@ -102,7 +102,9 @@ impl FromStr for Card {
     type Err = ParseCardError;
 
     fn from_str(s: &str) -> Result<Card, ParseCardError> {
-        let err = || ParseCardError { token: s.to_string() };
+        let err = || ParseCardError {
+            token: s.to_string(),
+        };
         let t = s.trim();
         let upper = t.to_ascii_uppercase();
         match upper.as_str() {

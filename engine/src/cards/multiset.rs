@@ -47,7 +47,10 @@ impl<C> Multiset64<C> {
     /// The largest count one element can have.
     pub const MAX_COPIES: u8 = 15;
     /// The empty multiset.
-    pub const EMPTY: Self = Multiset64 { planes: [0; 4], _element: PhantomData };
+    pub const EMPTY: Self = Multiset64 {
+        planes: [0; 4],
+        _element: PhantomData,
+    };
 
     /// `n` copies of every element of `set`.
     ///
@@ -64,7 +67,10 @@ impl<C> Multiset64<C> {
             }
             k += 1;
         }
-        Multiset64 { planes, _element: PhantomData }
+        Multiset64 {
+            planes,
+            _element: PhantomData,
+        }
     }
     /// Total number of elements, copies counted.
     pub const fn len(&self) -> usize {
@@ -114,7 +120,10 @@ impl<C> Multiset64<C> {
         if carry != 0 {
             None
         } else {
-            Some(Multiset64 { planes: out, _element: PhantomData })
+            Some(Multiset64 {
+                planes: out,
+                _element: PhantomData,
+            })
         }
     }
     /// `self` minus `other`, or `None` if `other` holds more copies of some element.
@@ -131,7 +140,10 @@ impl<C> Multiset64<C> {
         if borrow != 0 {
             None
         } else {
-            Some(Multiset64 { planes: out, _element: PhantomData })
+            Some(Multiset64 {
+                planes: out,
+                _element: PhantomData,
+            })
         }
     }
     /// True when every element has at least as many copies in `other`.
@@ -200,7 +212,9 @@ impl<C: Element64> Multiset64<C> {
     /// # Panics
     /// If some element would exceed 15 copies.
     pub fn add_set(&mut self, set: Set64<C>) {
-        *self = self.checked_add(Self::copies(set, 1)).expect("more than 15 copies of one card");
+        *self = self
+            .checked_add(Self::copies(set, 1))
+            .expect("more than 15 copies of one card");
     }
     /// The `n`-th element (0-based) in ascending index order, copies counted, if `n < len`.
     ///
@@ -217,7 +231,9 @@ impl<C: Element64> Multiset64<C> {
     }
     /// Iterates over every copy in ascending index order (an element with 2 copies comes twice).
     pub fn iter(&self) -> impl Iterator<Item = C> + '_ {
-        self.support().into_iter().flat_map(move |c| std::iter::repeat_n(c, self.count(c) as usize))
+        self.support()
+            .into_iter()
+            .flat_map(move |c| std::iter::repeat_n(c, self.count(c) as usize))
     }
 }
 
@@ -309,6 +325,9 @@ mod tests {
         let mut m2 = m;
         assert!(!m2.try_insert("AS".parse().unwrap()));
         assert_eq!(m2, m);
-        assert_eq!(m.checked_add(CardMultiset::copies(CardSet::SPADES, 1)), None);
+        assert_eq!(
+            m.checked_add(CardMultiset::copies(CardSet::SPADES, 1)),
+            None
+        );
     }
 }

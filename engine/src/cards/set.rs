@@ -5,7 +5,9 @@ use super::{Card, ParseCardError, Rank, Suit};
 use std::fmt;
 use std::iter::FusedIterator;
 use std::marker::PhantomData;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign};
+use std::ops::{
+    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
+};
 use std::str::FromStr;
 
 /// An element type that maps one-to-one onto bit indices `0..64`.
@@ -77,7 +79,10 @@ impl<C> Set64<C> {
 
     /// The set whose bit mask is `bits`. Bits that name no element must not be set.
     pub const fn from_bits(bits: u64) -> Self {
-        Set64 { bits, _element: PhantomData }
+        Set64 {
+            bits,
+            _element: PhantomData,
+        }
     }
     /// The raw bit mask.
     pub const fn bits(self) -> u64 {
@@ -171,7 +176,10 @@ impl<C: Element64> Set64<C> {
     }
     /// Iterates over the elements in ascending index order.
     pub fn iter(self) -> SetIter<C> {
-        SetIter { bits: self.bits, _element: PhantomData }
+        SetIter {
+            bits: self.bits,
+            _element: PhantomData,
+        }
     }
 }
 
@@ -220,7 +228,9 @@ impl CardSet {
     }
     /// The set of suits that have at least one card here.
     pub fn suits(self) -> impl Iterator<Item = Suit> {
-        Suit::ALL.into_iter().filter(move |&s| !self.of_suit(s).is_empty())
+        Suit::ALL
+            .into_iter()
+            .filter(move |&s| !self.of_suit(s).is_empty())
     }
 }
 
@@ -361,7 +371,10 @@ impl FromStr for CardSet {
     /// Cards separated by whitespace or commas, in any order; `-` or nothing is the empty set.
     fn from_str(s: &str) -> Result<CardSet, ParseCardSetError> {
         let mut set = CardSet::EMPTY;
-        for token in s.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
+        for token in s
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+        {
             if token == "-" {
                 continue;
             }
@@ -412,7 +425,11 @@ mod tests {
             "AS AS".parse::<CardSet>().unwrap_err().to_string(),
             "card AS appears twice in the set"
         );
-        assert!("AS XX".parse::<CardSet>().unwrap_err().to_string().contains("\"XX\""));
+        assert!("AS XX"
+            .parse::<CardSet>()
+            .unwrap_err()
+            .to_string()
+            .contains("\"XX\""));
     }
 
     proptest! {

@@ -1,0 +1,211 @@
+//! Command-line parsing (clap) into validated requests.
+
+use crate::experiments;
+use cardsim_agents::split_specs;
+use cardsim_engine::Params;
+use cardsim_sim::{find_game, games, Request, SimConfig};
+use clap::{Args, Parser, Subcommand};
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+/// cardsim: card-game AI research and bulk simulation.
+#[derive(Parser, Debug)]
+#[command(name = "cardsim", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the games (players, parameters) and the agents each offers.
+    List,
+    /// Play many games in parallel and write CSV statistics.
+    Simulate(SimulateArgs),
+    /// Run a named experiment (`cardsim experiment list` shows them).
+    Experiment(ExperimentArgs),
+}
+
+#[derive(Args, Debug)]
+struct SimulateArgs {
+    /// Game name (see `cardsim list`).
+    #[arg(long)]
+    game: String,
+    /// Number of players (default: the game's default).
+    #[arg(long)]
+    players: Option<usize>,
+    /// Agent specs, one for all seats or one per seat, comma-separated: `name[:key=value,...]`.
+    #[arg(long)]
+    agents: Option<String>,
+    /// Number of games.
+    #[arg(long, default_value_t = 10_000)]
+    games: u64,
+    /// Master seed: the same seed gives the same files for any thread count.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Worker threads (0 = one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Per-game CSV (one row per game and seat).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Summary CSV (one row per agent and per seat).
+    #[arg(long)]
+    summary: Option<PathBuf>,
+    /// Rule parameter `key=value` (repeatable; see `cardsim list`).
+    #[arg(long = "param", value_name = "KEY=VALUE")]
+    params: Vec<String>,
+    /// Rotate the seating from game to game (the default for multi-player games).
+    #[arg(long, overrides_with = "no_rotate")]
+    rotate: bool,
+    /// Keep every agent in the seat it was given.
+    #[arg(long)]
+    no_rotate: bool,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+#[derive(Args, Debug)]
+struct ExperimentArgs {
+    /// Experiment name, or `list`.
+    name: String,
+    /// Games per configuration (default: the experiment's own).
+    #[arg(long)]
+    games: Option<u64>,
+    /// Master seed.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Worker threads (0 = one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Result CSV (default: `<experiment>.csv`).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// Parses `args` and runs the command; `Err` is the one-line message for stderr.
+pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), String> {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version
+            print!("{e}");
+            return Ok(());
+        }
+        Err(e) => {
+            let text = e.to_string();
+            let first = text
+                .lines()
+                .next()
+                .unwrap_or("bad arguments")
+                .trim_start_matches("error: ");
+            return Err(format!("{first} (see cardsim --help)"));
+        }
+    };
+    match cli.command {
+        Command::List => {
+            print!("{}", list());
+            Ok(())
+        }
+        Command::Simulate(args) => simulate(args),
+        Command::Experiment(args) => experiment(args),
+    }
+}
+
+fn simulate(args: SimulateArgs) -> Result<(), String> {
+    let entry = find_game(&args.game).map_err(|e| e.to_string())?;
+    let params = Params::parse(&args.params).map_err(|e| e.to_string())?;
+    let agents = match &args.agents {
+        Some(list) => split_specs(list).map_err(|e| e.to_string())?,
+        None => Vec::new(),
+    };
+    if args.threads > 1024 {
+        return Err(format!(
+            "--threads {} is too many; use 0 (all cores) to 1024",
+            args.threads
+        ));
+    }
+    let config = SimConfig::default()
+        .games(args.games)
+        .seed(args.seed)
+        .threads(args.threads)
+        .rotate(!args.no_rotate)
+        .quiet(args.quiet);
+    let request = Request {
+        players: args.players,
+        params,
+        agents,
+        config,
+        out: args.out,
+        summary: args.summary,
+    };
+    let started = std::time::Instant::now();
+    let report = (entry.simulate)(&request).map_err(|e| e.to_string())?;
+    print!("{}", report.table());
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!(
+        "{} games in {secs:.2} s ({:.0} games/s)",
+        report.games,
+        report.games as f64 / secs.max(1e-9)
+    );
+    for (what, path) in [
+        ("per-game rows", &request.out),
+        ("summary", &request.summary),
+    ] {
+        if let Some(p) = path {
+            eprintln!("wrote {what} to {}", p.display());
+        }
+    }
+    Ok(())
+}
+
+fn experiment(args: ExperimentArgs) -> Result<(), String> {
+    if args.name == "list" {
+        print!("{}", experiments::list());
+        return Ok(());
+    }
+    let exp = experiments::find(&args.name)?;
+    let settings = experiments::Settings {
+        games: args.games,
+        seed: args.seed,
+        threads: args.threads,
+        out: args
+            .out
+            .unwrap_or_else(|| PathBuf::from(format!("{}.csv", exp.name))),
+        quiet: args.quiet,
+    };
+    (exp.run)(&settings)
+}
+
+/// The text of `cardsim list`.
+pub fn list() -> String {
+    let mut s =
+        String::from("Games (use with simulate --game NAME; parameters with --param KEY=VALUE):\n");
+    for g in games() {
+        let i = g.info;
+        s.push_str(&format!(
+            "\n  {:<16} {}  players {}-{} (default {})\n",
+            i.name, i.title, i.min_players, i.max_players, i.default_players
+        ));
+        for p in i.params {
+            s.push_str(&format!(
+                "      --param {}={:<8} {}\n",
+                p.key, p.default, p.help
+            ));
+        }
+        s.push_str(&format!(
+            "      statistics: moves, {}\n",
+            i.stats.join(", ")
+        ));
+        let agents: Vec<String> = (g.agents)()
+            .iter()
+            .map(|(n, h)| format!("{n} ({h})"))
+            .collect();
+        s.push_str(&format!("      agents: {}\n", agents.join("; ")));
+    }
+    s
+}

@@ -1,0 +1,54 @@
+//! Named experiments: each answers one question a user of the toolkit asks, with defaults
+//! that finish in a few minutes on two cores.
+
+mod trash_seats;
+
+use std::path::PathBuf;
+
+/// Settings common to every experiment.
+pub struct Settings {
+    /// Games per configuration; the experiment's default when `None`.
+    pub games: Option<u64>,
+    /// Master seed.
+    pub seed: u64,
+    /// Worker threads (0 = all cores).
+    pub threads: usize,
+    /// Result CSV.
+    pub out: PathBuf,
+    /// No progress bar.
+    pub quiet: bool,
+}
+
+/// A named experiment.
+pub struct Experiment {
+    /// Its name on the command line.
+    pub name: &'static str,
+    /// The question it answers.
+    pub about: &'static str,
+    /// Runs it.
+    pub run: fn(&Settings) -> Result<(), String>,
+}
+
+/// Every experiment.
+pub fn all() -> Vec<Experiment> {
+    vec![trash_seats::EXPERIMENT]
+}
+
+/// The experiment named `name`.
+pub fn find(name: &str) -> Result<Experiment, String> {
+    let all = all();
+    let names: Vec<&str> = all.iter().map(|e| e.name).collect();
+    let allowed = format!("list, {}", names.join(", "));
+    all.into_iter()
+        .find(|e| e.name == name)
+        .ok_or_else(|| format!("unknown experiment {name:?}; allowed: {allowed}"))
+}
+
+/// The text of `cardsim experiment list`.
+pub fn list() -> String {
+    let mut s = String::from("Experiments (run with: cardsim experiment NAME [--games N] [--seed S] [--threads T] [--out FILE]):\n");
+    for e in all() {
+        s.push_str(&format!("  {:<22} {}\n", e.name, e.about));
+    }
+    s
+}

@@ -1,0 +1,255 @@
+//! The command line as a user meets it: exit codes, one-line errors, files written whole or
+//! not at all, and byte-identical output for any thread count.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn cardsim(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cardsim"))
+        .args(args)
+        .output()
+        .expect("cardsim runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Asserts exit code 2 and a single `error:` line that contains every one of `needles`.
+fn assert_usage_error(args: &[&str], needles: &[&str]) {
+    let o = cardsim(args);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(
+        err.lines().count(),
+        1,
+        "{args:?}: error must be one line: {err}"
+    );
+    assert!(err.starts_with("error: "), "{err}");
+    for n in needles {
+        assert!(err.contains(n), "{args:?}: {err:?} lacks {n:?}");
+    }
+    assert!(o.stdout.is_empty(), "{args:?}: nothing on stdout");
+}
+
+#[test]
+fn list_shows_games_parameters_and_agents() {
+    let o = cardsim(&["list"]);
+    assert!(o.status.success());
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains("trash"));
+    assert!(text.contains("players 2-12"));
+    assert!(text.contains("--param decks="));
+    assert!(text.contains("heuristic"));
+    assert!(text.contains("random"));
+    let o = cardsim(&["experiment", "list"]);
+    assert!(o.status.success());
+    assert!(String::from_utf8(o.stdout).unwrap().contains("trash-seats"));
+}
+
+#[test]
+fn bad_input_is_a_one_line_error_with_exit_code_2() {
+    let g = ["simulate", "--game", "trash", "--games", "5", "--quiet"];
+    let with =
+        |extra: &[&'static str]| -> Vec<&'static str> { g.iter().chain(extra).copied().collect() };
+    assert_usage_error(
+        &["simulate", "--game", "poker"],
+        &["unknown game \"poker\"", "allowed: trash"],
+    );
+    assert_usage_error(
+        &with(&["--players", "13"]),
+        &["trash takes 2 to 12 players, not 13"],
+    );
+    assert_usage_error(&with(&["--players", "1"]), &["2 to 12"]);
+    assert_usage_error(
+        &with(&["--players", "3", "--agents", "random,heuristic"]),
+        &["needs 1 agent spec", "or 3, got 2"],
+    );
+    assert_usage_error(
+        &with(&["--agents", "genius"]),
+        &["unknown agent \"genius\"", "allowed: random, heuristic"],
+    );
+    assert_usage_error(
+        &with(&["--agents", "heuristic:depth=3"]),
+        &["no setting \"depth\"", "allowed: none"],
+    );
+    assert_usage_error(&with(&["--agents", "random,,random"]), &["empty agent"]);
+    assert_usage_error(
+        &with(&["--param", "jokers=2"]),
+        &["no parameter \"jokers\"", "allowed: decks, layout"],
+    );
+    assert_usage_error(
+        &with(&["--param", "layout=11"]),
+        &["bad value \"11\"", "layout"],
+    );
+    assert_usage_error(
+        &with(&["--param", "layout"]),
+        &["not of the form key=value"],
+    );
+    assert_usage_error(
+        &["simulate", "--game", "trash", "--games", "0"],
+        &["at least 1"],
+    );
+    assert_usage_error(
+        &["simulate", "--game", "trash", "--games", "many"],
+        &["invalid value 'many'"],
+    );
+    assert_usage_error(&["simulate", "--gmae", "trash"], &["--gmae"]);
+    assert_usage_error(&["frobnicate"], &["frobnicate"]);
+    assert_usage_error(
+        &["experiment", "nope"],
+        &["unknown experiment \"nope\"", "trash-seats"],
+    );
+}
+
+#[test]
+fn unwritable_outputs_fail_before_anything_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("games.csv");
+    let bad = dir.path().join("no-such-folder").join("summary.csv");
+    let args = [
+        "simulate",
+        "--game",
+        "trash",
+        "--games",
+        "5",
+        "--quiet",
+        "--out",
+        good.to_str().unwrap(),
+        "--summary",
+        bad.to_str().unwrap(),
+    ];
+    assert_usage_error(&args, &["cannot write", "no-such-folder"]);
+    assert!(!good.exists(), "no partial per-game file");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "no temporary file left behind"
+    );
+    let args = [
+        "simulate",
+        "--game",
+        "trash",
+        "--games",
+        "5",
+        "--quiet",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ];
+    assert_usage_error(&args, &["cannot write", "directory"]);
+}
+
+fn run_to(dir: &Path, tag: &str, threads: &str, seed: &str, extra: &[&str]) -> (String, String) {
+    let out = dir.join(format!("{tag}-games.csv"));
+    let summary = dir.join(format!("{tag}-summary.csv"));
+    let mut args = vec![
+        "simulate",
+        "--game",
+        "trash",
+        "--players",
+        "3",
+        "--agents",
+        "heuristic,random,random",
+        "--games",
+        "300",
+        "--seed",
+        seed,
+        "--threads",
+        threads,
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+        "--summary",
+        summary.to_str().unwrap(),
+    ];
+    args.extend(extra);
+    let o = cardsim(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    (
+        std::fs::read_to_string(out).unwrap(),
+        std::fs::read_to_string(summary).unwrap(),
+    )
+}
+
+#[test]
+fn same_seed_same_bytes_for_any_thread_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = run_to(dir.path(), "t1", "1", "42", &[]);
+    let two = run_to(dir.path(), "t2", "2", "42", &[]);
+    let four = run_to(dir.path(), "t4", "4", "42", &[]);
+    assert_eq!(one, two);
+    assert_eq!(one, four);
+    let other = run_to(dir.path(), "s43", "2", "43", &[]);
+    assert_ne!(one.0, other.0, "a different seed gives different games");
+}
+
+#[test]
+fn per_game_csv_is_long_format_with_win_shares() {
+    let dir = tempfile::tempdir().unwrap();
+    let (games, summary) = run_to(dir.path(), "fmt", "2", "7", &[]);
+    let mut lines = games.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "game,seed,seat,agent,score,place,win,moves,hands,turns,reshuffles"
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 300 * 3);
+    for (k, game) in rows.chunks(3).enumerate() {
+        let wins: f64 = game.iter().map(|r| r[6].parse::<f64>().unwrap()).sum();
+        assert!(
+            (wins - 1.0).abs() < 1e-9,
+            "game {k}: win shares add to {wins}"
+        );
+        assert!(game.iter().all(|r| r[0] == k.to_string() && r[1] == "7"));
+        assert_eq!(
+            game.iter().map(|r| r[2]).collect::<Vec<_>>(),
+            ["0", "1", "2"]
+        );
+        // Rotation: the heuristic agent sits in seat (3 - k % 3) % 3.
+        let h = game.iter().position(|r| r[3] == "heuristic").unwrap();
+        assert_eq!(h, (3 - k % 3) % 3, "game {k}");
+    }
+    let mut s = summary.lines();
+    assert_eq!(
+        s.next().unwrap(),
+        "agent,seat,games,wins,win_rate,ci_low,ci_high,mean_score,mean_place"
+    );
+    let rows: Vec<Vec<&str>> = s.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 2 + 3, "two distinct agents, three seats");
+    assert_eq!(
+        (rows[0][0], rows[0][1], rows[0][2]),
+        ("heuristic", "all", "300")
+    );
+    assert_eq!(
+        (rows[1][0], rows[1][1], rows[1][2]),
+        ("random", "all", "600")
+    );
+    for r in &rows[2..] {
+        assert_eq!((r[0], r[2]), ("all", "300"));
+    }
+    let total: f64 = rows[..2].iter().map(|r| r[3].parse::<f64>().unwrap()).sum();
+    assert!((total - 300.0).abs() < 1e-6);
+}
+
+#[test]
+fn no_rotate_keeps_agents_in_their_seats() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, summary) = run_to(dir.path(), "nr", "2", "1", &["--no-rotate"]);
+    let rows: Vec<Vec<&str>> = summary
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(rows[2][0..2], ["heuristic", "0"]);
+    assert_eq!(rows[3][0..2], ["random", "1"]);
+}
+
+#[test]
+fn default_simulation_prints_the_summary_table() {
+    let o = cardsim(&["simulate", "--game", "trash", "--games", "50", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.starts_with("trash, 2 players, 50 games"), "{text}");
+    assert!(text.contains("95% CI"));
+    assert!(text.contains("mean per game: moves"));
+}

@@ -1,0 +1,130 @@
+//! The table of games the command line can run.
+
+use crate::{fmt_num_pub, AtomicCsv, Report, SimConfig, SimError, Simulation};
+use cardsim_agents::{catalog, AgentSpec, GameAgents};
+use cardsim_engine::games::trash::Trash;
+use cardsim_engine::{GameInfo, Params};
+use std::path::PathBuf;
+
+/// What to simulate: the request a command line or experiment builds.
+#[derive(Clone, Debug, Default)]
+pub struct Request {
+    /// Players; the game's default when `None`.
+    pub players: Option<usize>,
+    /// Rule parameters.
+    pub params: Params,
+    /// One spec for every seat, or one per seat; empty means the game's default
+    /// (`heuristic` everywhere where the game has one, else `random`).
+    pub agents: Vec<AgentSpec>,
+    /// Games, seed, threads, rotation, progress.
+    pub config: SimConfig,
+    /// Per-game CSV destination.
+    pub out: Option<PathBuf>,
+    /// Summary CSV destination.
+    pub summary: Option<PathBuf>,
+}
+
+/// One game in the table: its description, its agents and a type-erased runner.
+#[derive(Clone, Copy)]
+pub struct GameEntry {
+    /// Name, players, parameters, statistics.
+    pub info: GameInfo,
+    /// The agents it offers: `(name, help)`.
+    pub agents: fn() -> Vec<(&'static str, &'static str)>,
+    /// Runs a request, writing the files it names, and returns the summary.
+    pub simulate: fn(&Request) -> Result<Report, SimError>,
+}
+
+fn entry<G: GameAgents>() -> GameEntry {
+    GameEntry {
+        info: G::INFO,
+        agents: || {
+            catalog::<G>()
+                .kinds()
+                .iter()
+                .map(|k| (k.name, k.help))
+                .collect()
+        },
+        simulate: run::<G>,
+    }
+}
+
+/// Every game, in the order `cardsim list` shows them.
+pub fn games() -> Vec<GameEntry> {
+    vec![entry::<Trash>()]
+}
+
+/// The game named `name`.
+///
+/// # Errors
+/// [`SimError::UnknownGame`] listing the names.
+pub fn find_game(name: &str) -> Result<GameEntry, SimError> {
+    let all = games();
+    all.iter()
+        .find(|g| g.info.name == name)
+        .copied()
+        .ok_or_else(|| SimError::UnknownGame {
+            name: name.to_string(),
+            allowed: all
+                .iter()
+                .map(|g| g.info.name)
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+}
+
+fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {
+    let players = req.players.unwrap_or(G::INFO.default_players);
+    let game = G::new(players, &req.params)?;
+    let specs = if req.agents.is_empty() {
+        let has_heuristic = catalog::<G>().kinds().iter().any(|k| k.name == "heuristic");
+        vec![(if has_heuristic { "heuristic" } else { "random" }).parse::<AgentSpec>()?]
+    } else {
+        req.agents.clone()
+    };
+    let sim = Simulation::new(game, &specs, req.config.clone())?;
+    // Open both files before playing, so a bad path fails at once and nothing half-written
+    // is ever left behind.
+    let mut out = req.out.as_deref().map(AtomicCsv::create).transpose()?;
+    let summary = req.summary.as_deref().map(AtomicCsv::create).transpose()?;
+    let labels: Vec<String> = sim.specs().iter().map(|s| s.to_string()).collect();
+    let mut report = Report::new(G::INFO.name, players, &labels, G::INFO.stats);
+    if let Some(out) = out.as_mut() {
+        let mut header = vec![
+            "game", "seed", "seat", "agent", "score", "place", "win", "moves",
+        ];
+        header.extend(G::INFO.stats);
+        out.write(header)?;
+    }
+    let seed = req.config.seed.to_string();
+    sim.run(|record| {
+        report.add(record, &labels);
+        if let Some(out) = out.as_mut() {
+            let index = record.index.to_string();
+            let moves = record.moves.to_string();
+            let stats: Vec<String> = record.stats.iter().map(|&x| fmt_num_pub(x)).collect();
+            for (s, r) in record.seats.iter().enumerate() {
+                let mut row = vec![
+                    index.clone(),
+                    seed.clone(),
+                    s.to_string(),
+                    labels[r.agent].clone(),
+                    fmt_num_pub(r.score),
+                    r.place.to_string(),
+                    fmt_num_pub(r.win),
+                    moves.clone(),
+                ];
+                row.extend(stats.iter().cloned());
+                out.write(row)?;
+            }
+        }
+        Ok(())
+    })?;
+    if let Some(out) = out {
+        out.commit()?;
+    }
+    if let Some(summary) = summary {
+        report.write_csv(summary)?;
+    }
+    Ok(report)
+}

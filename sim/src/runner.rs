@@ -1,0 +1,211 @@
+//! The parallel, reproducible simulation loop.
+
+use crate::{play_game, GameRecord, SimConfig, SimError};
+use cardsim_agents::{catalog, Agent, AgentSpec, GameAgents};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use std::io::IsTerminal;
+
+/// Games handed to rayon at a time; records are consumed in order after each chunk, so memory
+/// stays flat however many games are run.
+const CHUNK: u64 = 2048;
+
+/// The RNG of game `index` in a run with master seed `seed`: ChaCha8 seeded with `seed`,
+/// on stream `index`.
+pub fn game_rng(seed: u64, index: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index);
+    rng
+}
+
+/// Which agent spec sits in each seat of game `index`: with `rotate`, seat `s` gets spec
+/// `(s + index) mod n` (a cyclic shift, so partners stay partners); otherwise spec `s`.
+pub fn seating(players: usize, index: u64, rotate: bool) -> Vec<usize> {
+    let shift = if rotate {
+        (index % players as u64) as usize
+    } else {
+        0
+    };
+    (0..players).map(|s| (s + shift) % players).collect()
+}
+
+/// A configured run of one game: the rules, one spec per seat, the settings.
+pub struct Simulation<G: GameAgents> {
+    game: G,
+    specs: Vec<AgentSpec>,
+    config: SimConfig,
+}
+
+impl<G: GameAgents> Simulation<G> {
+    /// Checks the specs (one for all seats, or one per seat) and builds each once.
+    ///
+    /// # Errors
+    /// [`SimError::AgentCount`], the agents' own errors, or [`SimError::Setting`] for 0 games.
+    pub fn new(game: G, specs: &[AgentSpec], config: SimConfig) -> Result<Self, SimError> {
+        let players = game.players();
+        let specs: Vec<AgentSpec> = match specs.len() {
+            1 => vec![specs[0].clone(); players],
+            n if n == players => specs.to_vec(),
+            got => {
+                return Err(SimError::AgentCount {
+                    game: G::INFO.name,
+                    players,
+                    got,
+                })
+            }
+        };
+        let cat = catalog::<G>();
+        for s in &specs {
+            cat.build(s)?;
+        }
+        if config.games == 0 {
+            return Err(SimError::Setting("--games must be at least 1".into()));
+        }
+        Ok(Simulation {
+            game,
+            specs,
+            config,
+        })
+    }
+
+    /// The spec of each seat before rotation.
+    pub fn specs(&self) -> &[AgentSpec] {
+        &self.specs
+    }
+
+    /// The rules.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &SimConfig {
+        &self.config
+    }
+
+    /// Plays every game in parallel and hands the records to `sink` in game order.
+    ///
+    /// # Errors
+    /// The first error of any game, or of `sink`.
+    pub fn run(
+        &self,
+        mut sink: impl FnMut(&GameRecord) -> Result<(), SimError>,
+    ) -> Result<(), SimError> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.config.threads)
+            .build()
+            .map_err(|e| {
+                SimError::Setting(format!("cannot start {} threads: {e}", self.config.threads))
+            })?;
+        let bar = self.progress_bar();
+        let cat = catalog::<G>();
+        let players = self.game.players();
+        let mut start = 0;
+        while start < self.config.games {
+            let end = (start + CHUNK).min(self.config.games);
+            let records: Result<Vec<GameRecord>, SimError> = pool.install(|| {
+                (start..end)
+                    .into_par_iter()
+                    .map(|i| {
+                        let labels = seating(players, i, self.config.rotate);
+                        let mut agents: Vec<Box<dyn Agent<G>>> = labels
+                            .iter()
+                            .map(|&k| cat.build(&self.specs[k]).expect("specs were checked"))
+                            .collect();
+                        let mut rng = game_rng(self.config.seed, i);
+                        let r = play_game(
+                            &self.game,
+                            &mut agents,
+                            &labels,
+                            &mut rng,
+                            i,
+                            self.config.max_moves,
+                        );
+                        bar.inc(1);
+                        r
+                    })
+                    .collect()
+            });
+            for r in &records? {
+                sink(r)?;
+            }
+            start = end;
+        }
+        bar.finish_and_clear();
+        Ok(())
+    }
+
+    fn progress_bar(&self) -> ProgressBar {
+        if self.config.quiet || !std::io::stderr().is_terminal() {
+            return ProgressBar::hidden();
+        }
+        let bar =
+            ProgressBar::with_draw_target(Some(self.config.games), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{spinner} {prefix} [{bar:30}] {pos}/{len} games  {per_sec}  ETA {eta}",
+            )
+            .expect("valid template")
+            .progress_chars("=> "),
+        );
+        bar.set_prefix(G::INFO.name);
+        bar
+    }
+}
+
+/// Plays `config.games` games of `game` with `specs` and collects every record (for tests and
+/// small runs; [`Simulation::run`] streams).
+///
+/// # Errors
+/// As [`Simulation::new`] and [`Simulation::run`].
+pub fn simulate<G: GameAgents>(
+    game: G,
+    specs: &[AgentSpec],
+    config: SimConfig,
+) -> Result<Vec<GameRecord>, SimError> {
+    let sim = Simulation::new(game, specs, config)?;
+    let mut all = Vec::new();
+    sim.run(|r| {
+        all.push(r.clone());
+        Ok(())
+    })?;
+    Ok(all)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rotation_is_a_cyclic_shift_covering_every_seat() {
+        assert_eq!(seating(4, 0, true), vec![0, 1, 2, 3]);
+        assert_eq!(seating(4, 1, true), vec![1, 2, 3, 0]);
+        assert_eq!(seating(4, 5, false), vec![0, 1, 2, 3]);
+        for agent in 0..4 {
+            let seats: std::collections::BTreeSet<usize> = (0..4)
+                .map(|i| {
+                    seating(4, i, true)
+                        .iter()
+                        .position(|&a| a == agent)
+                        .unwrap()
+                })
+                .collect();
+            assert_eq!(seats.len(), 4);
+        }
+        // Partners (seats 0 and 2) stay two seats apart.
+        let s = seating(4, 3, true);
+        let p0 = s.iter().position(|&a| a == 0).unwrap();
+        let p2 = s.iter().position(|&a| a == 2).unwrap();
+        assert_eq!((p0 + 2) % 4, p2);
+    }
+
+    #[test]
+    fn game_streams_differ_and_repeat() {
+        use rand::RngCore;
+        assert_eq!(game_rng(3, 7).next_u64(), game_rng(3, 7).next_u64());
+        assert_ne!(game_rng(3, 7).next_u64(), game_rng(3, 8).next_u64());
+        assert_ne!(game_rng(3, 7).next_u64(), game_rng(4, 7).next_u64());
+    }
+}
