@@ -13,7 +13,7 @@ pub const EXPERIMENT: Experiment = Experiment {
     run,
 };
 
-const DEFAULT_GAMES: u64 = 20_000;
+const DEFAULT_GAMES: u64 = 50_000;
 const PLAYERS: std::ops::RangeInclusive<usize> = 2..=8;
 
 fn run(s: &Settings) -> Result<(), String> {
