@@ -53,75 +53,46 @@ pub trait Agent<G: Game>: Send {
     }
 }
 
-impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for &mut A {
-    fn choose(
-        &mut self,
-        game: &G,
-        seat: Seat,
-        obs: &G::Observation,
-        legal: &[G::Action],
-        rng: &mut dyn RngCore,
-    ) -> G::Action {
-        (**self).choose(game, seat, obs, legal, rng)
-    }
-    fn label(&self) -> String {
-        (**self).label()
-    }
-    fn reaction_time(&mut self, rng: &mut dyn RngCore) -> f64 {
-        (**self).reaction_time(rng)
-    }
-    fn reset(&mut self) {
-        (**self).reset()
-    }
-    fn perfect_information(&self) -> bool {
-        (**self).perfect_information()
-    }
-    fn choose_with_state(
-        &mut self,
-        game: &G,
-        seat: Seat,
-        state: &G::State,
-        legal: &[G::Action],
-        rng: &mut dyn RngCore,
-    ) -> G::Action {
-        (**self).choose_with_state(game, seat, state, legal, rng)
-    }
+/// Forwards every method of [`Agent`] through a pointer type (`&mut A`, `Box<A>`).
+macro_rules! forward_agent {
+    ($($ptr:ty),*) => {$(
+        impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for $ptr {
+            fn choose(
+                &mut self,
+                game: &G,
+                seat: Seat,
+                obs: &G::Observation,
+                legal: &[G::Action],
+                rng: &mut dyn RngCore,
+            ) -> G::Action {
+                (**self).choose(game, seat, obs, legal, rng)
+            }
+            fn label(&self) -> String {
+                (**self).label()
+            }
+            fn reaction_time(&mut self, rng: &mut dyn RngCore) -> f64 {
+                (**self).reaction_time(rng)
+            }
+            fn reset(&mut self) {
+                (**self).reset()
+            }
+            fn perfect_information(&self) -> bool {
+                (**self).perfect_information()
+            }
+            fn choose_with_state(
+                &mut self,
+                game: &G,
+                seat: Seat,
+                state: &G::State,
+                legal: &[G::Action],
+                rng: &mut dyn RngCore,
+            ) -> G::Action {
+                (**self).choose_with_state(game, seat, state, legal, rng)
+            }
+        }
+    )*};
 }
-
-impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
-    fn choose(
-        &mut self,
-        game: &G,
-        seat: Seat,
-        obs: &G::Observation,
-        legal: &[G::Action],
-        rng: &mut dyn RngCore,
-    ) -> G::Action {
-        (**self).choose(game, seat, obs, legal, rng)
-    }
-    fn label(&self) -> String {
-        (**self).label()
-    }
-    fn reaction_time(&mut self, rng: &mut dyn RngCore) -> f64 {
-        (**self).reaction_time(rng)
-    }
-    fn reset(&mut self) {
-        (**self).reset()
-    }
-    fn perfect_information(&self) -> bool {
-        (**self).perfect_information()
-    }
-    fn choose_with_state(
-        &mut self,
-        game: &G,
-        seat: Seat,
-        state: &G::State,
-        legal: &[G::Action],
-        rng: &mut dyn RngCore,
-    ) -> G::Action {
-        (**self).choose_with_state(game, seat, state, legal, rng)
-    }
-}
+forward_agent!(&mut A, Box<A>);
 
 // Compile-time guard: the trait must stay object safe.
 #[allow(dead_code)]

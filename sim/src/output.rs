@@ -58,7 +58,7 @@ impl AtomicCsv {
     {
         self.writer
             .write_record(record)
-            .map_err(|e| self.error(e.into()))
+            .map_err(|e| self.error(e))
     }
 
     /// Flushes and renames the file into place.

@@ -68,21 +68,15 @@ pub fn play_game<G: Game>(
                     legal[0]
                 } else {
                     let s = seat.index();
-                    let a = if agents[s].perfect_information() {
-                        // An unfair baseline (`cheat`): it is handed the full state.
-                        agents[s].choose_with_state(game, seat, &state, &legal, &mut agent_rngs[s])
-                    } else {
-                        let obs = game.observe(&state, seat);
-                        agents[s].choose(game, seat, &obs, &legal, &mut agent_rngs[s])
-                    };
-                    if !legal.contains(&a) {
-                        return Err(SimError::IllegalChoice {
-                            agent: agents[s].label(),
-                            action: a.to_string(),
-                            index,
-                        });
-                    }
-                    a
+                    decide(
+                        game,
+                        agents[s].as_mut(),
+                        seat,
+                        &state,
+                        &legal,
+                        &mut agent_rngs[s],
+                        index,
+                    )?
                 };
                 game.apply(&mut state, action, rng);
             }
@@ -94,19 +88,15 @@ pub fn play_game<G: Game>(
                         continue;
                     }
                     let s = seat.index();
-                    let action = if agents[s].perfect_information() {
-                        agents[s].choose_with_state(game, seat, &state, &legal, &mut agent_rngs[s])
-                    } else {
-                        let obs = game.observe(&state, seat);
-                        agents[s].choose(game, seat, &obs, &legal, &mut agent_rngs[s])
-                    };
-                    if !legal.contains(&action) {
-                        return Err(SimError::IllegalChoice {
-                            agent: agents[s].label(),
-                            action: action.to_string(),
-                            index,
-                        });
-                    }
+                    let action = decide(
+                        game,
+                        agents[s].as_mut(),
+                        seat,
+                        &state,
+                        &legal,
+                        &mut agent_rngs[s],
+                        index,
+                    )?;
                     let reaction = agents[s].reaction_time(&mut agent_rngs[s]);
                     entries.push(RaceEntry {
                         seat,
@@ -144,4 +134,30 @@ pub fn play_game<G: Game>(
         moves,
         stats,
     })
+}
+
+/// Asks `agent` for its choice (handing the full state only to an unfair perfect-information
+/// baseline such as `cheat`) and checks that the choice is legal.
+fn decide<G: Game>(
+    game: &G,
+    agent: &mut dyn Agent<G>,
+    seat: Seat,
+    state: &G::State,
+    legal: &[G::Action],
+    rng: &mut ChaCha8Rng,
+    index: u64,
+) -> Result<G::Action, SimError> {
+    let action = if agent.perfect_information() {
+        agent.choose_with_state(game, seat, state, legal, rng)
+    } else {
+        agent.choose(game, seat, &game.observe(state, seat), legal, rng)
+    };
+    if !legal.contains(&action) {
+        return Err(SimError::IllegalChoice {
+            agent: agent.label(),
+            action: action.to_string(),
+            index,
+        });
+    }
+    Ok(action)
 }
