@@ -31,7 +31,8 @@ struct SimulateArgs {
     /// Game name (see `cardsim list`).
     #[arg(long)]
     game: String,
-    /// Number of players (default: the game's default).
+    /// Number of players (default: the number of agent specs when several are given, else the
+    /// game's default).
     #[arg(long)]
     players: Option<usize>,
     /// Agent specs, one for all seats or one per seat, comma-separated: `name[:key=value,...]`.
@@ -192,10 +193,8 @@ pub fn list() -> String {
             i.name, i.title, i.min_players, i.max_players, i.default_players
         ));
         for p in i.params {
-            s.push_str(&format!(
-                "      --param {}={:<8} {}\n",
-                p.key, p.default, p.help
-            ));
+            let pair = format!("{}={}", p.key, p.default);
+            s.push_str(&format!("      --param {pair:<16} {}\n", p.help));
         }
         s.push_str(&format!(
             "      statistics: moves, {}\n",

@@ -66,6 +66,10 @@ fn bad_input_is_a_one_line_error_with_exit_code_2() {
         &["needs 1 agent spec", "or 3, got 2"],
     );
     assert_usage_error(
+        &with(&["--agents", "random,random,random,random,random,random,random,random,random,random,random,random,random"]),
+        &["trash takes 2 to 12 players, not 13"],
+    );
+    assert_usage_error(
         &with(&["--agents", "genius"]),
         &["unknown agent \"genius\"", "allowed: random, heuristic"],
     );
@@ -242,6 +246,37 @@ fn no_rotate_keeps_agents_in_their_seats() {
         .collect();
     assert_eq!(rows[2][0..2], ["heuristic", "0"]);
     assert_eq!(rows[3][0..2], ["random", "1"]);
+}
+
+#[test]
+fn several_agents_set_the_player_count() {
+    let o = cardsim(&[
+        "simulate",
+        "--game",
+        "trash",
+        "--agents",
+        "heuristic,random,random",
+        "--games",
+        "20",
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(String::from_utf8(o.stdout)
+        .unwrap()
+        .starts_with("trash, 3 players, 20 games"));
+    assert_usage_error(
+        &[
+            "simulate",
+            "--game",
+            "trash",
+            "--players",
+            "2",
+            "--agents",
+            "random,random,random",
+            "--quiet",
+        ],
+        &["trash with 2 players needs 1 agent spec (for every seat) or 2, got 3"],
+    );
 }
 
 #[test]

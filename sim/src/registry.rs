@@ -9,7 +9,8 @@ use std::path::PathBuf;
 /// What to simulate: the request a command line or experiment builds.
 #[derive(Clone, Debug, Default)]
 pub struct Request {
-    /// Players; the game's default when `None`.
+    /// Players; when `None`, the number of agent specs if more than one is given, else the
+    /// game's default.
     pub players: Option<usize>,
     /// Rule parameters.
     pub params: Params,
@@ -74,7 +75,11 @@ pub fn find_game(name: &str) -> Result<GameEntry, SimError> {
 }
 
 fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {
-    let players = req.players.unwrap_or(G::INFO.default_players);
+    // Without --players, a list of several agents sets the player count.
+    let players = req.players.unwrap_or(match req.agents.len() {
+        0 | 1 => G::INFO.default_players,
+        n => n,
+    });
     let game = G::new(players, &req.params)?;
     let specs = if req.agents.is_empty() {
         let has_heuristic = catalog::<G>().kinds().iter().any(|k| k.name == "heuristic");
