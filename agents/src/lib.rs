@@ -31,6 +31,7 @@
 mod agent;
 mod catalog;
 mod random;
+pub mod search;
 mod spec;
 mod testing;
 pub mod trash;
@@ -38,6 +39,7 @@ pub mod trash;
 pub use agent::Agent;
 pub use catalog::{catalog, AgentCatalog, AgentKind, GameAgents};
 pub use random::RandomAgent;
+pub use search::{Cheat, Ismcts, PerfectInfoSolver, Pimc, Uct};
 pub use spec::{split_specs, AgentError, AgentSpec};
 pub use testing::same_information_same_choice;
 

@@ -200,11 +200,10 @@ pub fn list() -> String {
             "      statistics: moves, {}\n",
             i.stats.join(", ")
         ));
-        let agents: Vec<String> = (g.agents)()
-            .iter()
-            .map(|(n, h)| format!("{n} ({h})"))
-            .collect();
-        s.push_str(&format!("      agents: {}\n", agents.join("; ")));
+        s.push_str("      agents:\n");
+        for (name, help) in (g.agents)() {
+            s.push_str(&format!("        {name:<10} {help}\n"));
+        }
     }
     s
 }

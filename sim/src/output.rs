@@ -56,9 +56,7 @@ impl AtomicCsv {
         I: IntoIterator<Item = T>,
         T: AsRef<[u8]>,
     {
-        self.writer
-            .write_record(record)
-            .map_err(|e| self.error(e))
+        self.writer.write_record(record).map_err(|e| self.error(e))
     }
 
     /// Flushes and renames the file into place.

@@ -1,0 +1,82 @@
+//! The cheating baseline: perfect-information search on the true state.
+
+use super::uct::PerfectInfoSolver;
+use crate::Agent;
+use cardsim_engine::{Game, Seat};
+use rand::RngCore;
+
+/// **Not a fair agent.** It declares [`Agent::perfect_information`], so the simulator hands
+/// it the true state, hidden cards included, and it plays the best action a
+/// [`PerfectInfoSolver`] finds there. It is the upper-bound baseline that tells how much the
+/// hidden information is worth (as the cheating player of the ISMCTS paper). In the catalog
+/// its help text starts with `UNFAIR`, and its name in specs and CSV files is `cheat`.
+///
+/// Asked through [`Agent::choose`] (from an observation only, as a playout policy or a test
+/// harness would), it cannot cheat and plays as in one sampled world: a determinization of
+/// the observation.
+///
+/// ```
+/// use cardsim_agents::search::{Cheat, SearchSettings, Uct};
+/// use cardsim_agents::Agent;
+/// use cardsim_engine::games::trash::Trash;
+/// let agent = Cheat::<Trash>::new(Box::new(Uct::new(SearchSettings::default())));
+/// assert!(agent.perfect_information());
+/// assert!(agent.label().starts_with("cheat"));
+/// ```
+pub struct Cheat<G: Game> {
+    solver: Box<dyn PerfectInfoSolver<G>>,
+}
+
+impl<G: Game> std::fmt::Debug for Cheat<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Cheat")
+            .field("solver", &self.solver.label())
+            .finish()
+    }
+}
+
+impl<G: Game> Cheat<G> {
+    /// The cheating agent with `solver`.
+    pub fn new(solver: Box<dyn PerfectInfoSolver<G>>) -> Self {
+        Cheat { solver }
+    }
+}
+
+impl<G: Game> Agent<G> for Cheat<G> {
+    fn choose(
+        &mut self,
+        game: &G,
+        _seat: Seat,
+        obs: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        let world = game.determinize(obs, rng);
+        self.solver.best_action(game, &world, legal, rng)
+    }
+
+    fn perfect_information(&self) -> bool {
+        true
+    }
+
+    fn choose_with_state(
+        &mut self,
+        game: &G,
+        _seat: Seat,
+        state: &G::State,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        self.solver.best_action(game, state, legal, rng)
+    }
+
+    fn label(&self) -> String {
+        format!("cheat:{}", self.solver.label())
+    }
+}

@@ -1,0 +1,144 @@
+//! Single-observer Information Set Monte Carlo Tree Search (Cowling, Powley & Whitehouse,
+//! 2012).
+
+use super::rollout::Rollout;
+use super::settings::SearchSettings;
+use super::tree::{RootStat, Tree};
+use crate::Agent;
+use cardsim_engine::{Game, Seat};
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// SO-ISMCTS: each iteration samples a determinization of the acting seat's information set
+/// with [`Game::determinize`], descends one shared tree of information sets with UCB1 that
+/// counts availability (an action legal in only some determinizations is judged by the
+/// visits in which it was available), expands one node, plays out with the [`Rollout`]
+/// policy and backs up every seat's own reward (its win share) into the edges that seat
+/// chose. Multi-player and partnership games need nothing more: each seat maximises its own
+/// reward, and partners share a win.
+///
+/// The decision is the most visited root action. The search draws all its randomness from
+/// one ChaCha8 stream seeded by a single `u64` from the caller's RNG, and it reads only the
+/// observation, so a fixed RNG gives a fixed choice in every state the seat cannot tell apart
+/// (unless a time limit is set).
+///
+/// ```
+/// use cardsim_agents::search::{Ismcts, SearchSettings};
+/// use cardsim_agents::Agent;
+/// use cardsim_engine::{games::trash::Trash, Game, Params, ToMove};
+/// use rand::SeedableRng;
+/// let game = Trash::new(2, &Params::parse(&["layout=3"]).unwrap()).unwrap();
+/// let mut agent = Ismcts::new(SearchSettings::default().iterations(50));
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+/// let mut state = game.deal(&mut rng);
+/// let mut legal = Vec::new();
+/// while let ToMove::Seat(seat) = game.to_move(&state) {
+///     game.legal_actions(&state, &mut legal);
+///     let a = agent.choose(&game, seat, &game.observe(&state, seat), &legal, &mut rng);
+///     assert!(legal.contains(&a));
+///     game.apply(&mut state, a, &mut rng);
+/// }
+/// ```
+#[derive(Debug)]
+pub struct Ismcts<G: Game> {
+    settings: SearchSettings,
+    rollout: Rollout<G>,
+    tree: Tree<G>,
+    stats: Vec<RootStat>,
+}
+
+impl<G: Game> Ismcts<G> {
+    /// An ISMCTS agent with random playouts.
+    pub fn new(settings: SearchSettings) -> Self {
+        Ismcts {
+            settings,
+            rollout: Rollout::Random,
+            tree: Tree::default(),
+            stats: Vec::new(),
+        }
+    }
+
+    /// Replaces the playout policy.
+    pub fn with_rollout(mut self, rollout: Rollout<G>) -> Self {
+        self.rollout = rollout;
+        self
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &SearchSettings {
+        &self.settings
+    }
+
+    /// Iterations run by the last decision.
+    pub fn last_iterations(&self) -> u32 {
+        self.tree.iterations()
+    }
+
+    /// Nodes in the tree of the last decision, the root included.
+    pub fn last_tree_size(&self) -> usize {
+        self.tree.len()
+    }
+
+    /// Searches from `obs` and returns each legal action's root visits and the seat's mean
+    /// reward over them, in the order of `legal`.
+    pub fn analyse(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        obs: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> Vec<(u32, f64)> {
+        self.run(game, seat, obs, legal, rng);
+        self.tree.root_stats(legal, &mut self.stats);
+        self.stats.iter().map(|s| (s.visits, s.mean)).collect()
+    }
+
+    fn run(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        obs: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) {
+        let mut rng = ChaCha8Rng::seed_from_u64(rng.next_u64());
+        let budget = self.settings.budget();
+        let c = self.settings.exploration;
+        self.tree.search(
+            game,
+            seat,
+            legal,
+            budget,
+            c,
+            &mut self.rollout,
+            &mut rng,
+            |r| game.determinize(obs, r),
+        );
+    }
+}
+
+impl<G: Game> Agent<G> for Ismcts<G> {
+    fn choose(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        obs: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        self.run(game, seat, obs, legal, rng);
+        self.tree.best_root_action(legal, &mut self.stats)
+    }
+
+    fn label(&self) -> String {
+        format!(
+            "ismcts:{},rollout={}",
+            self.settings.spec_text(),
+            self.rollout.label()
+        )
+    }
+}

@@ -1,0 +1,119 @@
+//! Determinized search ("perfect information Monte Carlo").
+
+use super::settings::PimcSettings;
+use super::uct::{argmax, PerfectInfoSolver};
+use crate::Agent;
+use cardsim_engine::{Game, Seat};
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// PIMC: samples [`PimcSettings::worlds`] determinizations of the seat's information set,
+/// values every legal action in each with a [`PerfectInfoSolver`] that sees the sampled
+/// world whole, and plays the action with the best total. It suffers from strategy fusion and
+/// non-locality (it assumes it will know the hidden cards from the next move on), which is
+/// exactly what it is here to measure against ISMCTS.
+///
+/// Like [`super::Ismcts`], it reads only the observation and draws its randomness from one
+/// `u64` of the caller's RNG, so its choice is reproducible.
+///
+/// ```
+/// use cardsim_agents::search::{Pimc, PimcSettings, SearchSettings, Uct};
+/// use cardsim_agents::Agent;
+/// use cardsim_engine::{games::trash::Trash, Game, Params, ToMove};
+/// use rand::SeedableRng;
+/// let game = Trash::new(2, &Params::parse(&["layout=3"]).unwrap()).unwrap();
+/// let solver = Box::new(Uct::new(SearchSettings::default().iterations(20)));
+/// let mut agent = Pimc::new(PimcSettings::default().worlds(5), solver);
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+/// let state = game.deal(&mut rng);
+/// if let ToMove::Seat(seat) = game.to_move(&state) {
+///     let mut legal = Vec::new();
+///     game.legal_actions(&state, &mut legal);
+///     let a = agent.choose(&game, seat, &game.observe(&state, seat), &legal, &mut rng);
+///     assert!(legal.contains(&a));
+/// }
+/// ```
+pub struct Pimc<G: Game> {
+    settings: PimcSettings,
+    solver: Box<dyn PerfectInfoSolver<G>>,
+    values: Vec<f64>,
+    totals: Vec<f64>,
+}
+
+impl<G: Game> std::fmt::Debug for Pimc<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pimc")
+            .field("settings", &self.settings)
+            .field("solver", &self.solver.label())
+            .finish()
+    }
+}
+
+impl<G: Game> Pimc<G> {
+    /// Determinized search with `solver` in every world.
+    pub fn new(settings: PimcSettings, solver: Box<dyn PerfectInfoSolver<G>>) -> Self {
+        Pimc {
+            settings,
+            solver,
+            values: Vec::new(),
+            totals: Vec::new(),
+        }
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &PimcSettings {
+        &self.settings
+    }
+
+    /// Each legal action's value summed over the worlds of a search from `obs`, in the order
+    /// of `legal`.
+    pub fn analyse(
+        &mut self,
+        game: &G,
+        obs: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> Vec<f64> {
+        self.run(game, obs, legal, rng);
+        self.totals.clone()
+    }
+
+    fn run(&mut self, game: &G, obs: &G::Observation, legal: &[G::Action], rng: &mut dyn RngCore) {
+        let mut rng = ChaCha8Rng::seed_from_u64(rng.next_u64());
+        self.totals.clear();
+        self.totals.resize(legal.len(), 0.0);
+        for _ in 0..self.settings.worlds {
+            let world = game.determinize(obs, &mut rng);
+            self.solver
+                .evaluate(game, &world, legal, &mut self.values, &mut rng);
+            for (t, v) in self.totals.iter_mut().zip(&self.values) {
+                *t += v;
+            }
+        }
+    }
+}
+
+impl<G: Game> Agent<G> for Pimc<G> {
+    fn choose(
+        &mut self,
+        game: &G,
+        _seat: Seat,
+        obs: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        self.run(game, obs, legal, rng);
+        legal[argmax(&self.totals)]
+    }
+
+    fn label(&self) -> String {
+        format!(
+            "pimc:worlds={},{}",
+            self.settings.worlds,
+            self.solver.label()
+        )
+    }
+}

@@ -1,0 +1,99 @@
+//! Search settings: `Default` structs with chainable setters.
+
+use super::tree::Budget;
+use std::time::Duration;
+
+/// The budget and exploration of one tree search (ISMCTS, or the perfect-information UCT of
+/// `pimc` and `cheat`).
+///
+/// ```
+/// use cardsim_agents::search::SearchSettings;
+/// use std::time::Duration;
+/// let s = SearchSettings::default().iterations(200).exploration(1.0);
+/// assert_eq!((s.iterations, s.exploration, s.time_limit), (200, 1.0, None));
+/// let timed = SearchSettings::default().time_limit(Some(Duration::from_millis(50)));
+/// assert_eq!(timed.time_limit, Some(Duration::from_millis(50)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchSettings {
+    /// Iterations per decision (default 1,000). With a time limit as well, the search stops
+    /// at whichever comes first.
+    pub iterations: u32,
+    /// Wall-clock time per decision (default none). A timed search is not reproducible.
+    pub time_limit: Option<Duration>,
+    /// The UCB exploration constant `c` (default 0.7; rewards are win shares in `[0, 1]`).
+    pub exploration: f64,
+}
+
+impl Default for SearchSettings {
+    fn default() -> Self {
+        SearchSettings {
+            iterations: 1_000,
+            time_limit: None,
+            exploration: 0.7,
+        }
+    }
+}
+
+impl SearchSettings {
+    /// Sets the iterations per decision.
+    pub fn iterations(mut self, n: u32) -> Self {
+        self.iterations = n;
+        self
+    }
+
+    /// Sets the time limit per decision.
+    pub fn time_limit(mut self, t: Option<Duration>) -> Self {
+        self.time_limit = t;
+        self
+    }
+
+    /// Sets the exploration constant.
+    pub fn exploration(mut self, c: f64) -> Self {
+        self.exploration = c;
+        self
+    }
+
+    pub(crate) fn budget(&self) -> Budget {
+        Budget {
+            iterations: self.iterations,
+            time: self.time_limit,
+        }
+    }
+
+    /// The settings as spec text, e.g. `iters=1000,c=0.7` (with `ms=` when timed).
+    pub(crate) fn spec_text(&self) -> String {
+        let mut s = format!("iters={},c={}", self.iterations, self.exploration);
+        if let Some(t) = self.time_limit {
+            s.push_str(&format!(",ms={}", t.as_millis()));
+        }
+        s
+    }
+}
+
+/// The settings of determinized search ([`crate::search::Pimc`]): how many worlds to sample.
+/// The per-world search has its own settings (those of its solver).
+///
+/// ```
+/// use cardsim_agents::search::PimcSettings;
+/// assert_eq!(PimcSettings::default().worlds(40).worlds, 40);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PimcSettings {
+    /// Determinizations sampled per decision (default 20).
+    pub worlds: u32,
+}
+
+impl Default for PimcSettings {
+    fn default() -> Self {
+        PimcSettings { worlds: 20 }
+    }
+}
+
+impl PimcSettings {
+    /// Sets the number of worlds.
+    pub fn worlds(mut self, n: u32) -> Self {
+        self.worlds = n;
+        self
+    }
+}
