@@ -35,6 +35,7 @@ pub mod search;
 mod spec;
 mod testing;
 pub mod trash;
+pub mod whist;
 
 pub use agent::Agent;
 pub use catalog::{catalog, AgentCatalog, AgentKind, GameAgents};

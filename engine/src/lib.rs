@@ -36,6 +36,7 @@ pub mod conformance;
 mod game;
 pub mod games;
 mod seat;
+pub mod tricks;
 
 pub use cards::{Card, CardMultiset, CardSet, Rank, Suit};
 pub use game::{

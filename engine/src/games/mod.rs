@@ -3,3 +3,4 @@
 //! ambiguous (longer rulings live in `docs/rules/<game>.md`).
 
 pub mod trash;
+pub mod whist;

@@ -1,0 +1,450 @@
+//! Whist: four players in two partnerships, trump from the dealer's last card, one point per
+//! trick over six, game to a target score.
+//!
+//! - **Players:** 4, partners opposite: seats 0 and 2 (team 0) against seats 1 and 3 (team 1).
+//! - **Deck:** 52 cards, 13 to each player one at a time from the dealer's left. The dealer's
+//!   last card is turned face up: its suit is trump, and it stays exposed (everyone knows the
+//!   dealer holds it) until the dealer's first play of the hand.
+//! - **Play:** the dealer's left leads; follow suit if able, else any card; the highest trump,
+//!   or else the highest card of the suit led, wins; the winner leads next.
+//! - **Scoring:** after 13 tricks the side with more than six tricks scores one point per trick
+//!   over six. The first dealer is seat 3, so seat 0 leads the first hand; the deal passes to
+//!   the left. The game ends when a side reaches `target` points (default 5; the rules page
+//!   names 25 as one possible target).
+//! - **Outcome:** each seat scores its side's points; the side that reached the target wins
+//!   (its two seats share the win).
+//!
+//! Every action is a card ([`Card`]). Rulings are in `docs/rules/whist.md`.
+//!
+//! ```
+//! use cardsim_engine::games::whist::Whist;
+//! use cardsim_engine::{Game, Params, ToMove};
+//! use rand::SeedableRng;
+//! let game = Whist::new(4, &Params::parse(&["target=2"]).unwrap()).unwrap();
+//! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+//! let mut state = game.deal(&mut rng);
+//! let mut legal = Vec::new();
+//! while let ToMove::Seat(_) = game.to_move(&state) {
+//!     game.legal_actions(&state, &mut legal);
+//!     game.apply(&mut state, legal[0], &mut rng);
+//! }
+//! let o = game.outcome(&state).unwrap();
+//! assert!(o.first(4).iter().any(|r| r.score >= 2.0));
+//! ```
+
+use crate::cards::{Card, CardSet, Suit};
+use crate::game::{
+    check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove,
+};
+use crate::seat::{BySeat, Seat, SeatMask};
+use crate::tricks::{shuffled, CardOrder, Obligation, Teams, TrickPlay};
+use rand::Rng;
+
+/// The rules of Whist with a target score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Whist {
+    target: u32,
+}
+
+impl Whist {
+    /// The points that win the game.
+    pub const fn target(&self) -> u32 {
+        self.target
+    }
+
+    /// The partnerships: seats 0 and 2 against 1 and 3.
+    pub fn teams() -> Teams {
+        Teams::alternating(4, 2)
+    }
+}
+
+/// A Whist game in progress: scores, the dealer, the exposed trump card and the play of the
+/// current hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WhistState {
+    scores: [u32; 2],
+    dealer: Seat,
+    hands: u32,
+    trump_card: Card,
+    exposed: bool,
+    play: TrickPlay,
+    over: bool,
+}
+
+impl WhistState {
+    /// The points of team 0 (seats 0, 2) and team 1 (seats 1, 3).
+    pub const fn scores(&self) -> [u32; 2] {
+        self.scores
+    }
+
+    /// The dealer of the current hand.
+    pub const fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// The turned-up card that made trumps.
+    pub const fn trump_card(&self) -> Card {
+        self.trump_card
+    }
+
+    /// The trump suit of the current hand.
+    pub const fn trump(&self) -> Suit {
+        self.trump_card.suit()
+    }
+
+    /// True while the trump card is still face up (before the dealer's first play).
+    pub const fn trump_exposed(&self) -> bool {
+        self.exposed
+    }
+
+    /// The play of the current hand (all four hands visible).
+    pub const fn play(&self) -> &TrickPlay {
+        &self.play
+    }
+
+    /// Hands completed so far.
+    pub const fn hands_played(&self) -> u32 {
+        self.hands
+    }
+}
+
+/// What one seat knows: the scores, the dealer, the turned-up trump card (and whether it is
+/// still face up), and the play with only its own hand visible.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WhistObservation {
+    /// The observing seat.
+    pub seat: Seat,
+    /// Points of team 0 and team 1.
+    pub scores: [u32; 2],
+    /// The dealer.
+    pub dealer: Seat,
+    /// The turned-up card that made trumps. Everyone saw it, so everyone knows the dealer
+    /// holds it until it is played.
+    pub trump_card: Card,
+    /// True while it is still face up (before the dealer's first play).
+    pub exposed: bool,
+    /// Hands completed so far.
+    pub hands: u32,
+    /// The play of the hand, other hands emptied (their sizes known).
+    pub play: TrickPlay,
+}
+
+impl WhistObservation {
+    /// The observer's hand.
+    pub fn hand(&self) -> CardSet {
+        self.play.hand(self.seat)
+    }
+}
+
+fn deal_hand<R: Rng + ?Sized>(dealer: Seat, rng: &mut R) -> (TrickPlay, Card) {
+    let cards = shuffled(CardSet::FULL_DECK, rng);
+    // One at a time from the dealer's left: card i goes to seat dealer + 1 + i.
+    let mut hands = [CardSet::EMPTY; 4];
+    for (i, &c) in cards.iter().enumerate() {
+        hands[dealer.left(1 + i, 4).index()].insert(c);
+    }
+    let trump_card = cards[51];
+    debug_assert!(hands[dealer.index()].contains(trump_card));
+    let order = CardOrder::ace_high(Some(trump_card.suit()));
+    (
+        TrickPlay::new(4, &hands, dealer.next(4), order, Obligation::FollowSuit),
+        trump_card,
+    )
+}
+
+impl Game for Whist {
+    type State = WhistState;
+    type Action = Card;
+    type Observation = WhistObservation;
+
+    const INFO: GameInfo = GameInfo {
+        name: "whist",
+        title: "Whist",
+        min_players: 4,
+        max_players: 4,
+        default_players: 4,
+        params: &[ParamSpec {
+            key: "target",
+            default: "5",
+            help:
+                "points (tricks over six) that win the game: 1 to 1000 (the rules page mentions 25)",
+        }],
+        stats: &["hands", "points_team0", "points_team1"],
+    };
+
+    fn new(players: usize, params: &Params) -> Result<Self, ConfigError> {
+        let info = &Self::INFO;
+        check_players(info, players)?;
+        params.check_keys(info)?;
+        let target = params.get(info, "target", 5u32, "a whole number from 1 to 1000", |t| {
+            (1..=1000).contains(t)
+        })?;
+        Ok(Whist { target })
+    }
+
+    fn players(&self) -> usize {
+        4
+    }
+
+    fn deal<R: Rng + ?Sized>(&self, rng: &mut R) -> WhistState {
+        let dealer = Seat::new(3);
+        let (play, trump_card) = deal_hand(dealer, rng);
+        WhistState {
+            scores: [0, 0],
+            dealer,
+            hands: 0,
+            trump_card,
+            exposed: true,
+            play,
+            over: false,
+        }
+    }
+
+    fn to_move(&self, state: &WhistState) -> ToMove {
+        if state.over {
+            ToMove::Over
+        } else {
+            ToMove::Seat(state.play.to_play())
+        }
+    }
+
+    fn legal_actions(&self, state: &WhistState, out: &mut Vec<Card>) {
+        out.clear();
+        if !state.over {
+            out.extend(state.play.legal());
+        }
+    }
+
+    fn apply<R: Rng + ?Sized>(&self, state: &mut WhistState, card: Card, rng: &mut R) {
+        if state.play.to_play() == state.dealer {
+            state.exposed = false;
+        }
+        state.play.play(card);
+        if !state.play.is_over() {
+            return;
+        }
+        let teams = Whist::teams();
+        for team in 0..2 {
+            let tricks = state.play.team_tricks(&teams, team) as u32;
+            state.scores[team] += tricks.saturating_sub(6);
+        }
+        state.hands += 1;
+        if state.scores.iter().any(|&s| s >= self.target) {
+            state.over = true;
+            return;
+        }
+        state.dealer = state.dealer.next(4);
+        let (play, trump_card) = deal_hand(state.dealer, rng);
+        state.play = play;
+        state.trump_card = trump_card;
+        state.exposed = true;
+    }
+
+    fn observe(&self, state: &WhistState, seat: Seat) -> WhistObservation {
+        WhistObservation {
+            seat,
+            scores: state.scores,
+            dealer: state.dealer,
+            trump_card: state.trump_card,
+            exposed: state.exposed,
+            hands: state.hands,
+            play: state.play.masked(SeatMask(1 << seat.index())),
+        }
+    }
+
+    fn determinize<R: Rng + ?Sized>(&self, obs: &WhistObservation, rng: &mut R) -> WhistState {
+        let mut play = obs.play;
+        let mut known = BySeat::default();
+        // Everyone saw the turned-up card: the dealer holds it until it is played.
+        if obs.seat != obs.dealer && !play.record().played().contains(obs.trump_card) {
+            known[obs.dealer] = CardSet::from_card(obs.trump_card);
+        }
+        let ok = play.resample(SeatMask(1 << obs.seat.index()), &known, rng);
+        assert!(
+            ok,
+            "an observation of a real Whist game always has a consistent deal"
+        );
+        WhistState {
+            scores: obs.scores,
+            dealer: obs.dealer,
+            hands: obs.hands,
+            trump_card: obs.trump_card,
+            exposed: obs.exposed,
+            play,
+            over: false,
+        }
+    }
+
+    fn outcome(&self, state: &WhistState) -> Option<Outcome> {
+        if !state.over {
+            return None;
+        }
+        let scores: Vec<f64> = Seat::all(4)
+            .map(|s| state.scores[s.index() % 2] as f64)
+            .collect();
+        Some(rank_by_score(&scores))
+    }
+
+    fn stats(&self, state: &WhistState, out: &mut Vec<f64>) {
+        out.clear();
+        out.extend([
+            state.hands as f64,
+            state.scores[0] as f64,
+            state.scores[1] as f64,
+        ]);
+    }
+
+    fn check_invariants(&self, state: &WhistState) -> Result<(), String> {
+        state.play.check()?;
+        let held: usize = Seat::all(4).map(|s| state.play.hand(s).len()).sum();
+        if held + state.play.record().played().len() != 52 {
+            return Err(format!(
+                "{held} cards held and {} played: not 52",
+                state.play.record().played().len()
+            ));
+        }
+        if state.exposed && !state.play.hand(state.dealer).contains(state.trump_card) {
+            return Err("the exposed trump card is not in the dealer's hand".into());
+        }
+        if state.play.order().trump() != Some(state.trump()) {
+            return Err("the card order's trump is not the turned-up suit".into());
+        }
+        if !state.over && state.scores.iter().any(|&s| s >= self.target) {
+            return Err("a side reached the target but the game goes on".into());
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conformance;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    fn game(target: u32) -> Whist {
+        Whist::new(4, &Params::new().set("target", target)).unwrap()
+    }
+
+    #[test]
+    fn conformance_random_games() {
+        let report = conformance::random_games(&game(5), 0..12, 100_000);
+        assert_eq!(report.games, 12);
+        assert!(report.determinizations > 0);
+        for s in &report.stats {
+            assert!(s[1] >= 5.0 || s[2] >= 5.0);
+            assert!(s[1] < 5.0 || s[2] < 5.0, "only one side scores per hand");
+            assert!(s[0] >= 1.0);
+        }
+    }
+
+    #[test]
+    fn params_are_checked() {
+        assert_eq!(game(25).target(), 25);
+        assert_eq!(Whist::new(4, &Params::new()).unwrap().target(), 5);
+        assert!(Whist::new(3, &Params::new()).is_err());
+        assert!(Whist::new(4, &Params::new().set("target", 0)).is_err());
+        assert!(Whist::new(4, &Params::new().set("goal", 3)).is_err());
+    }
+
+    #[test]
+    fn the_deal_exposes_the_dealers_last_card() {
+        let g = game(5);
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let s = g.deal(&mut rng);
+            assert_eq!(s.dealer(), Seat::new(3));
+            assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(0)));
+            assert!(s.play().hand(Seat::new(3)).contains(s.trump_card()));
+            assert!(s.trump_exposed());
+            for seat in Seat::all(4) {
+                assert_eq!(s.play().hand(seat).len(), 13);
+                let obs = g.observe(&s, seat);
+                assert_eq!((obs.trump_card, obs.exposed), (s.trump_card(), true));
+                // Nobody else sees the dealer's other cards.
+                if seat != Seat::new(3) {
+                    assert_eq!(obs.play.hand(Seat::new(3)), CardSet::EMPTY);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn trump_card_stays_exposed_until_the_dealers_first_play() {
+        let g = game(5);
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut s = g.deal(&mut rng);
+        let mut legal = Vec::new();
+        for _ in 0..3 {
+            g.legal_actions(&s, &mut legal);
+            g.apply(&mut s, legal[0], &mut rng);
+            assert!(s.trump_exposed());
+        }
+        assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(3)));
+        g.legal_actions(&s, &mut legal);
+        g.apply(&mut s, legal[0], &mut rng);
+        assert!(!s.trump_exposed());
+        assert!(!g.observe(&s, Seat::new(1)).exposed);
+        // Determinizations keep the turned-up card with the dealer until it is played.
+        let s = g.deal(&mut rng);
+        let obs = g.observe(&s, Seat::new(0));
+        for _ in 0..20 {
+            let d = g.determinize(&obs, &mut rng);
+            assert!(d.play().hand(Seat::new(3)).contains(s.trump_card()));
+        }
+    }
+
+    /// Scoring from a literal deal: a side that takes every trick scores seven.
+    #[test]
+    fn scoring_counts_tricks_over_six() {
+        let g = game(5);
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        let mut s = g.deal(&mut rng);
+        // Seat 0 holds all the spades, seat 2 all the hearts; spades are trumps.
+        let hands = [
+            CardSet::SPADES,
+            CardSet::DIAMONDS,
+            CardSet::HEARTS,
+            CardSet::CLUBS,
+        ];
+        s.play = TrickPlay::new(
+            4,
+            &hands,
+            Seat::new(0),
+            CardOrder::ace_high(Some(Suit::Spades)),
+            Obligation::FollowSuit,
+        );
+        s.trump_card = "2S".parse().unwrap();
+        s.exposed = false;
+        let mut legal = Vec::new();
+        while s.hands_played() == 0 {
+            g.legal_actions(&s, &mut legal);
+            g.apply(&mut s, legal[0], &mut rng);
+        }
+        assert_eq!(s.scores(), [7, 0]);
+        assert!(s.over, "7 points pass a target of 5");
+        let o = g.outcome(&s).unwrap();
+        assert_eq!(o[Seat::new(0)].win, 0.5);
+        assert_eq!(o[Seat::new(2)].win, 0.5);
+        assert_eq!(o[Seat::new(1)].score, 0.0);
+    }
+
+    #[test]
+    fn the_deal_passes_left_and_the_game_continues_below_target() {
+        let g = game(1000);
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut s = g.deal(&mut rng);
+        let mut legal = Vec::new();
+        for _ in 0..52 {
+            g.legal_actions(&s, &mut legal);
+            g.apply(&mut s, legal[legal.len() - 1], &mut rng);
+        }
+        assert_eq!(s.hands_played(), 1);
+        assert_eq!(s.dealer(), Seat::new(0));
+        assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(1)));
+        assert!(s.trump_exposed());
+        let [a, b] = s.scores();
+        assert!(a + b <= 7 && (a == 0 || b == 0));
+    }
+}

@@ -1,0 +1,44 @@
+//! The shared core of the trick-taking games: card orders, tricks, legal plays, the play of a
+//! hand and the public record that determinization respects.
+//!
+//! - [`CardOrder`]: each card's effective suit and strength, the trump suit and the tie rule,
+//!   as a table, so Euchre's bowers, Envite's enlarged trump suit, Orgy's equal courts and
+//!   Ogórek's suitless ranks are all data, not code.
+//! - [`Obligation`]: what a player must play (follow suit; follow or trump; beat or play
+//!   lowest; anything), and what a play reveals about the rest of the hand.
+//! - [`Trick`]: the cards of one trick with their seats, and its winner.
+//! - [`TrickPlay`]: hands, the trick in progress, tricks won and the [`PlayRecord`] of played
+//!   cards and revealed voids, with [`TrickPlay::masked`] and [`TrickPlay::resample`] for
+//!   observations and determinization.
+//! - [`sample_deal`]: deals unseen cards to hidden hands uniformly among the deals consistent
+//!   with their sizes and exclusions; [`Teams`]: partnerships.
+//!
+//! Game-specific parts (bidding, scoring, exposed cards) stay in the game modules.
+//!
+//! ```
+//! use cardsim_engine::cards::{CardSet, Suit};
+//! use cardsim_engine::tricks::{shuffled, CardOrder, Obligation, Teams, TrickPlay};
+//! use cardsim_engine::Seat;
+//! use rand::SeedableRng;
+//! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+//! let cards = shuffled(CardSet::FULL_DECK, &mut rng);
+//! let hands: Vec<CardSet> = cards.chunks(13).map(|c| c.iter().copied().collect()).collect();
+//! let order = CardOrder::ace_high(Some(Suit::Spades));
+//! let mut play = TrickPlay::new(4, &hands, Seat::new(1), order, Obligation::FollowSuit);
+//! while !play.is_over() {
+//!     let card = play.legal().iter().next().unwrap(); // lowest legal card
+//!     play.play(card);
+//! }
+//! let teams = Teams::alternating(4, 2);
+//! assert_eq!(play.team_tricks(&teams, 0) + play.team_tricks(&teams, 1), 13);
+//! ```
+
+mod order;
+mod play;
+mod sample;
+mod trick;
+
+pub use order::{CardOrder, Obligation, TieBreak};
+pub use play::{PlayRecord, Teams, TrickPlay};
+pub use sample::{sample_deal, shuffled, HiddenHand};
+pub use trick::Trick;

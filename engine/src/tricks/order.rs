@@ -1,0 +1,513 @@
+//! [`CardOrder`]: which suit a card follows as and how strong it is, and [`Obligation`]: what
+//! a player must play to a trick.
+
+use crate::cards::{Card, CardSet, Rank, Suit};
+use crate::tricks::Trick;
+
+/// Which of two equally strong cards of the winning category takes the trick.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TieBreak {
+    /// The first one played wins (Orgy's zero-ranked court cards). With no equal strengths,
+    /// as in every standard order, the choice does not matter.
+    #[default]
+    FirstPlayed,
+    /// The last one played wins (Ogórek).
+    LastPlayed,
+}
+
+/// The card order of one hand of a trick-taking game: for every card its *effective suit*
+/// (the suit it follows as and is followed by) and its *strength* within that suit, plus the
+/// trump suit and the tie rule.
+///
+/// A trick is won by the strongest card of the trump suit if any was played, otherwise by the
+/// strongest card of the suit led; other cards never win. Equal strengths are settled by
+/// [`TieBreak`]. Everything game-specific is expressed as a table over the 64 card slots:
+///
+/// - standard ace-high order ([`CardOrder::ace_high`]): Whist, Bridge, Omi, Court Piece;
+/// - Euchre and Hasenpfeffer ([`CardOrder::euchre`]): the jack of trumps (right bower) and the
+///   other jack of the same colour (left bower) on top of the trump suit, the left bower
+///   following as a trump, and optionally a joker above both;
+/// - Envite's enlarged trump suit: [`CardOrder::with_card`] moves cards of other suits into
+///   the trump suit with their own strengths;
+/// - Orgy's court cards of strength zero with the first played winning ties:
+///   [`CardOrder::from_fn`] plus [`TieBreak::FirstPlayed`];
+/// - Ogórek's suitless order (every card in one effective suit, ranked by face, last played
+///   winning ties) used with [`Obligation::BeatOrLowest`].
+///
+/// ```
+/// use cardsim_engine::cards::{Card, Suit};
+/// use cardsim_engine::tricks::CardOrder;
+/// let order = CardOrder::euchre(Suit::Clubs, None);
+/// let right: Card = "JC".parse().unwrap();
+/// let left: Card = "JS".parse().unwrap();
+/// let ace: Card = "AC".parse().unwrap();
+/// assert_eq!(order.suit_of(left), Suit::Clubs); // the left bower follows as a trump
+/// assert!(order.strength(right) > order.strength(left));
+/// assert!(order.strength(left) > order.strength(ace));
+/// assert!(order.is_trump(left) && !order.is_trump("JH".parse().unwrap()));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CardOrder {
+    suit: [u8; 64],
+    strength: [u8; 64],
+    masks: [u64; 4],
+    trump: Option<Suit>,
+    tie: TieBreak,
+}
+
+impl CardOrder {
+    /// The usual order: every card follows its own suit, ace high (strength = the card's lane
+    /// slot, so a joker slot has strength 0), with `trump` as the trump suit (`None` for
+    /// notrump).
+    pub const fn ace_high(trump: Option<Suit>) -> CardOrder {
+        let mut suit = [0u8; 64];
+        let mut strength = [0u8; 64];
+        let mut i = 0;
+        while i < 64 {
+            suit[i] = (i >> 4) as u8;
+            strength[i] = (i & 15) as u8;
+            i += 1;
+        }
+        CardOrder {
+            suit,
+            strength,
+            masks: [0xFFFD, 0xFFFD << 16, 0xFFFD << 32, 0xFFFD << 48],
+            trump,
+            tie: TieBreak::FirstPlayed,
+        }
+    }
+
+    /// Builds an order from `f(card) = (effective suit, strength)` for every suited card, with
+    /// `trump` and `tie`. Joker slots keep their [`CardOrder::ace_high`] entry (their own
+    /// lane, strength 0); place a joker with [`CardOrder::with_card`].
+    ///
+    /// ```
+    /// use cardsim_engine::cards::{Rank, Suit};
+    /// use cardsim_engine::tricks::{CardOrder, TieBreak};
+    /// // Orgy: ace = 1 up to ten = 10, courts all 0, the first played of equals wins.
+    /// let orgy = CardOrder::from_fn(Some(Suit::Spades), TieBreak::FirstPlayed, |c| {
+    ///     (c.suit(), if c.rank() >= Rank::Jack { 0 } else { c.rank().number() })
+    /// });
+    /// assert_eq!(orgy.strength("QC".parse().unwrap()), orgy.strength("KC".parse().unwrap()));
+    /// assert!(orgy.strength("7C".parse().unwrap()) > orgy.strength("AC".parse().unwrap()));
+    /// ```
+    pub fn from_fn(
+        trump: Option<Suit>,
+        tie: TieBreak,
+        mut f: impl FnMut(Card) -> (Suit, u8),
+    ) -> CardOrder {
+        let mut order = CardOrder::ace_high(trump).with_tie_break(tie);
+        for i in 0..64u8 {
+            if let Some(c) = Card::try_from_index(i).filter(|c| !c.is_joker()) {
+                let (s, k) = f(c);
+                order = order.with_card(c, s, k);
+            }
+        }
+        order
+    }
+
+    /// Euchre's order for `trump`: right bower (jack of trumps) and left bower (the jack of
+    /// the same colour, which becomes a trump) above the ace of trumps, and `joker` (if the
+    /// deck has one) above both as the highest trump. Other suits stay ace high.
+    pub fn euchre(trump: Suit, joker: Option<Card>) -> CardOrder {
+        let left_suit = match trump {
+            Suit::Clubs => Suit::Spades,
+            Suit::Spades => Suit::Clubs,
+            Suit::Diamonds => Suit::Hearts,
+            Suit::Hearts => Suit::Diamonds,
+        };
+        let mut order = CardOrder::ace_high(Some(trump))
+            .with_card(Card::new(Rank::Jack, trump), trump, 17)
+            .with_card(Card::new(Rank::Jack, left_suit), trump, 16);
+        if let Some(j) = joker {
+            order = order.with_card(j, trump, 18);
+        }
+        order
+    }
+
+    /// A copy in which `card` follows as `suit` with `strength`.
+    pub fn with_card(mut self, card: Card, suit: Suit, strength: u8) -> CardOrder {
+        let i = card.index();
+        self.masks[self.suit[i] as usize] &= !card.bit();
+        self.suit[i] = suit as u8;
+        self.strength[i] = strength;
+        self.masks[suit as usize] |= card.bit();
+        self
+    }
+
+    /// A copy with trump suit `trump`.
+    pub const fn with_trump(mut self, trump: Option<Suit>) -> CardOrder {
+        self.trump = trump;
+        self
+    }
+
+    /// A copy with tie rule `tie`.
+    pub const fn with_tie_break(mut self, tie: TieBreak) -> CardOrder {
+        self.tie = tie;
+        self
+    }
+
+    /// The trump suit, `None` at notrump.
+    pub const fn trump(&self) -> Option<Suit> {
+        self.trump
+    }
+
+    /// The tie rule.
+    pub const fn tie_break(&self) -> TieBreak {
+        self.tie
+    }
+
+    /// The suit `card` follows as.
+    #[inline]
+    pub const fn suit_of(&self, card: Card) -> Suit {
+        Suit::from_index(self.suit[card.index()])
+    }
+
+    /// The strength of `card` within its effective suit; higher beats lower.
+    #[inline]
+    pub const fn strength(&self, card: Card) -> u8 {
+        self.strength[card.index()]
+    }
+
+    /// True when `card` is a trump.
+    #[inline]
+    pub const fn is_trump(&self, card: Card) -> bool {
+        match self.trump {
+            Some(t) => self.suit[card.index()] == t as u8,
+            None => false,
+        }
+    }
+
+    /// Every card slot whose effective suit is `suit` (intersect with a hand or a deck: it
+    /// includes joker slots that a deck may not hold).
+    #[inline]
+    pub const fn suit_cards(&self, suit: Suit) -> CardSet {
+        CardSet::from_bits(self.masks[suit as usize])
+    }
+
+    /// Every trump card slot (empty at notrump).
+    #[inline]
+    pub const fn trump_cards(&self) -> CardSet {
+        match self.trump {
+            Some(t) => self.suit_cards(t),
+            None => CardSet::EMPTY,
+        }
+    }
+
+    /// True when every card slot keeps its printed suit and ace-high strength, as in Whist
+    /// and Bridge (fast paths rely on it).
+    pub fn is_standard(&self) -> bool {
+        let base = CardOrder::ace_high(self.trump);
+        self.suit == base.suit && self.strength == base.strength
+    }
+
+    /// The category of `card` when `led` was led: 2 for a trump, 1 for the led suit, 0 for a
+    /// card that cannot win.
+    #[inline]
+    const fn category(&self, card: Card, led: Suit) -> u8 {
+        if self.is_trump(card) {
+            2
+        } else if self.suit[card.index()] == led as u8 {
+            1
+        } else {
+            0
+        }
+    }
+
+    /// True when `challenger`, played after `best` to a trick in which `led` was led, takes
+    /// the trick from it.
+    ///
+    /// ```
+    /// use cardsim_engine::cards::Suit;
+    /// use cardsim_engine::tricks::CardOrder;
+    /// let o = CardOrder::ace_high(Some(Suit::Spades));
+    /// let c = |s: &str| s.parse().unwrap();
+    /// assert!(o.beats(c("2S"), c("AH"), Suit::Hearts)); // a trump
+    /// assert!(!o.beats(c("AD"), c("2H"), Suit::Hearts)); // off-suit
+    /// assert!(o.beats(c("3H"), c("2H"), Suit::Hearts));
+    /// ```
+    #[inline]
+    pub const fn beats(&self, challenger: Card, best: Card, led: Suit) -> bool {
+        let (a, b) = (self.category(challenger, led), self.category(best, led));
+        if a != b {
+            return a > b;
+        }
+        if a == 0 {
+            return false;
+        }
+        let (sa, sb) = (self.strength(challenger), self.strength(best));
+        match self.tie {
+            TieBreak::FirstPlayed => sa > sb,
+            TieBreak::LastPlayed => sa >= sb,
+        }
+    }
+}
+
+/// What a player must play to a trick, given the cards already in it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Obligation {
+    /// Follow the effective suit led if able, else play anything (Whist, Bridge, Euchre).
+    #[default]
+    FollowSuit,
+    /// Follow suit if able, else trump if able, else anything (Royal Orgy's last phase).
+    FollowSuitOrTrump,
+    /// Play a card at least as strong as the strongest in the trick if able, suits ignored,
+    /// else a card of the lowest strength held (Ogórek).
+    BeatOrLowest,
+    /// Any card (the free phases of Mattis and Myllymatti, Royal Orgy while stock remains).
+    Free,
+}
+
+impl Obligation {
+    /// The cards of `hand` that may be played to `trick` under `order`.
+    ///
+    /// ```
+    /// use cardsim_engine::cards::{CardSet, Suit};
+    /// use cardsim_engine::tricks::{CardOrder, Obligation, Trick};
+    /// use cardsim_engine::Seat;
+    /// let order = CardOrder::ace_high(Some(Suit::Spades));
+    /// let hand: CardSet = "2H KH 3S 4D".parse().unwrap();
+    /// let mut trick = Trick::new(Seat::new(0));
+    /// assert_eq!(Obligation::FollowSuit.legal(hand, &trick, &order), hand);
+    /// trick.push(Seat::new(0), "AH".parse().unwrap());
+    /// assert_eq!(Obligation::FollowSuit.legal(hand, &trick, &order).to_string(), "2H KH");
+    /// trick = Trick::new(Seat::new(0));
+    /// trick.push(Seat::new(0), "AC".parse().unwrap());
+    /// assert_eq!(Obligation::FollowSuitOrTrump.legal(hand, &trick, &order).to_string(), "3S");
+    /// ```
+    pub fn legal(self, hand: CardSet, trick: &Trick, order: &CardOrder) -> CardSet {
+        let Some(led) = trick.led() else {
+            return hand;
+        };
+        match self {
+            Obligation::Free => hand,
+            Obligation::FollowSuit | Obligation::FollowSuitOrTrump => {
+                let follow = hand & order.suit_cards(order.suit_of(led));
+                if !follow.is_empty() {
+                    return follow;
+                }
+                if self == Obligation::FollowSuitOrTrump {
+                    let trumps = hand & order.trump_cards();
+                    if !trumps.is_empty() {
+                        return trumps;
+                    }
+                }
+                hand
+            }
+            Obligation::BeatOrLowest => {
+                let top = trick
+                    .cards()
+                    .iter()
+                    .map(|&c| order.strength(c))
+                    .max()
+                    .unwrap_or(0);
+                let beat: CardSet = hand.iter().filter(|&c| order.strength(c) >= top).collect();
+                if !beat.is_empty() {
+                    return beat;
+                }
+                let low = hand.iter().map(|c| order.strength(c)).min().unwrap_or(0);
+                hand.iter().filter(|&c| order.strength(c) == low).collect()
+            }
+        }
+    }
+
+    /// The cards a player provably does not hold after playing `card` to `trick` (the trick
+    /// before the play): holding any of them would have made `card` illegal. These are the
+    /// voids and other facts the public record keeps for determinization.
+    ///
+    /// `deck` bounds the answer to the cards of the game.
+    ///
+    /// ```
+    /// use cardsim_engine::cards::{CardSet, Suit};
+    /// use cardsim_engine::tricks::{CardOrder, Obligation, Trick};
+    /// use cardsim_engine::Seat;
+    /// let order = CardOrder::ace_high(Some(Suit::Spades));
+    /// let mut trick = Trick::new(Seat::new(0));
+    /// trick.push(Seat::new(0), "AH".parse().unwrap());
+    /// let shown = Obligation::FollowSuit.excluded(&trick, "2D".parse().unwrap(), &order, CardSet::FULL_DECK);
+    /// assert_eq!(shown, CardSet::HEARTS); // a heart void
+    /// let shown = Obligation::FollowSuitOrTrump.excluded(&trick, "2D".parse().unwrap(), &order, CardSet::FULL_DECK);
+    /// assert_eq!(shown, CardSet::HEARTS | CardSet::SPADES); // and no trumps
+    /// ```
+    pub fn excluded(self, trick: &Trick, card: Card, order: &CardOrder, deck: CardSet) -> CardSet {
+        let Some(led) = trick.led() else {
+            return CardSet::EMPTY;
+        };
+        match self {
+            Obligation::Free => CardSet::EMPTY,
+            Obligation::FollowSuit | Obligation::FollowSuitOrTrump => {
+                let led_suit = order.suit_of(led);
+                if order.suit_of(card) == led_suit {
+                    return CardSet::EMPTY;
+                }
+                let mut out = order.suit_cards(led_suit);
+                if self == Obligation::FollowSuitOrTrump && !order.is_trump(card) {
+                    out |= order.trump_cards();
+                }
+                out & deck
+            }
+            Obligation::BeatOrLowest => {
+                let top = trick
+                    .cards()
+                    .iter()
+                    .map(|&c| order.strength(c))
+                    .max()
+                    .unwrap_or(0);
+                let k = order.strength(card);
+                if k >= top {
+                    return CardSet::EMPTY;
+                }
+                // Could not reach `top`, and `card` was (one of) the lowest held.
+                deck.iter()
+                    .filter(|&c| order.strength(c) >= top || order.strength(c) < k)
+                    .collect()
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Seat;
+
+    fn c(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    fn trick(cards: &str) -> Trick {
+        let mut t = Trick::new(Seat::new(0));
+        for (i, tok) in cards.split_whitespace().enumerate() {
+            t.push(Seat::new(i), c(tok));
+        }
+        t
+    }
+
+    #[test]
+    fn ace_high_is_standard_and_masks_are_lanes() {
+        for trump in [None, Some(Suit::Hearts)] {
+            let o = CardOrder::ace_high(trump);
+            assert!(o.is_standard());
+            for s in Suit::ALL {
+                assert_eq!(
+                    o.suit_cards(s) & CardSet::FULL_DECK,
+                    CardSet::FULL_DECK.of_suit(s)
+                );
+            }
+        }
+        assert!(!CardOrder::euchre(Suit::Hearts, None).is_standard());
+        assert_eq!(CardOrder::ace_high(None).trump_cards(), CardSet::EMPTY);
+    }
+
+    #[test]
+    fn euchre_bowers_and_joker() {
+        let o = CardOrder::euchre(Suit::Hearts, Some(Card::JOKER));
+        assert_eq!(o.suit_of(c("JD")), Suit::Hearts);
+        assert_eq!(o.suit_of(Card::JOKER), Suit::Hearts);
+        assert_eq!(o.suit_cards(Suit::Diamonds).len(), 14); // 15 card slots minus the left bower
+                                                            // Joker > right > left > ace of trumps.
+        let t = trick("AH");
+        assert_eq!(t.winner(&o), Some((Seat::new(0), c("AH"))));
+        let t = trick("AH JD");
+        assert_eq!(t.winner(&o).unwrap().1, c("JD"));
+        let t = trick("AH JD JH JK");
+        assert_eq!(t.winner(&o).unwrap().1, Card::JOKER);
+        // The left bower does not follow diamonds: a diamond lead lets it trump.
+        let hand: CardSet = "JD 9D".parse().unwrap();
+        assert_eq!(
+            Obligation::FollowSuit
+                .legal(hand, &trick("AD"), &o)
+                .to_string(),
+            "9D"
+        );
+        let hand: CardSet = "JD 9S".parse().unwrap();
+        assert_eq!(Obligation::FollowSuit.legal(hand, &trick("AD"), &o), hand);
+        assert_eq!(
+            Obligation::FollowSuit
+                .legal(hand, &trick("9H"), &o)
+                .to_string(),
+            "JD"
+        );
+    }
+
+    #[test]
+    fn orgy_first_played_tie_break_examples() {
+        // The examples of the Orgy rules page, spades trump.
+        let o = CardOrder::from_fn(Some(Suit::Spades), TieBreak::FirstPlayed, |card| {
+            let r = card.rank();
+            (card.suit(), if r >= Rank::Jack { 0 } else { r.number() })
+        });
+        let win = |s: &str| trick(s).winner(&o).unwrap().1;
+        assert_eq!(win("3C AC 7C JC"), c("7C"));
+        assert_eq!(win("3C AS 7C JC"), c("AS"));
+        assert_eq!(win("3C AS 7C JS"), c("AS"));
+        assert_eq!(win("3C AC 7C JS"), c("JS"));
+        assert_eq!(win("QC KC 7H JC"), c("QC"));
+        assert_eq!(win("7H KC QC JC"), c("7H"));
+        let o = o.with_trump(Some(Suit::Clubs));
+        assert_eq!(trick("7H KC QC JC").winner(&o).unwrap().1, c("KC"));
+    }
+
+    #[test]
+    fn ogorek_beat_or_lowest() {
+        let o = CardOrder::from_fn(None, TieBreak::LastPlayed, |card| {
+            (Suit::Clubs, card.rank() as u8)
+        });
+        let hand: CardSet = "2C 2D 9H KS".parse().unwrap();
+        let ob = Obligation::BeatOrLowest;
+        assert_eq!(ob.legal(hand, &trick("9C"), &o).to_string(), "9H KS");
+        assert_eq!(ob.legal(hand, &trick("AC"), &o).to_string(), "2C 2D");
+        // Ties go to the last player of the highest card.
+        assert_eq!(
+            trick("9C 9D 5H").winner(&o).unwrap(),
+            (Seat::new(1), c("9D"))
+        );
+        let ex = ob.excluded(&trick("AC"), c("5D"), &o, CardSet::FULL_DECK);
+        assert!(
+            ex.contains(c("AS"))
+                && ex.contains(c("4H"))
+                && !ex.contains(c("5H"))
+                && !ex.contains(c("KS"))
+        );
+        assert_eq!(
+            ob.excluded(&trick("9C"), c("9S"), &o, CardSet::FULL_DECK),
+            CardSet::EMPTY
+        );
+    }
+
+    #[test]
+    fn envite_enlarged_trump_suit() {
+        // Four players' ranking plus one extra card moved into trumps (as with six players).
+        let o = CardOrder::ace_high(Some(Suit::Hearts)).with_card(c("3C"), Suit::Hearts, 20);
+        assert!(o.is_trump(c("3C")));
+        assert_eq!(trick("KC 3C").winner(&o).unwrap().1, c("3C"));
+        let hand: CardSet = "3C 4C".parse().unwrap();
+        assert_eq!(
+            Obligation::FollowSuit
+                .legal(hand, &trick("KC"), &o)
+                .to_string(),
+            "4C"
+        );
+        assert_eq!(
+            Obligation::FollowSuit
+                .legal(hand, &trick("2H"), &o)
+                .to_string(),
+            "3C"
+        );
+    }
+
+    #[test]
+    fn free_obligation_and_empty_trick() {
+        let o = CardOrder::ace_high(None);
+        let hand: CardSet = "2H 3S".parse().unwrap();
+        assert_eq!(Obligation::Free.legal(hand, &trick("AC"), &o), hand);
+        assert_eq!(
+            Obligation::Free.excluded(&trick("AC"), c("2H"), &o, CardSet::FULL_DECK),
+            CardSet::EMPTY
+        );
+        assert_eq!(
+            Obligation::FollowSuit.excluded(&trick(""), c("2H"), &o, CardSet::FULL_DECK),
+            CardSet::EMPTY
+        );
+    }
+}

@@ -1,0 +1,575 @@
+//! [`TrickPlay`]: the play of one hand, trick by trick, with the public [`PlayRecord`]; and
+//! [`Teams`].
+
+use crate::cards::{Card, CardSet};
+use crate::seat::{BySeat, Seat, SeatMask};
+use crate::tricks::{sample_deal, CardOrder, HiddenHand, Obligation, Trick};
+use rand::Rng;
+
+/// Which team each seat plays for.
+///
+/// ```
+/// use cardsim_engine::tricks::Teams;
+/// use cardsim_engine::Seat;
+/// let t = Teams::alternating(4, 2); // North-South against East-West
+/// assert_eq!(t.team(Seat::new(2)), 0);
+/// assert!(t.same(Seat::new(1), Seat::new(3)));
+/// assert_eq!(t.members(1, 4).collect::<Vec<_>>(), [Seat::new(1), Seat::new(3)]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Teams {
+    team: BySeat<u8>,
+    count: u8,
+}
+
+impl Teams {
+    /// `teams` teams, seat `i` in team `i % teams`: partners sit across the table.
+    ///
+    /// # Panics
+    /// If `teams` is zero.
+    pub fn alternating(players: usize, teams: usize) -> Teams {
+        assert!(teams > 0, "at least one team");
+        Teams {
+            team: BySeat::from_fn(|s| (s.index() % teams) as u8),
+            count: teams.min(players) as u8,
+        }
+    }
+
+    /// Every seat for itself.
+    pub fn solo(players: usize) -> Teams {
+        Teams::alternating(players, players.max(1))
+    }
+
+    /// The team of `seat`.
+    pub fn team(&self, seat: Seat) -> usize {
+        self.team[seat] as usize
+    }
+
+    /// Number of teams.
+    pub const fn count(&self) -> usize {
+        self.count as usize
+    }
+
+    /// True when `a` and `b` play for the same team.
+    pub fn same(&self, a: Seat, b: Seat) -> bool {
+        self.team[a] == self.team[b]
+    }
+
+    /// The seats of `team` among `players`.
+    pub fn members(&self, team: usize, players: usize) -> impl Iterator<Item = Seat> + '_ {
+        Seat::all(players).filter(move |&s| self.team(s) == team)
+    }
+}
+
+/// What everyone at the table has seen of the play: the cards played by each seat and the
+/// cards each seat has shown it cannot hold (voids, and whatever else an [`Obligation`]
+/// reveals). Determinization samples hidden hands that avoid [`PlayRecord::excluded`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PlayRecord {
+    deck: CardSet,
+    played: CardSet,
+    by_seat: BySeat<CardSet>,
+    led: BySeat<CardSet>,
+    excluded: BySeat<CardSet>,
+}
+
+impl PlayRecord {
+    /// An empty record for a hand played with the cards of `deck`.
+    pub fn new(deck: CardSet) -> PlayRecord {
+        PlayRecord {
+            deck,
+            ..PlayRecord::default()
+        }
+    }
+
+    /// The cards of the game.
+    pub const fn deck(&self) -> CardSet {
+        self.deck
+    }
+
+    /// Every card played so far (the current trick included).
+    pub const fn played(&self) -> CardSet {
+        self.played
+    }
+
+    /// The cards `seat` has played.
+    pub fn played_by(&self, seat: Seat) -> CardSet {
+        self.by_seat[seat]
+    }
+
+    /// The cards `seat` has led to tricks.
+    pub fn led_by(&self, seat: Seat) -> CardSet {
+        self.led[seat]
+    }
+
+    /// The cards `seat` has shown it does not hold.
+    pub fn excluded(&self, seat: Seat) -> CardSet {
+        self.excluded[seat]
+    }
+
+    /// Adds a fact learnt outside the trick play: `seat` holds none of `cards`.
+    pub fn exclude(&mut self, seat: Seat, cards: CardSet) {
+        self.excluded[seat] |= cards;
+    }
+
+    /// Records `seat` playing `card` to `trick` (the trick before the play) under `order` and
+    /// `obligation`.
+    pub fn note(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        trick: &Trick,
+        order: &CardOrder,
+        obligation: Obligation,
+    ) {
+        self.played.insert(card);
+        self.by_seat[seat].insert(card);
+        if trick.is_empty() {
+            self.led[seat].insert(card);
+        }
+        self.excluded[seat] |= obligation.excluded(trick, card, order, self.deck);
+    }
+}
+
+/// The play of one hand of tricks: every seat's hand, the trick in progress, tricks won, the
+/// last completed trick and the public record, under one [`CardOrder`] and [`Obligation`].
+///
+/// Game modules hold one of these for their play phase and add what is theirs (bidding,
+/// scoring, exposed cards). A seat may sit out (Euchre's lone hands): only the `active` seats
+/// play, in seat order to the left.
+///
+/// ```
+/// use cardsim_engine::cards::{CardSet, Suit};
+/// use cardsim_engine::tricks::{CardOrder, Obligation, TrickPlay};
+/// use cardsim_engine::{BySeat, Seat};
+/// let hands = ["AS 2H", "KS 3H", "QS 4H", "JS 5H"].map(|h| h.parse::<CardSet>().unwrap());
+/// let order = CardOrder::ace_high(Some(Suit::Hearts));
+/// let mut play = TrickPlay::new(4, &hands, Seat::new(0), order, Obligation::FollowSuit);
+/// assert_eq!(play.legal().len(), 2);
+/// for card in ["AS", "KS", "QS"] {
+///     assert_eq!(play.play(card.parse().unwrap()), None);
+/// }
+/// assert_eq!(play.legal().to_string(), "JS"); // must follow
+/// assert_eq!(play.play("JS".parse().unwrap()), Some(Seat::new(0)));
+/// assert_eq!(play.to_play(), Seat::new(0));
+/// play.play("2H".parse().unwrap());
+/// play.play("3H".parse().unwrap());
+/// play.play("4H".parse().unwrap());
+/// assert_eq!(play.play("5H".parse().unwrap()), Some(Seat::new(3)));
+/// assert!(play.is_over());
+/// assert_eq!(play.tricks_won(Seat::new(0)) + play.tricks_won(Seat::new(3)), 2);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TrickPlay {
+    hands: BySeat<CardSet>,
+    hand_len: BySeat<u8>,
+    trick: Trick,
+    last: Option<Trick>,
+    won: BySeat<u8>,
+    tricks: u8,
+    record: PlayRecord,
+    active: SeatMask,
+    players: u8,
+    order: CardOrder,
+    obligation: Obligation,
+}
+
+impl TrickPlay {
+    /// The play of a hand among `players` seats holding `hands` (one per seat), with `leader`
+    /// leading to the first trick. The record's deck is the union of the hands.
+    ///
+    /// # Panics
+    /// If `hands` has fewer than `players` entries.
+    pub fn new(
+        players: usize,
+        hands: &[CardSet],
+        leader: Seat,
+        order: CardOrder,
+        obligation: Obligation,
+    ) -> TrickPlay {
+        let mut h = BySeat::default();
+        let mut deck = CardSet::EMPTY;
+        for s in Seat::all(players) {
+            h[s] = hands[s.index()];
+            deck |= hands[s.index()];
+        }
+        TrickPlay {
+            hands: h,
+            hand_len: BySeat::from_fn(|s| h[s].len() as u8),
+            trick: Trick::new(leader),
+            last: None,
+            won: BySeat::default(),
+            tricks: 0,
+            record: PlayRecord::new(deck),
+            active: SeatMask::all(players),
+            players: players as u8,
+            order,
+            obligation,
+        }
+    }
+
+    /// A copy in which only the seats of `active` play (the others' cards stay in hand, unseen).
+    pub fn with_active(mut self, active: SeatMask) -> TrickPlay {
+        self.active = active;
+        self
+    }
+
+    /// A copy whose record covers `deck` (cards of the game that are in no hand, such as a
+    /// kitty, are then known to be somewhere unseen).
+    pub fn with_deck(mut self, deck: CardSet) -> TrickPlay {
+        self.record.deck = deck;
+        self
+    }
+
+    /// Number of seats at the table.
+    pub const fn players(&self) -> usize {
+        self.players as usize
+    }
+
+    /// The seats that play.
+    pub const fn active(&self) -> SeatMask {
+        self.active
+    }
+
+    /// The card order.
+    pub const fn order(&self) -> &CardOrder {
+        &self.order
+    }
+
+    /// Changes the card order from the next play on (Ogórek's last trick).
+    pub fn set_order(&mut self, order: CardOrder) {
+        self.order = order;
+    }
+
+    /// The obligation.
+    pub const fn obligation(&self) -> Obligation {
+        self.obligation
+    }
+
+    /// The hand of `seat` (empty for a hidden hand of an observation).
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat]
+    }
+
+    /// How many cards `seat` holds, known to everyone even when the hand is hidden.
+    pub fn hand_len(&self, seat: Seat) -> usize {
+        self.hand_len[seat] as usize
+    }
+
+    /// The trick in progress (empty before a lead).
+    pub const fn trick(&self) -> &Trick {
+        &self.trick
+    }
+
+    /// The last completed trick.
+    pub const fn last_trick(&self) -> Option<&Trick> {
+        self.last.as_ref()
+    }
+
+    /// Tricks won so far by `seat`.
+    pub fn tricks_won(&self, seat: Seat) -> usize {
+        self.won[seat] as usize
+    }
+
+    /// Tricks won so far by the seats of `team`.
+    pub fn team_tricks(&self, teams: &Teams, team: usize) -> usize {
+        teams
+            .members(team, self.players())
+            .map(|s| self.tricks_won(s))
+            .sum()
+    }
+
+    /// Tricks completed so far.
+    pub const fn tricks_played(&self) -> usize {
+        self.tricks as usize
+    }
+
+    /// The public record.
+    pub const fn record(&self) -> &PlayRecord {
+        &self.record
+    }
+
+    /// The public record, mutably (to add facts learnt outside the trick play).
+    pub fn record_mut(&mut self) -> &mut PlayRecord {
+        &mut self.record
+    }
+
+    /// True when every active hand is empty.
+    pub fn is_over(&self) -> bool {
+        self.trick.is_empty() && self.active.iter().all(|s| self.hand_len[s] == 0)
+    }
+
+    /// The seat to play next (the leader of an empty trick).
+    pub fn to_play(&self) -> Seat {
+        match self.trick.seats().last() {
+            None => self.trick.leader(),
+            Some(&s) => self.next_active(s),
+        }
+    }
+
+    /// The next active seat to the left of `seat`.
+    pub fn next_active(&self, seat: Seat) -> Seat {
+        let mut s = seat.next(self.players());
+        while !self.active.contains(s) {
+            s = s.next(self.players());
+        }
+        s
+    }
+
+    /// The cards the seat to play may play.
+    pub fn legal(&self) -> CardSet {
+        self.obligation
+            .legal(self.hands[self.to_play()], &self.trick, &self.order)
+    }
+
+    /// Plays `card` for the seat to play; when it completes the trick, scores it and returns
+    /// the winner, who leads next.
+    ///
+    /// The card must be one of [`TrickPlay::legal`] (checked in debug builds).
+    pub fn play(&mut self, card: Card) -> Option<Seat> {
+        debug_assert!(self.legal().contains(card), "illegal play {card}");
+        let seat = self.to_play();
+        self.record
+            .note(seat, card, &self.trick, &self.order, self.obligation);
+        self.hands[seat].remove(card);
+        self.hand_len[seat] -= 1;
+        self.trick.push(seat, card);
+        if self.trick.len() < self.active.0.count_ones() as usize {
+            return None;
+        }
+        let (winner, _) = self.trick.winner(&self.order).expect("a full trick");
+        self.won[winner] += 1;
+        self.tricks += 1;
+        self.last = Some(self.trick);
+        self.trick = Trick::new(winner);
+        Some(winner)
+    }
+
+    /// A copy with the hands of the seats outside `visible` emptied (their sizes stay
+    /// known): what a seat that sees only those hands may know.
+    pub fn masked(&self, visible: SeatMask) -> TrickPlay {
+        let mut out = *self;
+        for s in Seat::all(self.players()) {
+            if !visible.contains(s) {
+                out.hands[s] = CardSet::EMPTY;
+            }
+        }
+        out
+    }
+
+    /// The cards not played and not in any hand of `visible`: where the hidden hands' cards
+    /// (and any unseen stock) come from.
+    pub fn unseen(&self, visible: SeatMask) -> CardSet {
+        let mut out = self.record.deck - self.record.played;
+        for s in visible.iter().filter(|s| s.index() < self.players()) {
+            out -= self.hands[s];
+        }
+        out
+    }
+
+    /// Deals the cards unseen by the holder of `visible` to the other seats, uniformly among
+    /// the deals that respect hand sizes, the record's exclusions and `known` (cards known to
+    /// be in a hidden hand, such as Whist's exposed trump card, already placed there by the
+    /// caller or not). Returns `false`, leaving the hands unchanged, if no deal is consistent.
+    pub fn resample<R: Rng + ?Sized>(
+        &mut self,
+        visible: SeatMask,
+        known: &BySeat<CardSet>,
+        rng: &mut R,
+    ) -> bool {
+        let hidden: Vec<Seat> = Seat::all(self.players())
+            .filter(|&s| !visible.contains(s))
+            .collect();
+        let mut unseen = self.unseen(visible);
+        let mut all_known = CardSet::EMPTY;
+        for &s in &hidden {
+            all_known |= known[s];
+        }
+        unseen -= all_known;
+        let spec: Vec<HiddenHand> = hidden
+            .iter()
+            .map(|&s| HiddenHand {
+                count: self.hand_len(s).saturating_sub(known[s].len()),
+                excluded: self.record.excluded(s),
+            })
+            .collect();
+        match sample_deal(unseen, &spec, rng) {
+            Some(deal) => {
+                for (i, &s) in hidden.iter().enumerate() {
+                    self.hands[s] = deal[i] | known[s];
+                }
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Checks that hands, tricks and the record agree: no card in two places, hand sizes
+    /// right, the trick's cards played, tricks won adding up.
+    ///
+    /// # Errors
+    /// The first inconsistency found.
+    pub fn check(&self) -> Result<(), String> {
+        let mut seen = CardSet::EMPTY;
+        for s in Seat::all(self.players()) {
+            let h = self.hands[s];
+            if !h.is_disjoint(seen) {
+                return Err(format!("seat {s}'s hand overlaps another"));
+            }
+            if !h.is_disjoint(self.record.played) {
+                return Err(format!("seat {s} holds a played card"));
+            }
+            if !h.is_empty() && h.len() != self.hand_len(s) {
+                return Err(format!(
+                    "seat {s} holds {} cards, expected {}",
+                    h.len(),
+                    self.hand_len(s)
+                ));
+            }
+            seen |= h;
+        }
+        if !self.trick.card_set().is_subset(self.record.played) {
+            return Err("a card in the trick is not recorded as played".into());
+        }
+        let won: usize = Seat::all(self.players()).map(|s| self.tricks_won(s)).sum();
+        if won != self.tricks_played() {
+            return Err(format!(
+                "{won} tricks won but {} played",
+                self.tricks_played()
+            ));
+        }
+        let in_play = self.active.0.count_ones() as usize;
+        if self.record.played.len() != self.tricks_played() * in_play + self.trick.len() {
+            return Err("played cards do not match the tricks".into());
+        }
+        if !(seen | self.record.played).is_subset(self.record.deck) {
+            return Err("a card outside the deck".into());
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Suit;
+    use rand::seq::IndexedRandom;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    fn random_play(seed: u64) -> TrickPlay {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let cards = crate::tricks::shuffled(CardSet::FULL_DECK, &mut rng);
+        let hands: Vec<CardSet> = cards
+            .chunks(13)
+            .map(|c| c.iter().copied().collect())
+            .collect();
+        TrickPlay::new(
+            4,
+            &hands,
+            Seat::new(1),
+            CardOrder::ace_high(Some(Suit::Diamonds)),
+            Obligation::FollowSuit,
+        )
+    }
+
+    #[test]
+    fn random_hands_conserve_cards_and_record_voids() {
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed + 100);
+            let mut play = random_play(seed);
+            let mut tricks = 0;
+            while !play.is_over() {
+                play.check().unwrap();
+                let seat = play.to_play();
+                let legal: Vec<Card> = play.legal().iter().collect();
+                let hand = play.hand(seat);
+                let card = *legal.choose(&mut rng).unwrap();
+                let led = play.trick().led();
+                if play.play(card).is_some() {
+                    tricks += 1;
+                }
+                // Every recorded exclusion is true of the real hand.
+                for s in Seat::all(4) {
+                    assert!(play.hand(s).is_disjoint(play.record().excluded(s)));
+                }
+                if let Some(l) = led {
+                    if card.suit() != l.suit() {
+                        assert!(hand.of_suit(l.suit()).is_empty(), "a revoke was allowed");
+                        assert!(play
+                            .record()
+                            .excluded(seat)
+                            .is_superset_of(CardSet::FULL_DECK.of_suit(l.suit())));
+                    }
+                }
+            }
+            play.check().unwrap();
+            assert_eq!(tricks, 13);
+            assert_eq!(Seat::all(4).map(|s| play.tricks_won(s)).sum::<usize>(), 13);
+            assert_eq!(play.record().played(), CardSet::FULL_DECK);
+        }
+    }
+
+    trait Superset {
+        fn is_superset_of(self, other: CardSet) -> bool;
+    }
+    impl Superset for CardSet {
+        fn is_superset_of(self, other: CardSet) -> bool {
+            other.is_subset(self)
+        }
+    }
+
+    #[test]
+    fn resample_keeps_what_the_viewer_knows() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut play = random_play(3);
+        for _ in 0..23 {
+            let c = play.legal().iter().next().unwrap();
+            play.play(c);
+        }
+        let viewer = Seat::new(2);
+        let visible = SeatMask(1 << viewer.index());
+        let masked = play.masked(visible);
+        assert_eq!(masked.hand(Seat::new(0)), CardSet::EMPTY);
+        assert_eq!(masked.hand_len(Seat::new(0)), play.hand_len(Seat::new(0)));
+        for _ in 0..50 {
+            let mut d = masked;
+            assert!(d.resample(visible, &BySeat::default(), &mut rng));
+            d.check().unwrap();
+            assert_eq!(d.masked(visible), masked);
+            assert_eq!(d.hand(viewer), play.hand(viewer));
+            for s in Seat::all(4) {
+                assert_eq!(d.hand_len(s), play.hand_len(s));
+                assert!(d.hand(s).is_disjoint(d.record().excluded(s)));
+            }
+        }
+        // A known card stays with its holder.
+        let known_card = play.hand(Seat::new(0)).iter().next().unwrap();
+        let mut known = BySeat::default();
+        known[Seat::new(0)] = CardSet::from_card(known_card);
+        let mut d = masked;
+        assert!(d.resample(visible, &known, &mut rng));
+        assert!(d.hand(Seat::new(0)).contains(known_card));
+    }
+
+    #[test]
+    fn sitting_out_seats_are_skipped() {
+        let hands = ["AS", "KS", "QS", "JS"].map(|h| h.parse::<CardSet>().unwrap());
+        let mut play = TrickPlay::new(
+            4,
+            &hands,
+            Seat::new(3),
+            CardOrder::ace_high(None),
+            Obligation::FollowSuit,
+        )
+        .with_active(SeatMask(0b1011));
+        assert_eq!(play.to_play(), Seat::new(3));
+        play.play("JS".parse().unwrap());
+        assert_eq!(play.to_play(), Seat::new(0));
+        play.play("AS".parse().unwrap());
+        assert_eq!(play.to_play(), Seat::new(1));
+        assert_eq!(play.play("KS".parse().unwrap()), Some(Seat::new(0)));
+        assert!(play.is_over());
+        play.check().unwrap();
+    }
+}
