@@ -31,7 +31,9 @@
 mod agent;
 mod catalog;
 mod random;
+pub mod seahaven;
 pub mod search;
+pub mod solver;
 mod spec;
 mod testing;
 pub mod trash;

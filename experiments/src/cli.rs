@@ -24,6 +24,8 @@ enum Command {
     Simulate(SimulateArgs),
     /// Run a named experiment (`cardsim experiment list` shows them).
     Experiment(ExperimentArgs),
+    /// Decide Seahaven Towers deals or positions with the exact solver.
+    Solve(crate::solve::SolveArgs),
 }
 
 #[derive(Args, Debug)]
@@ -114,6 +116,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), String> {
         }
         Command::Simulate(args) => simulate(args),
         Command::Experiment(args) => experiment(args),
+        Command::Solve(args) => crate::solve::run(args),
     }
 }
 

@@ -5,6 +5,7 @@
 
 mod cli;
 mod experiments;
+mod solve;
 
 use std::process::ExitCode;
 

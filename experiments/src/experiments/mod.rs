@@ -1,6 +1,7 @@
 //! Named experiments: each answers one question a user of the toolkit asks, with defaults
 //! that finish in a few minutes on two cores.
 
+mod seahaven_solvability;
 mod trash_seats;
 
 use std::path::PathBuf;
@@ -31,7 +32,7 @@ pub struct Experiment {
 
 /// Every experiment.
 pub fn all() -> Vec<Experiment> {
-    vec![trash_seats::EXPERIMENT]
+    vec![trash_seats::EXPERIMENT, seahaven_solvability::EXPERIMENT]
 }
 
 /// The experiment named `name`.

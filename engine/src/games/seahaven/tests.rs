@@ -1,0 +1,405 @@
+use super::*;
+use crate::cards::{Card, CardSet, Rank, Suit};
+use crate::conformance;
+use rand::SeedableRng;
+
+fn card(s: &str) -> Card {
+    s.parse().unwrap()
+}
+
+/// A full deal written by hand (see the comments for the tops), used for move counts.
+const HAND_DEAL: &str = "\
+Foundations: H-0 C-0 D-0 S-0
+Freecells: - 2H 6H -
+2C 3C 4C 5C 7D
+6C 7C 8C 9C 8D
+TC JC QC AC AS
+2D 3D 4D 5D KC
+6D 9D TD JD 5H
+QD KD AD 3H 4H
+7H 8H 9H TH JH
+QH KH AH 2S 3S
+4S 5S 6S 7S 8S
+9S TS JS QS KS
+";
+
+/// Three cards left: the king of spades on the queen on the jack, nine columns empty.
+const ENDGAME: &str = "\
+Foundations: H-K C-K D-K S-T
+Freecells: - - - -
+JS QS KS
+:
+:
+:
+:
+:
+:
+:
+:
+:
+";
+
+fn moves_of(b: &Board) -> Vec<String> {
+    let mut v = Vec::new();
+    b.legal_moves(&mut v);
+    v.iter().map(|m| m.to_string()).collect()
+}
+
+#[test]
+fn a_deal_is_ten_columns_of_five_and_two_towers() {
+    for n in 0..50 {
+        let b = Board::deal_number(n);
+        assert!(b.columns().iter().all(|c| c.len() == 5));
+        assert_eq!(b.towers()[0], None);
+        assert!(b.towers()[1].is_some() && b.towers()[2].is_some());
+        assert_eq!(b.towers()[3], None);
+        assert_eq!(b.home(), 0);
+        b.check_cards().unwrap();
+    }
+    assert_eq!(Board::deal_number(5), Board::deal_number(5));
+    assert_ne!(Board::deal_number(5), Board::deal_number(6));
+}
+
+#[test]
+fn deal_number_is_the_seeded_shuffle_of_the_ordered_deck() {
+    use rand::seq::SliceRandom;
+    let mut deck: Vec<Card> = Card::all52().collect();
+    deck.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(42));
+    let b = Board::deal_number(42);
+    assert_eq!(b.column(0), &deck[..5]);
+    assert_eq!(b.column(9), &deck[45..50]);
+    assert_eq!(b.towers(), [None, Some(deck[50]), Some(deck[51]), None]);
+}
+
+#[test]
+fn hand_deal_root_moves_are_counted_by_hand() {
+    let b: Board = HAND_DEAL.parse().unwrap();
+    // Column tops 7D 8D AS KC 5H 4H JH 3S 8S KS, towers 2H 6H, towers 1 and 4 free, no empty
+    // column. Every column top may go to tower 1 (10 moves); 7D onto 8D, AS home and 4H onto
+    // 5H are the other three. Neither tower card has a place: 3H and 7H are covered.
+    let m = moves_of(&b);
+    assert_eq!(m.len(), 13, "{m:?}");
+    for expected in [
+        "7D c1-c2",
+        "AS c3-home",
+        "4H c6-c5",
+        "KS c10-t1",
+        "7D c1-t1",
+    ] {
+        assert!(
+            m.contains(&expected.to_string()),
+            "{expected} missing from {m:?}"
+        );
+    }
+    assert!(!m.iter().any(|s| s.contains("t2-") || s.contains("t3-")));
+}
+
+#[test]
+fn hand_deal_depth_two_counts_follow_the_rules() {
+    // After 4H onto 5H, column 6 shows 3H: 3H takes tower 1 or goes onto 4H, and 2H (tower 2)
+    // may go onto 3H. Counting by hand: the ten column tops give 10 tower moves, plus 7D onto
+    // 8D, AS home, 3H onto 4H and 2H onto 3H = 14.
+    let mut b: Board = HAND_DEAL.parse().unwrap();
+    b.play(Move {
+        card: card("4H"),
+        from: Spot::Column(5),
+        to: Spot::Column(4),
+    })
+    .unwrap();
+    let m = moves_of(&b);
+    assert_eq!(m.len(), 14, "{m:?}");
+    assert!(m.contains(&"3H c6-c5".to_string()));
+    assert!(m.contains(&"2H t2-c6".to_string()));
+    // Then 3H onto 4H leaves AD on top of column 6: 10 tower moves, 7D onto 8D, AS home, AD
+    // home and 2H onto 3H (now in column 5) = 14.
+    b.play(Move {
+        card: card("3H"),
+        from: Spot::Column(5),
+        to: Spot::Column(4),
+    })
+    .unwrap();
+    let m = moves_of(&b);
+    assert!(m.contains(&"AD c6-home".to_string()));
+    assert!(m.contains(&"2H t2-c5".to_string()), "2H onto 3H: {m:?}");
+    assert_eq!(m.len(), 14, "{m:?}");
+}
+
+#[test]
+fn endgame_moves_and_kings_to_empty_columns() {
+    let mut b: Board = ENDGAME.parse().unwrap();
+    // Only KS can move: to the first empty column or to the first tower.
+    assert_eq!(moves_of(&b), vec!["KS c1-c2", "KS c1-t1"]);
+    b.play(Move {
+        card: card("KS"),
+        from: Spot::Column(0),
+        to: Spot::Tower(2),
+    })
+    .unwrap();
+    // QS: onto nothing (KS is in a tower), to a tower; KS: to an empty column.
+    assert_eq!(moves_of(&b), vec!["QS c1-t1", "KS t3-c2"]);
+    b.play(Move {
+        card: card("QS"),
+        from: Spot::Column(0),
+        to: Spot::Tower(0),
+    })
+    .unwrap();
+    for c in ["JS", "QS", "KS"] {
+        let from = b.find(card(c)).unwrap();
+        b.play(Move {
+            card: card(c),
+            from,
+            to: Spot::Foundation,
+        })
+        .unwrap();
+    }
+    assert!(b.is_won());
+    let g = Seahaven::default();
+    let s = g.from_board(b);
+    assert_eq!(g.to_move(&s), ToMove::Over);
+    assert_eq!(g.outcome(&s).unwrap()[Seat::new(0)].win, 1.0);
+}
+
+#[test]
+fn rulings_are_enforced_by_play() {
+    let b: Board = ENDGAME.parse().unwrap();
+    let kc = |to| Move {
+        card: card("KS"),
+        from: Spot::Column(0),
+        to,
+    };
+    // The king (not alone in its column) may go to any empty column or free tower.
+    assert!(b.clone().play(kc(Spot::Column(7))).is_ok());
+    assert!(b.clone().play(kc(Spot::Tower(3))).is_ok());
+    // Only the top card moves.
+    let qs = Move {
+        card: card("QS"),
+        from: Spot::Column(0),
+        to: Spot::Tower(0),
+    };
+    assert!(b.clone().play(qs).is_err());
+    // A non-king never fills an empty column, even from a tower.
+    let mut t = b.clone();
+    t.play(kc(Spot::Tower(0))).unwrap();
+    let q_to_empty = Move {
+        card: card("QS"),
+        from: Spot::Column(0),
+        to: Spot::Column(4),
+    };
+    assert_eq!(
+        t.clone().play(q_to_empty).unwrap_err().reason,
+        "only a king may fill an empty column"
+    );
+    t.play(Move {
+        card: card("QS"),
+        from: Spot::Column(0),
+        to: Spot::Tower(1),
+    })
+    .unwrap();
+    // Tower to tower is refused; occupied towers too.
+    let tt = Move {
+        card: card("QS"),
+        from: Spot::Tower(1),
+        to: Spot::Tower(2),
+    };
+    assert!(t.clone().play(tt).is_err());
+    let occupied = Move {
+        card: card("JS"),
+        from: Spot::Column(0),
+        to: Spot::Tower(1),
+    };
+    assert!(t.clone().play(occupied).is_err());
+    // Cards never leave the foundations.
+    let back = Move {
+        card: card("TS"),
+        from: Spot::Foundation,
+        to: Spot::Tower(3),
+    };
+    assert!(t.clone().play(back).is_err());
+    // A refused move leaves the board as it was.
+    let before = t.clone();
+    let _ = t.play(back);
+    assert_eq!(t, before);
+}
+
+#[test]
+fn an_ace_may_be_built_on_its_two_and_only_in_suit() {
+    let mut b: Board = HAND_DEAL.parse().unwrap();
+    // Free 2S by moving 3S to a tower; AS (column 3) may then go home or onto 2S.
+    b.play(Move {
+        card: card("3S"),
+        from: Spot::Column(7),
+        to: Spot::Tower(0),
+    })
+    .unwrap();
+    let m = moves_of(&b);
+    assert!(m.contains(&"AS c3-c8".to_string()), "{m:?}");
+    assert!(m.contains(&"AS c3-home".to_string()));
+    // 7D may not go on 8S: building is by suit.
+    let wrong = Move {
+        card: card("7D"),
+        from: Spot::Column(0),
+        to: Spot::Column(8),
+    };
+    assert!(b.play(wrong).is_err());
+}
+
+#[test]
+fn board_text_round_trips() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let g = Seahaven::default();
+    let mut legal = Vec::new();
+    for n in 0..100 {
+        let mut b = Board::deal_number(n);
+        assert_eq!(b.to_string().parse::<Board>().unwrap(), b);
+        // Some random play for foundations, empty columns and full towers.
+        for _ in 0..60 {
+            b.legal_moves(&mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            use rand::seq::IndexedRandom;
+            b.play(*legal.choose(&mut rng).unwrap()).unwrap();
+            assert_eq!(b.to_string().parse::<Board>().unwrap(), b, "\n{b}");
+        }
+        assert!(g.check_invariants(&g.from_board(b)).is_ok());
+    }
+}
+
+#[test]
+fn freecell_solver_variants_are_read() {
+    let text = "\
+# a comment
+Founds: H-A C-0 D-0 S-0
+Freecells:  -  2H  6H
+: 1S 3C 4C 5C 7D
+2C 6C 7C 8C 9C
+TC JC QC AC 8D
+2D 3D 4D 5D KC
+6D 9D 10D JD 5H
+QD KD AD 3H 4H
+7H 8H 9H TH JH
+QH KH 2S 3S KS
+4S 5S 6S 7S 8S
+9S TS JS QS
+";
+    let b: Board = text.parse().unwrap();
+    assert_eq!(b.foundation(Suit::Hearts), 1);
+    assert_eq!(b.column(0)[0], card("AS"));
+    assert_eq!(b.column(4)[2], card("TD"));
+    assert_eq!(b.towers(), [None, Some(card("2H")), Some(card("6H")), None]);
+    assert_eq!(b.to_string().parse::<Board>().unwrap(), b);
+}
+
+#[test]
+fn several_boards_and_errors_with_line_numbers() {
+    let two = format!("# first\n{HAND_DEAL}\n\n{ENDGAME}");
+    let all = Board::parse_many(&two).unwrap();
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[1].home(), 49);
+    assert!(matches!(
+        two.parse::<Board>().unwrap_err().kind,
+        BoardErrorKind::Several(2)
+    ));
+
+    let err = |text: &str| text.parse::<Board>().unwrap_err();
+    let dup = HAND_DEAL.replace("7D\n", "8D\n");
+    let e = err(&dup);
+    assert_eq!(e.kind, BoardErrorKind::Duplicate(card("8D")));
+    assert_eq!(e.line, 1);
+    let e = err(&HAND_DEAL.replace("KS\n", "XS\n"));
+    assert_eq!((e.line, e.kind), (12, BoardErrorKind::BadCard("XS".into())));
+    let e = err(&HAND_DEAL.replace(" KS\n", "\n"));
+    assert_eq!(e.kind, BoardErrorKind::Missing("KS".into()));
+    let e = err(&HAND_DEAL.replace("- 2H 6H -", "- 2H 6H - -"));
+    assert_eq!((e.line, e.kind), (2, BoardErrorKind::TooManyTowers(5)));
+    let e = err(&HAND_DEAL.replace("H-0", "H-Z"));
+    assert!(matches!(e.kind, BoardErrorKind::BadFoundation(_)), "{e}");
+    let e = err(&HAND_DEAL.replace("9S TS JS QS KS\n", ""));
+    assert_eq!(e.kind, BoardErrorKind::TooFewColumns(9));
+    assert!(e.to_string().contains("':'"), "{e}");
+    let e = err(&format!("{HAND_DEAL}:\n"));
+    assert_eq!((e.line, e.kind), (13, BoardErrorKind::TooManyColumns));
+    let e = err(&HAND_DEAL
+        .replace("Foundations: H-0 C-0 D-0 S-0\n", "")
+        .replace("6C 7C", "Founds: H-0\n6C 7C"));
+    assert!(matches!(e.kind, BoardErrorKind::Misplaced(_)), "{e}");
+    let e = err(&HAND_DEAL.replace("- 2H 6H -", "JK 2H 6H -"));
+    assert!(matches!(e.kind, BoardErrorKind::NotInDeck(_)), "{e}");
+    // A foundation that already holds a card still in play.
+    let e = err(&HAND_DEAL.replace("S-0", "S-A"));
+    assert_eq!(e.kind, BoardErrorKind::Duplicate(card("AS")));
+    assert!(matches!(err("").kind, BoardErrorKind::Empty));
+}
+
+#[test]
+fn conformance_random_games() {
+    let game = Seahaven::new(1, &Params::new().set("max_moves", 300)).unwrap();
+    let report = conformance::random_games(&game, 0..20, 300);
+    assert_eq!(report.games, 20);
+    // Random play rarely wins; every game ends by the cap or with no move left.
+    for s in &report.stats {
+        assert!(s[1] <= 300.0);
+        assert!(s[2] == 1.0 || s[1] == 300.0 || s[0] == 52.0, "{s:?}");
+    }
+}
+
+#[test]
+fn params_are_checked() {
+    assert!(Seahaven::new(2, &Params::new()).is_err());
+    assert!(Seahaven::new(1, &Params::new().set("max_moves", 0)).is_err());
+    assert!(Seahaven::new(1, &Params::new().set("towers", 3)).is_err());
+    assert_eq!(Seahaven::new(1, &Params::new()).unwrap().max_moves(), 1000);
+}
+
+#[test]
+fn stuck_games_end_and_lose() {
+    // All towers full with non-kings and no top card with a place: no legal move.
+    let text = "\
+Foundations: H-0 C-0 D-0 S-0
+Freecells: QH QS QD QC
+2C 3C 4C 7D 5C
+6C 7C 8C 5D 9C
+TC JC KC AC 3S
+2D 3D 4D KH 6D
+8D 9D TD 5H JD
+KD AD 3H 2S 4H
+7H 8H 9H TH JH
+AH 2H 6H KS 6S
+4S 5S 7S 8S 9S
+TS AS JS
+";
+    let b: Board = text.parse().unwrap();
+    assert!(moves_of(&b).is_empty(), "{:?}", moves_of(&b));
+    let g = Seahaven::default();
+    let s = g.from_board(b);
+    assert_eq!(g.to_move(&s), ToMove::Over);
+    let mut stats = Vec::new();
+    g.stats(&s, &mut stats);
+    assert_eq!(stats, vec![0.0, 0.0, 1.0]);
+    assert_eq!(g.outcome(&s).unwrap()[Seat::new(0)].win, 0.0);
+}
+
+#[test]
+fn garbage_text_never_panics() {
+    use proptest::prelude::*;
+    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(300));
+    let lines = proptest::collection::vec("[A-Za-z0-9:# -]{0,30}", 0..16);
+    runner
+        .run(&lines, |ls| {
+            let _ = Board::parse_many(&ls.join("\n"));
+            Ok(())
+        })
+        .unwrap();
+    // Mutations of a valid board: drop or duplicate one token.
+    let toks: Vec<&str> = HAND_DEAL.split(' ').collect();
+    for i in 0..toks.len() {
+        let mut t = toks.clone();
+        t.remove(i);
+        let _ = t.join(" ").parse::<Board>();
+        let mut t = toks.clone();
+        t.insert(i, toks[i]);
+        assert!(t.join(" ").parse::<Board>().is_err());
+    }
+    let _ = CardSet::EMPTY;
+    let _ = Rank::Ace;
+}

@@ -1,0 +1,399 @@
+//! `cardsim solve`: decide Seahaven Towers deals or positions with the exact solver.
+//!
+//! - `--deals 1-1000` solves the toolkit's numbered deals in parallel and writes one CSV row
+//!   per deal (`deal,verdict,nodes,millis,moves`), in deal order whatever the thread count,
+//!   then prints the totals.
+//! - `--board FILE` solves each board of a file in Freecell Solver's format (boards separated
+//!   by blank lines, `#` comments) and prints each verdict and winning line.
+//!
+//! Every column but `millis` is a pure function of the board and the node budget, so two runs
+//! with any thread counts give the same rows apart from `millis` (a `--timeout-ms` budget
+//! makes `limit` verdicts depend on the machine, of course).
+
+use cardsim_agents::solver::{solve, Solution, SolverConfig, Verdict};
+use cardsim_engine::games::seahaven::Board;
+use cardsim_sim::{align_table, wilson_interval, AtomicCsv};
+use clap::Args;
+use rayon::prelude::*;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Arguments of `cardsim solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Game to solve (the exact solver exists for `seahaven`).
+    #[arg(long, default_value = "seahaven")]
+    game: String,
+    /// Deal numbers: `N`, `A-B`, or a comma-separated list of both (e.g. `1-1000,5000`).
+    #[arg(long, conflicts_with = "board")]
+    deals: Option<String>,
+    /// A file of boards in Freecell Solver's format, separated by blank lines.
+    #[arg(long)]
+    board: Option<PathBuf>,
+    /// Give up on a board (verdict `limit`) after generating this many positions.
+    #[arg(long)]
+    max_nodes: Option<u64>,
+    /// Give up on a board (verdict `limit`) after this many milliseconds.
+    #[arg(long)]
+    timeout_ms: Option<u64>,
+    /// Worker threads (0 = one per core). Rows do not depend on it.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// CSV with one row per deal or board: `deal,verdict,nodes,millis,moves`.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Also write the boards, in Freecell Solver's format, to this file (to hand them to
+    /// another solver).
+    #[arg(long)]
+    boards_out: Option<PathBuf>,
+    /// Print no progress.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// One decided board.
+#[derive(Clone, Debug)]
+pub struct Row {
+    /// Deal number, or 1-based position in the board file.
+    pub deal: u64,
+    /// The solver's answer.
+    pub solution: Solution,
+}
+
+/// The most deals one command may ask for.
+const MAX_DEALS: usize = 10_000_000;
+
+/// Parses a deal list: `N`, `A-B`, comma-separated.
+///
+/// # Errors
+/// A one-line message naming the bad item.
+pub fn parse_deals(spec: &str) -> Result<Vec<u64>, String> {
+    let mut out = Vec::new();
+    for item in spec.split(',') {
+        let item = item.trim();
+        let bad = || format!("bad --deals item {item:?}: expected N or A-B with A <= B");
+        let (a, b) = match item.split_once('-') {
+            Some((a, b)) => (
+                a.trim().parse::<u64>().map_err(|_| bad())?,
+                b.trim().parse::<u64>().map_err(|_| bad())?,
+            ),
+            None => {
+                let n = item.parse::<u64>().map_err(|_| bad())?;
+                (n, n)
+            }
+        };
+        if a > b {
+            return Err(bad());
+        }
+        if (b - a) as usize >= MAX_DEALS || out.len() + (b - a) as usize >= MAX_DEALS {
+            return Err(format!("--deals asks for more than {MAX_DEALS} deals"));
+        }
+        out.extend(a..=b);
+    }
+    Ok(out)
+}
+
+/// Solves `boards` on `threads` threads (0 = all cores), results in input order.
+///
+/// # Errors
+/// If the thread pool cannot start.
+pub fn solve_all(
+    boards: &[(u64, Board)],
+    config: &SolverConfig,
+    threads: usize,
+    quiet: bool,
+) -> Result<Vec<Row>, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let total = boards.len();
+    let rows = pool.install(|| {
+        boards
+            .par_iter()
+            .with_max_len(1)
+            .map(|(deal, board)| {
+                let solution = solve(board, config);
+                let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                if !quiet && (d % 1000 == 0 || d == total) && total >= 1000 {
+                    eprintln!("solve: {d}/{total} boards decided");
+                }
+                Row {
+                    deal: *deal,
+                    solution,
+                }
+            })
+            .collect()
+    });
+    Ok(rows)
+}
+
+/// Writes the rows as CSV, atomically.
+///
+/// # Errors
+/// The path's error, in one line.
+pub fn write_csv(path: &std::path::Path, rows: &[Row]) -> Result<(), String> {
+    let mut out = AtomicCsv::create(path).map_err(|e| e.to_string())?;
+    out.write(["deal", "verdict", "nodes", "millis", "moves"])
+        .map_err(|e| e.to_string())?;
+    for r in rows {
+        let s = &r.solution;
+        let moves = if s.verdict == Verdict::Solved {
+            s.moves.len().to_string()
+        } else {
+            String::new()
+        };
+        let millis = format!("{:.3}", s.elapsed.as_secs_f64() * 1000.0);
+        out.write([
+            r.deal.to_string(),
+            s.verdict.to_string(),
+            s.nodes.to_string(),
+            millis,
+            moves,
+        ])
+        .map_err(|e| e.to_string())?;
+    }
+    out.commit().map_err(|e| e.to_string())
+}
+
+/// Totals over rows: counts per verdict and time per board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Totals {
+    /// Boards.
+    pub boards: usize,
+    /// `solved` verdicts.
+    pub solved: usize,
+    /// `unsolvable` verdicts.
+    pub unsolvable: usize,
+    /// `limit` verdicts.
+    pub limit: usize,
+    /// Milliseconds per board: median, 95th percentile, maximum, mean.
+    pub millis: [f64; 4],
+}
+
+impl Totals {
+    /// Sums up `rows`.
+    pub fn of(rows: &[Row]) -> Totals {
+        let count = |v| rows.iter().filter(|r| r.solution.verdict == v).count();
+        let mut ms: Vec<f64> = rows
+            .iter()
+            .map(|r| r.solution.elapsed.as_secs_f64() * 1000.0)
+            .collect();
+        ms.sort_by(f64::total_cmp);
+        let pick = |q: f64| {
+            if ms.is_empty() {
+                0.0
+            } else {
+                ms[((ms.len() - 1) as f64 * q).round() as usize]
+            }
+        };
+        let mean = if ms.is_empty() {
+            0.0
+        } else {
+            ms.iter().sum::<f64>() / ms.len() as f64
+        };
+        Totals {
+            boards: rows.len(),
+            solved: count(Verdict::Solved),
+            unsolvable: count(Verdict::Unsolvable),
+            limit: count(Verdict::Limit),
+            millis: [pick(0.5), pick(0.95), pick(1.0), mean],
+        }
+    }
+
+    /// The solvability rate among decided boards, with its 95% Wilson interval.
+    pub fn rate(&self) -> (f64, f64, f64) {
+        let decided = (self.solved + self.unsolvable) as f64;
+        let (lo, hi) = wilson_interval(self.solved as f64, decided);
+        (self.solved as f64 / decided.max(1.0), lo, hi)
+    }
+
+    /// The totals as a small table.
+    pub fn table(&self) -> String {
+        let (p, lo, hi) = self.rate();
+        let [med, p95, max, mean] = self.millis;
+        let rows = vec![
+            vec!["boards".to_string(), self.boards.to_string()],
+            vec!["solved".to_string(), self.solved.to_string()],
+            vec!["unsolvable".to_string(), self.unsolvable.to_string()],
+            vec!["limit".to_string(), self.limit.to_string()],
+            vec![
+                "solvable (of decided)".to_string(),
+                format!("{p:.4}  95% CI [{lo:.4}, {hi:.4}]"),
+            ],
+            vec![
+                "ms per board".to_string(),
+                format!("median {med:.2}  p95 {p95:.2}  max {max:.1}  mean {mean:.2}"),
+            ],
+        ];
+        align_table(&rows)
+    }
+}
+
+/// Runs `cardsim solve`.
+///
+/// # Errors
+/// A one-line message for bad arguments, an unreadable or malformed board file, or an
+/// unwritable output path.
+pub fn run(args: SolveArgs) -> Result<(), String> {
+    if args.game != "seahaven" {
+        return Err(format!(
+            "no exact solver for game {:?}; allowed: seahaven",
+            args.game
+        ));
+    }
+    if args.threads > 1024 {
+        return Err(format!(
+            "--threads {} is too many; use 0 (all cores) to 1024",
+            args.threads
+        ));
+    }
+    let config = SolverConfig::default()
+        .max_nodes(args.max_nodes)
+        .timeout(args.timeout_ms.map(Duration::from_millis));
+    let from_file = args.board.is_some();
+    let boards: Vec<(u64, Board)> = match (&args.deals, &args.board) {
+        (Some(spec), None) => parse_deals(spec)?
+            .into_iter()
+            .map(|n| (n, Board::deal_number(n)))
+            .collect(),
+        (None, Some(path)) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let boards =
+                Board::parse_many(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            if boards.is_empty() {
+                return Err(format!("{}: no board found", path.display()));
+            }
+            boards
+                .into_iter()
+                .enumerate()
+                .map(|(i, b)| (i as u64 + 1, b))
+                .collect()
+        }
+        _ => return Err("give either --deals LIST or --board FILE".to_string()),
+    };
+    // Open the outputs first so that a bad path fails before any work.
+    let csv_check = args
+        .out
+        .as_deref()
+        .map(AtomicCsv::create)
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    drop(csv_check);
+    if let Some(path) = &args.boards_out {
+        let text: Vec<String> = boards
+            .iter()
+            .map(|(n, b)| format!("# deal {n}\n{b}"))
+            .collect();
+        write_atomically(path, &text.join("\n"))?;
+    }
+    let started = std::time::Instant::now();
+    let rows = solve_all(&boards, &config, args.threads, args.quiet)?;
+    let wall = started.elapsed().as_secs_f64();
+    // Write the CSV before printing, so a closed stdout cannot cost the file.
+    if let Some(path) = &args.out {
+        write_csv(path, &rows)?;
+    }
+    let mut text = String::new();
+    if from_file {
+        for (r, (_, board)) in rows.iter().zip(&boards) {
+            let s = &r.solution;
+            text.push_str(&format!(
+                "board {}: {} ({} positions, {} stored, {:.1} ms)\n",
+                r.deal,
+                s.verdict,
+                s.nodes,
+                s.states,
+                s.elapsed.as_secs_f64() * 1000.0
+            ));
+            if s.verdict == Verdict::Solved {
+                let mut b = board.clone();
+                for (i, m) in s.moves.iter().enumerate() {
+                    text.push_str(&format!(
+                        "{:>4}. {:<14} {}\n",
+                        i + 1,
+                        m.to_string(),
+                        m.describe(&b)
+                    ));
+                    b.play(*m)
+                        .map_err(|e| format!("internal error: solution replay failed: {e}"))?;
+                }
+            }
+        }
+    }
+    text.push_str(&Totals::of(&rows).table());
+    {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        out.write_all(text.as_bytes())
+            .and_then(|()| out.flush())
+            .map_err(|e| format!("cannot write to standard output: {e}"))?;
+    }
+    eprintln!("{} boards in {wall:.2} s", rows.len());
+    if let Some(p) = &args.out {
+        eprintln!("wrote {}", p.display());
+    }
+    Ok(())
+}
+
+fn write_atomically(path: &std::path::Path, text: &str) -> Result<(), String> {
+    let err = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    if path.is_dir() {
+        return Err(format!(
+            "cannot write {}: it is a directory",
+            path.display()
+        ));
+    }
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, text).map_err(err)?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        err(e)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deal_lists_parse_and_reject_nonsense() {
+        assert_eq!(parse_deals("3").unwrap(), vec![3]);
+        assert_eq!(parse_deals("1-3, 7").unwrap(), vec![1, 2, 3, 7]);
+        for bad in ["", "a", "3-1", "1-", "-4", "1-2-3"] {
+            assert!(parse_deals(bad).is_err(), "{bad}");
+        }
+        assert!(parse_deals("0-99999999999")
+            .unwrap_err()
+            .contains("more than"));
+    }
+
+    #[test]
+    fn verdicts_do_not_depend_on_the_thread_count() {
+        let boards: Vec<(u64, Board)> = (1..=24).map(|n| (n, Board::deal_number(n))).collect();
+        let config = SolverConfig::default().max_nodes(Some(300_000));
+        let key = |rows: &[Row]| -> Vec<(u64, Verdict, u64, usize)> {
+            rows.iter()
+                .map(|r| {
+                    (
+                        r.deal,
+                        r.solution.verdict,
+                        r.solution.nodes,
+                        r.solution.moves.len(),
+                    )
+                })
+                .collect()
+        };
+        let one = solve_all(&boards, &config, 1, true).unwrap();
+        let two = solve_all(&boards, &config, 2, true).unwrap();
+        assert_eq!(key(&one), key(&two));
+        let t = Totals::of(&one);
+        assert_eq!(t.boards, 24);
+        assert_eq!(t.solved + t.unsolvable + t.limit, 24);
+        assert!(t.solved > 0 && t.unsolvable > 0, "{t:?}");
+    }
+}
