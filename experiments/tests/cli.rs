@@ -280,6 +280,42 @@ fn several_agents_set_the_player_count() {
 }
 
 #[test]
+fn unfair_agents_are_labelled_in_the_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("g.csv");
+    let summary = dir.path().join("s.csv");
+    let o = cardsim(&[
+        "simulate",
+        "--game",
+        "trash",
+        "--agents",
+        "cheat:iters=20,random",
+        "--games",
+        "4",
+        "--quiet",
+        "--param",
+        "layout=2",
+        "--out",
+        out.to_str().unwrap(),
+        "--summary",
+        summary.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let games = std::fs::read_to_string(out).unwrap();
+    assert!(
+        games
+            .lines()
+            .skip(1)
+            .any(|l| l.contains(",cheat:iters=20 (unfair),")),
+        "{games}"
+    );
+    assert!(games.lines().skip(1).any(|l| l.contains(",random,")));
+    assert!(std::fs::read_to_string(summary)
+        .unwrap()
+        .contains("cheat:iters=20 (unfair),all,"));
+}
+
+#[test]
 fn default_simulation_prints_the_summary_table() {
     let o = cardsim(&["simulate", "--game", "trash", "--games", "50", "--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));

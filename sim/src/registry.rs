@@ -94,7 +94,7 @@ fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {
     // is ever left behind.
     let mut out = req.out.as_deref().map(AtomicCsv::create).transpose()?;
     let summary = req.summary.as_deref().map(AtomicCsv::create).transpose()?;
-    let labels: Vec<String> = sim.specs().iter().map(|s| s.to_string()).collect();
+    let labels = sim.labels();
     let mut report = Report::new(G::INFO.name, players, &labels, G::INFO.stats);
     if let Some(out) = out.as_mut() {
         let mut header = vec![

@@ -35,6 +35,7 @@ pub fn seating(players: usize, index: u64, rotate: bool) -> Vec<usize> {
 pub struct Simulation<G: GameAgents> {
     game: G,
     specs: Vec<AgentSpec>,
+    unfair: Vec<bool>,
     config: SimConfig,
 }
 
@@ -57,8 +58,9 @@ impl<G: GameAgents> Simulation<G> {
             }
         };
         let cat = catalog::<G>();
+        let mut unfair = Vec::with_capacity(specs.len());
         for s in &specs {
-            cat.build(s)?;
+            unfair.push(cat.build(s)?.perfect_information());
         }
         if config.games == 0 {
             return Err(SimError::Setting("--games must be at least 1".into()));
@@ -66,6 +68,7 @@ impl<G: GameAgents> Simulation<G> {
         Ok(Simulation {
             game,
             specs,
+            unfair,
             config,
         })
     }
@@ -73,6 +76,22 @@ impl<G: GameAgents> Simulation<G> {
     /// The spec of each seat before rotation.
     pub fn specs(&self) -> &[AgentSpec] {
         &self.specs
+    }
+
+    /// The label of each seat's agent in CSV files and tables: its spec, followed by
+    /// ` (unfair)` for a baseline that sees hidden cards (`cheat`).
+    pub fn labels(&self) -> Vec<String> {
+        self.specs
+            .iter()
+            .zip(&self.unfair)
+            .map(|(s, &unfair)| {
+                if unfair {
+                    format!("{s} (unfair)")
+                } else {
+                    s.to_string()
+                }
+            })
+            .collect()
     }
 
     /// The rules.
