@@ -1,6 +1,6 @@
 //! Search speed: ISMCTS iterations per second and PIMC decisions per second at fixed
 //! budgets, over fixed lists of decisions: Trash (2 players; the whole ten-hand match, and a
-//! short two-hand match). Whist joins when it lands.
+//! short two-hand match) and Whist (one hand to the target of 1 point, and the default game).
 //!
 //! A playout runs to the end of the whole game, so the iteration rate is mostly the game's
 //! own speed over the rest of the match.
@@ -11,6 +11,7 @@
 use cardsim_agents::search::{Ismcts, Pimc, PimcSettings, SearchSettings, Uct};
 use cardsim_agents::{Agent, PerfectInfoSolver};
 use cardsim_engine::games::trash::Trash;
+use cardsim_engine::games::whist::Whist;
 use cardsim_engine::{Game, Params, Seat, ToMove};
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::{Rng, SeedableRng};
@@ -126,6 +127,10 @@ fn bench(c: &mut Criterion) {
     bench_game(c, "trash-2p", &trash);
     let short = Trash::new(2, &Params::parse(&["layout=2"]).expect("params")).expect("short Trash");
     bench_game(c, "trash-2p-layout2", &short);
+    let whist = Whist::new(4, &Params::parse(&["target=1"]).expect("params")).expect("Whist");
+    bench_game(c, "whist-target1", &whist);
+    let whist = Whist::new(4, &Params::new()).expect("Whist");
+    bench_game(c, "whist", &whist);
 }
 
 criterion_group!(benches, bench);
