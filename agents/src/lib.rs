@@ -30,6 +30,7 @@
 
 mod agent;
 mod catalog;
+pub mod dds;
 mod random;
 pub mod seahaven;
 pub mod search;

@@ -35,6 +35,7 @@ pub mod cards;
 pub mod conformance;
 mod game;
 pub mod games;
+pub mod pbn;
 mod seat;
 pub mod tricks;
 

@@ -26,6 +26,8 @@ enum Command {
     Experiment(ExperimentArgs),
     /// Decide Seahaven Towers deals or positions with the exact solver.
     Solve(crate::solve::SolveArgs),
+    /// Double-dummy tables of bridge deals: tricks for each declarer in each strain.
+    Dd(crate::dd::DdArgs),
 }
 
 #[derive(Args, Debug)]
@@ -117,6 +119,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), String> {
         Command::Simulate(args) => simulate(args),
         Command::Experiment(args) => experiment(args),
         Command::Solve(args) => crate::solve::run(args),
+        Command::Dd(args) => crate::dd::run(args),
     }
 }
 

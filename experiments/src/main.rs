@@ -4,6 +4,7 @@
 //! half-written.
 
 mod cli;
+mod dd;
 mod experiments;
 mod solve;
 
