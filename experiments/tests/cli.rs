@@ -316,6 +316,21 @@ fn unfair_agents_are_labelled_in_the_csv() {
 }
 
 #[test]
+fn an_agent_count_the_game_cannot_seat_is_reported() {
+    assert_usage_error(
+        &[
+            "simulate",
+            "--game",
+            "whist",
+            "--agents",
+            "heuristic,random",
+            "--quiet",
+        ],
+        &["whist with 4 players needs 1 agent spec (for every seat) or 4, got 2"],
+    );
+}
+
+#[test]
 fn default_simulation_prints_the_summary_table() {
     let o = cardsim(&["simulate", "--game", "trash", "--games", "50", "--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));

@@ -77,11 +77,15 @@ pub fn find_game(name: &str) -> Result<GameEntry, SimError> {
 }
 
 fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {
-    // Without --players, a list of several agents sets the player count.
-    let players = req.players.unwrap_or(match req.agents.len() {
-        0 | 1 => G::INFO.default_players,
-        n => n,
-    });
+    // Without --players, a list of several agents sets the player count (too many is then
+    // reported as a bad player count); a list shorter than the game's minimum leaves the
+    // default, and the agent count is reported.
+    let n = req.agents.len();
+    let players = match req.players {
+        Some(p) => p,
+        None if n > 1 && n >= G::INFO.min_players => n,
+        None => G::INFO.default_players,
+    };
     let game = G::new(players, &req.params)?;
     let specs = if req.agents.is_empty() {
         let has_heuristic = catalog::<G>().kinds().iter().any(|k| k.name == "heuristic");
