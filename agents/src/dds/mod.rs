@@ -385,8 +385,6 @@ impl Solver {
             leader: p.leader,
             table: &mut self.table,
             nodes: 0,
-            stats: [0; 8],
-            depth_nodes: [0; 16],
             history: [[0; 64]; 4],
         }
     }
@@ -401,10 +399,6 @@ impl Solver {
         let mut s = self.search(&p);
         let v = s.value();
         let nodes = s.nodes;
-        if std::env::var_os("DDS_STATS").is_some() {
-            eprintln!("stats {:?}", s.stats);
-            eprintln!("depth {:?}", s.depth_nodes);
-        }
         self.nodes += nodes;
         Ok(v)
     }

@@ -282,9 +282,6 @@ pub(crate) struct Search<'t> {
     pub leader: u8,
     pub table: &'t mut Table,
     pub nodes: u64,
-    pub stats: [u64; 8],
-    /// Lead nodes by remaining tricks.
-    pub depth_nodes: [u64; 16],
     /// Cutoff counts per seat and lane-space card (history heuristic).
     pub history: [[u32; 64]; 4],
 }
@@ -465,12 +462,7 @@ impl Search<'_> {
         }
         while lo < hi {
             let t = (lo + hi + 1) / 2;
-            let before = self.nodes;
-            let ok = self.node(t).0;
-            if std::env::var_os("DDS_STATS").is_some() {
-                eprintln!("target {t}: {ok} {} nodes", self.nodes - before);
-            }
-            if ok {
+            if self.node(t).0 {
                 lo = t;
             } else {
                 hi = t - 1;
@@ -530,11 +522,6 @@ impl Search<'_> {
     /// The owner-bit mask of a relevance set: per lane, every card from the top down to the
     /// lowest relevant one.
     fn mask_of(&self, w: u64) -> u128 {
-        let w = if std::env::var_os("DDS_EXACT").is_some() {
-            self.all()
-        } else {
-            w
-        };
         let all = self.all();
         let mut mask = 0u128;
         for lane in 0..4 {
@@ -598,7 +585,6 @@ impl Search<'_> {
     fn lead_node(&mut self, target: i32) -> (bool, u64) {
         self.nodes += 1;
         let r = self.hands[self.leader as usize].count_ones() as i32;
-        self.depth_nodes[r as usize & 15] += 1;
         if target <= 0 {
             return (true, 0);
         }
@@ -617,11 +603,9 @@ impl Search<'_> {
         };
         if let Some(h) = probe {
             if h.lo as i32 >= target {
-                self.stats[6] += 1;
                 return (true, self.relevance_of(h.mask));
             }
             if (h.hi as i32) < target {
-                self.stats[6] += 1;
                 return (false, self.relevance_of(h.mask));
             }
             hint = h.best;
@@ -633,9 +617,6 @@ impl Search<'_> {
             let (q1, rel1) = self.quick_tricks(leader);
             let (qt, rel) = if q1 > qt { (q1, rel1) } else { (qt, rel) };
             let qt = qt as i32;
-            if maxing && qt >= target || !maxing && r - qt < target {
-                self.stats[7] += 1;
-            }
             if maxing && qt >= target {
                 self.table.store(
                     dist,
@@ -713,7 +694,6 @@ impl Search<'_> {
             self.hands[leader as usize] ^= 1 << c;
             let w = with_run(w, c, moves.tops[i]);
             if v == maxing {
-                self.stats[if i == 0 { 0 } else { 1 }] += 1;
                 self.history[leader as usize][c as usize] += (r * r) as u32;
                 let code = self.encode_hint(c);
                 let mask = self.mask_of(w);
@@ -728,10 +708,7 @@ impl Search<'_> {
             }
             rel_all |= w;
         }
-        self.stats[2] += 1;
         let mask = self.mask_of(rel_all);
-        self.stats[4] += mask.count_ones() as u64 / 2;
-        self.stats[1] += self.all().count_ones() as u64;
         if maxing {
             self.table.store(
                 dist,
@@ -763,9 +740,6 @@ impl Search<'_> {
         let seat = self.to_play();
         let maxing = self.is_max(seat);
         let moves = self.follow_moves(seat);
-        let void = self.hands[seat as usize] & (LANE << (16 * lane_of(self.trick[0]) as u32)) == 0;
-        self.depth_nodes[if void { 14 } else { 13 }] += 1;
-        self.depth_nodes[12] += moves.len as u64;
         let pos = self.trick_len as usize;
         let mut rel_all = 0u64;
         for i in 0..moves.len {
@@ -796,14 +770,12 @@ impl Search<'_> {
             self.hands[seat as usize] ^= 1 << c;
             let w = with_run(w, c, moves.tops[i]);
             if v == maxing {
-                self.stats[if i == 0 { 3 } else { 4 }] += 1;
                 let r = self.hands[seat as usize].count_ones() + 1;
                 self.history[seat as usize][c as usize] += r * r;
                 return (maxing, w);
             }
             rel_all |= w;
         }
-        self.stats[5] += 1;
         (!maxing, rel_all)
     }
 
