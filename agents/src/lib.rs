@@ -29,6 +29,7 @@
 #![warn(missing_docs)]
 
 mod agent;
+pub mod bridge;
 mod catalog;
 pub mod dds;
 mod random;

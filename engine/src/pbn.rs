@@ -356,11 +356,13 @@ mod tests {
 
     #[test]
     fn record_writes_play_rows() {
-        let mut r = PbnRecord::default();
-        r.play = Some((
-            Seat::new(1),
-            vec![[Some("AS".parse().unwrap()), None, None, None]],
-        ));
+        let r = PbnRecord {
+            play: Some((
+                Seat::new(1),
+                vec![[Some("AS".parse().unwrap()), None, None, None]],
+            )),
+            ..PbnRecord::default()
+        };
         assert_eq!(r.to_string(), "[Play \"E\"]\nSA - - -\n*\n");
     }
 }

@@ -1,9 +1,12 @@
 //! `cardsim dd`: double-dummy tables of bridge deals.
 
 use cardsim_agents::dds::{self, DdTable, Strain};
+use cardsim_agents::{catalog, split_specs, Agent};
 use cardsim_engine::cards::CardSet;
-use cardsim_engine::pbn::Deal;
-use cardsim_engine::tricks::shuffled;
+use cardsim_engine::games::bridge::{Bridge, BridgeAction, Phase};
+use cardsim_engine::pbn::{seat_char, Deal, PbnRecord};
+use cardsim_engine::tricks::{shuffled, CardOrder, Trick};
+use cardsim_engine::{Game, Params, Seat, ToMove};
 use cardsim_sim::AtomicCsv;
 use clap::Args;
 use rand::SeedableRng;
@@ -37,6 +40,18 @@ pub struct DdArgs {
     /// Print only the timing summary, not the tables.
     #[arg(long)]
     quiet: bool,
+    /// Instead of solving, play N games of bridge and write every deal to --pbn-out.
+    #[arg(long, value_name = "N", conflicts_with_all = ["pbn", "pbn_file", "random", "out"], requires = "pbn_out")]
+    play: Option<u64>,
+    /// With --play: the PBN file of the played deals (auction, contract, play, result).
+    #[arg(long, value_name = "FILE.pbn")]
+    pbn_out: Option<PathBuf>,
+    /// With --play: agent specs, one for all seats or four (N,E,S,W).
+    #[arg(long, default_value = "heuristic")]
+    agents: String,
+    /// With --play: bridge parameter `key=value` (repeatable, e.g. scoring=deal).
+    #[arg(long = "param", value_name = "KEY=VALUE")]
+    params: Vec<String>,
 }
 
 /// The deals the arguments name.
@@ -95,6 +110,9 @@ pub fn random_deal(rng: &mut ChaCha8Rng) -> Deal {
 /// # Errors
 /// A one-line message for a bad deal, file or setting.
 pub fn run(args: DdArgs) -> Result<(), String> {
+    if let Some(n) = args.play {
+        return play(&args, n);
+    }
     if args.threads > 1024 {
         return Err(format!(
             "--threads {} is too many; use 0 (all cores) to 1024",
@@ -162,5 +180,137 @@ pub fn run(args: DdArgs) -> Result<(), String> {
     if let Some(p) = &args.out {
         eprintln!("wrote {}", p.display());
     }
+    Ok(())
+}
+
+/// One deal being recorded from the action stream.
+struct DealLog {
+    record: PbnRecord,
+    dealer: Seat,
+    calls: Vec<String>,
+    tricks: Vec<Trick>,
+    order: CardOrder,
+    declarer: Option<Seat>,
+}
+
+/// Plays `n` bridge games with the requested agents and writes every deal as a PBN record.
+fn play(args: &DdArgs, n: u64) -> Result<(), String> {
+    let params = Params::parse(&args.params).map_err(|e| e.to_string())?;
+    let game = Bridge::new(4, &params).map_err(|e| e.to_string())?;
+    let specs = split_specs(&args.agents).map_err(|e| e.to_string())?;
+    let specs = match specs.len() {
+        1 => vec![specs[0].clone(); 4],
+        4 => specs,
+        k => {
+            return Err(format!(
+                "--agents needs one spec or four (N,E,S,W), not {k}"
+            ))
+        }
+    };
+    let cat = catalog::<Bridge>();
+    let mut agents: Vec<Box<dyn Agent<Bridge>>> = specs
+        .iter()
+        .map(|s| cat.build(s))
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())?;
+    let path = args
+        .pbn_out
+        .as_ref()
+        .expect("clap requires --pbn-out with --play");
+    let mut text = String::from("% PBN 2.1\n% EXPORT\n");
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let mut legal = Vec::new();
+    let mut deals = 0;
+    for g in 0..n {
+        let mut state = game.deal(&mut rng);
+        let mut log: Option<DealLog> = None;
+        while let ToMove::Seat(seat) = game.to_move(&state) {
+            if log.is_none() {
+                let mut record = state.pbn_record();
+                record.tags.retain(|(k, _)| {
+                    ["Board", "Dealer", "Vulnerable", "Deal", "Scoring"].contains(&k.as_str())
+                });
+                record
+                    .tags
+                    .insert(0, ("Event".into(), format!("cardsim game {}", g + 1)));
+                log = Some(DealLog {
+                    record,
+                    dealer: state.dealer(),
+                    calls: Vec::new(),
+                    tricks: Vec::new(),
+                    order: CardOrder::ace_high(None),
+                    declarer: None,
+                });
+            }
+            game.legal_actions(&state, &mut legal);
+            let obs = game.observe(&state, seat);
+            let a = agents[seat.index()].choose(&game, seat, &obs, &legal, &mut rng);
+            let entry = log.as_mut().expect("started above");
+            let deal_before = state.deals();
+            match a {
+                BridgeAction::Call(c) => entry.calls.push(c.to_string()),
+                BridgeAction::Play(card) => {
+                    let hand = state.play().to_play();
+                    let t = match entry.tricks.last_mut() {
+                        Some(t) if t.len() < 4 => t,
+                        _ => {
+                            entry.tricks.push(Trick::new(hand));
+                            entry.tricks.last_mut().expect("pushed")
+                        }
+                    };
+                    t.push(hand, card);
+                }
+            }
+            game.apply(&mut state, a, &mut rng);
+            if state.phase() == Phase::Play && entry.declarer.is_none() {
+                let k = state.contract().expect("play has a contract");
+                entry.declarer = Some(k.declarer);
+                entry.order = *state.play().order();
+                let risk = match k.risk {
+                    cardsim_engine::games::bridge::Risk::Undoubled => "",
+                    cardsim_engine::games::bridge::Risk::Doubled => "X",
+                    cardsim_engine::games::bridge::Risk::Redoubled => "XX",
+                };
+                entry.record.tag("Declarer", seat_char(k.declarer));
+                entry.record.tag("Contract", format!("{}{risk}", k.bid));
+            }
+            if state.deals() != deal_before || game.to_move(&state) == ToMove::Over {
+                let mut done = log.take().expect("a deal in progress");
+                done.record.auction = Some((done.dealer, done.calls));
+                match done.declarer {
+                    None => done.record.tag("Contract", "Pass"),
+                    Some(d) => {
+                        let won = done
+                            .tricks
+                            .iter()
+                            .filter(|t| {
+                                t.winner(&done.order)
+                                    .is_some_and(|(w, _)| w.index() % 2 == d.index() % 2)
+                            })
+                            .count();
+                        done.record.tag("Result", won);
+                        let leader = d.next(4);
+                        let rows = done
+                            .tricks
+                            .iter()
+                            .map(|t| {
+                                let mut row = [None; 4];
+                                for (s, c) in t.plays() {
+                                    row[(s.index() + 4 - leader.index()) % 4] = Some(c);
+                                }
+                                row
+                            })
+                            .collect();
+                        done.record.play = Some((leader, rows));
+                    }
+                }
+                text.push_str(&done.record.to_string());
+                text.push('\n');
+                deals += 1;
+            }
+        }
+    }
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    eprintln!("{n} games, {deals} deals written to {}", path.display());
     Ok(())
 }

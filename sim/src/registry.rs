@@ -2,6 +2,7 @@
 
 use crate::{fmt_num_pub, AtomicCsv, Report, SimConfig, SimError, Simulation};
 use cardsim_agents::{catalog, AgentSpec, GameAgents};
+use cardsim_engine::games::bridge::Bridge;
 use cardsim_engine::games::seahaven::Seahaven;
 use cardsim_engine::games::trash::Trash;
 use cardsim_engine::games::whist::Whist;
@@ -54,7 +55,12 @@ fn entry<G: GameAgents>() -> GameEntry {
 
 /// Every game, in the order `cardsim list` shows them.
 pub fn games() -> Vec<GameEntry> {
-    vec![entry::<Trash>(), entry::<Whist>(), entry::<Seahaven>()]
+    vec![
+        entry::<Trash>(),
+        entry::<Whist>(),
+        entry::<Seahaven>(),
+        entry::<Bridge>(),
+    ]
 }
 
 /// The game named `name`.

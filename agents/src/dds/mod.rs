@@ -507,7 +507,7 @@ fn play_and_value(s: &mut Search<'_>, seat: u8, x: u8) -> u8 {
         let winner = s.trick_seats[best];
         s.trick_len = 0;
         s.leader = winner;
-        let won = (s.rules.max_side >> winner & 1) as u8;
+        let won = s.rules.max_side >> winner & 1;
         if s.hands[winner as usize] == 0 {
             won
         } else {

@@ -248,8 +248,6 @@ impl Table {
 }
 
 const NO_MOVE: u8 = 0xFF;
-/// Positions with fewer remaining tricks are cheaper to search again than to store.
-const MIN_STORE_DEPTH: u8 = 0;
 const LANE: u64 = 0xFFFF;
 
 /// The fixed rules of one search: trump lane, obligation, sides, seating, ties.
@@ -596,12 +594,7 @@ impl Search<'_> {
         }
         let (dist, seq, extra) = self.key();
         let mut hint = NO_MOVE;
-        let probe = if (r as u8) < MIN_STORE_DEPTH {
-            None
-        } else {
-            self.table.probe(dist, seq, extra, target)
-        };
-        if let Some(h) = probe {
+        if let Some(h) = self.table.probe(dist, seq, extra, target) {
             if h.lo as i32 >= target {
                 return (true, self.relevance_of(h.mask));
             }

@@ -2,6 +2,7 @@
 //! documents its player counts, deck, scoring and the rulings made where its rules page is
 //! ambiguous (longer rulings live in `docs/rules/<game>.md`).
 
+pub mod bridge;
 pub mod seahaven;
 pub mod trash;
 pub mod whist;

@@ -499,7 +499,7 @@ mod tests {
                         assert!(play
                             .record()
                             .excluded(seat)
-                            .is_superset_of(CardSet::FULL_DECK.of_suit(l.suit())));
+                            .covers(CardSet::FULL_DECK.of_suit(l.suit())));
                     }
                 }
             }
@@ -511,10 +511,10 @@ mod tests {
     }
 
     trait Superset {
-        fn is_superset_of(self, other: CardSet) -> bool;
+        fn covers(self, other: CardSet) -> bool;
     }
     impl Superset for CardSet {
-        fn is_superset_of(self, other: CardSet) -> bool {
+        fn covers(self, other: CardSet) -> bool {
             other.is_subset(self)
         }
     }

@@ -1,0 +1,836 @@
+//! Agents for Contract Bridge: the `heuristic` agent, [`BridgeHeuristic`], a natural bidder
+//! ([`natural_call`]) and the card-play rules of thumb of [`crate::whist::rule_of_thumb`] with
+//! the declarer's basics.
+//!
+//! ```
+//! use cardsim_agents::{catalog, AgentSpec};
+//! use cardsim_agents::bridge::Bridge;
+//! let cat = catalog::<Bridge>();
+//! let agent = cat.build(&"heuristic".parse::<AgentSpec>().unwrap()).unwrap();
+//! assert_eq!(agent.label(), "heuristic");
+//! ```
+
+use crate::whist::{rule_of_thumb, TableView};
+use crate::{Agent, AgentKind, GameAgents};
+use cardsim_engine::cards::{Card, CardSet, Rank, Suit};
+use cardsim_engine::games::bridge::{
+    Auction, Bid, BridgeAction, BridgeObservation, Call, Phase, Strain,
+};
+use cardsim_engine::Seat;
+use rand::RngCore;
+
+pub use cardsim_engine::games::bridge::Bridge;
+
+impl GameAgents for Bridge {
+    fn game_agents() -> Vec<AgentKind<Bridge>> {
+        vec![AgentKind {
+            name: "heuristic",
+            help: "natural bidding (high-card points and shape: 1-level suit and 1NT openings, \
+                   overcalls, raises, game tries, games and slams by combined values, penalty \
+                   doubles) and the rules of thumb of card play with declarer basics (no settings)",
+            build: |spec| {
+                spec.check_keys(&[])?;
+                Ok(Box::new(BridgeHeuristic))
+            },
+        }]
+    }
+}
+
+/// A club player: bids a simple natural system ([`natural_call`]) and plays by the rules of
+/// thumb, drawing trumps and establishing long suits as declarer.
+///
+/// ```
+/// use cardsim_agents::bridge::{Bridge, BridgeHeuristic};
+/// use cardsim_agents::Agent;
+/// use cardsim_engine::{Game, Params, ToMove};
+/// use rand::SeedableRng;
+/// let game = Bridge::new(4, &Params::parse(&["scoring=deal"]).unwrap()).unwrap();
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+/// let mut state = game.deal(&mut rng);
+/// let mut legal = Vec::new();
+/// while let ToMove::Seat(seat) = game.to_move(&state) {
+///     game.legal_actions(&state, &mut legal);
+///     let a = BridgeHeuristic.choose(&game, seat, &game.observe(&state, seat), &legal, &mut rng);
+///     game.apply(&mut state, a, &mut rng);
+/// }
+/// assert!(game.outcome(&state).is_some());
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BridgeHeuristic;
+
+impl Agent<Bridge> for BridgeHeuristic {
+    fn choose(
+        &mut self,
+        _: &Bridge,
+        seat: Seat,
+        obs: &BridgeObservation,
+        legal: &[BridgeAction],
+        _: &mut dyn RngCore,
+    ) -> BridgeAction {
+        match obs.phase {
+            Phase::Auction => {
+                let call = natural_call(obs.hand(), &obs.auction);
+                let a = BridgeAction::Call(call);
+                if legal.contains(&a) {
+                    a
+                } else {
+                    BridgeAction::Call(Call::Pass)
+                }
+            }
+            _ => {
+                let cards: CardSet = legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        BridgeAction::Play(c) => Some(*c),
+                        BridgeAction::Call(_) => None,
+                    })
+                    .collect();
+                let playing = obs.playing_hand();
+                let k = obs.contract.expect("play has a contract");
+                let declaring = Bridge::teams().same(seat, k.declarer);
+                let dummy = obs.dummy.map(|d| d.1).unwrap_or(CardSet::EMPTY);
+                let view = if playing != seat {
+                    // Declarer choosing dummy's card.
+                    TableView {
+                        seat: playing,
+                        partner: seat,
+                        play: &obs.play,
+                        hand: dummy,
+                        visible: obs.hand(),
+                        legal: cards,
+                        declarer: true,
+                    }
+                } else {
+                    let visible = if obs.dummy.is_some_and(|d| d.0 != seat) {
+                        dummy
+                    } else {
+                        CardSet::EMPTY
+                    };
+                    TableView {
+                        seat,
+                        partner: seat.left(2, 4),
+                        play: &obs.play,
+                        hand: obs.hand(),
+                        visible,
+                        legal: cards,
+                        declarer: declaring,
+                    }
+                };
+                BridgeAction::Play(rule_of_thumb(&view))
+            }
+        }
+    }
+
+    fn label(&self) -> String {
+        "heuristic".into()
+    }
+}
+
+/// High-card points: ace 4, king 3, queen 2, jack 1.
+///
+/// ```
+/// use cardsim_agents::bridge::hcp;
+/// assert_eq!(hcp("AS KH QD JC 2S".parse().unwrap()), 10);
+/// ```
+pub fn hcp(hand: CardSet) -> u32 {
+    hand.iter()
+        .map(|c| match c.rank() {
+            Rank::Ace => 4,
+            Rank::King => 3,
+            Rank::Queen => 2,
+            Rank::Jack => 1,
+            _ => 0,
+        })
+        .sum()
+}
+
+fn len(hand: CardSet, s: Suit) -> u32 {
+    hand.of_suit(s).len() as u32
+}
+
+/// No void or singleton and at most one doubleton.
+fn balanced(hand: CardSet) -> bool {
+    let lens: Vec<u32> = Suit::ALL.iter().map(|&s| len(hand, s)).collect();
+    lens.iter().all(|&l| l >= 2) && lens.iter().filter(|&&l| l == 2).count() <= 1
+}
+
+/// Points for shortness when there is a trump fit: void 3, singleton 2, doubleton 1.
+fn short_points(hand: CardSet, trump: Suit) -> u32 {
+    Suit::ALL
+        .iter()
+        .filter(|&&s| s != trump)
+        .map(|&s| match len(hand, s) {
+            0 => 3,
+            1 => 2,
+            2 => 1,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// A stopper in `s`: the ace, a guarded king or a twice-guarded queen.
+fn stopper(hand: CardSet, s: Suit) -> bool {
+    let cards = hand.of_suit(s);
+    let has = |r| cards.contains(Card::new(r, s));
+    has(Rank::Ace) || has(Rank::King) && cards.len() >= 2 || has(Rank::Queen) && cards.len() >= 3
+}
+
+/// What a partner's calls have shown: points and minimum lengths per suit.
+#[derive(Clone, Copy, Debug, Default)]
+struct Shown {
+    points: u32,
+    length: [u32; 4],
+    notrump: bool,
+    doubled_for_takeout: bool,
+}
+
+fn suit_of(strain: Strain) -> Option<Suit> {
+    strain.trump()
+}
+
+/// Reads partner's calls under the system the bidder plays.
+fn partner_shows(auction: &Auction, partner: Seat, me: Seat) -> Shown {
+    let mut shown = Shown::default();
+    let calls = auction.calls();
+    let mut my_suits = [false; 4];
+    let mut first = true;
+    let mut opened = false;
+    for (i, &call) in calls.iter().enumerate() {
+        let who = auction.caller(i);
+        if who == me {
+            if let Call::Bid(b) = call {
+                if let Some(s) = suit_of(b.strain()) {
+                    my_suits[s as usize] = true;
+                }
+            }
+            continue;
+        }
+        if who != partner {
+            continue;
+        }
+        // The last bid before partner's call, to tell openings, responses and overcalls.
+        let before = calls[..i]
+            .iter()
+            .enumerate()
+            .rev()
+            .find_map(|(j, c)| match c {
+                Call::Bid(b) => Some((*b, auction.caller(j))),
+                _ => None,
+            });
+        match call {
+            Call::Pass => {}
+            Call::Double => {
+                if first && before.is_some_and(|(b, _)| b.level() <= 2) {
+                    shown.points = shown.points.max(12);
+                    shown.doubled_for_takeout = true;
+                }
+            }
+            Call::Redouble => shown.points = shown.points.max(10),
+            Call::Bid(b) => {
+                let s = suit_of(b.strain());
+                let ours = before.is_some_and(|(_, w)| w == me || w == partner);
+                let opp_opened = before.is_some() && !ours && first;
+                let after_my_nt =
+                    before.is_some_and(|(x, w)| w == me && x.strain() == Strain::NoTrump);
+                let points = match (before, b.strain(), b.level()) {
+                    _ if after_my_nt && b.strain() == Strain::NoTrump => {
+                        if b.level() >= 3 {
+                            10
+                        } else {
+                            8
+                        }
+                    }
+                    (None, Strain::NoTrump, 1) => 16,
+                    (None, Strain::NoTrump, 2) => 20,
+                    (None, _, 1) => 13,
+                    (None, _, 2) => 8, // a weak two
+                    (None, _, _) => 7, // a preempt
+                    _ if opp_opened => 11,
+                    _ if s.is_some_and(|s| my_suits[s as usize]) => {
+                        // A raise of my suit: by the level jumped.
+                        let cheapest = before.map_or(1, |(x, _)| {
+                            if b.strain() > x.strain() {
+                                x.level()
+                            } else {
+                                x.level() + 1
+                            }
+                        });
+                        if b.level() >= 4 {
+                            12
+                        } else if b.level() > cheapest {
+                            11
+                        } else {
+                            8
+                        }
+                    }
+                    (_, Strain::NoTrump, 1) => 8,
+                    (_, Strain::NoTrump, 2) => 11,
+                    (_, Strain::NoTrump, _) => 14,
+                    (_, _, 1) => 9,
+                    _ => 11,
+                };
+                if first {
+                    shown.points = points;
+                    opened = before.is_none();
+                } else {
+                    shown.points = shown.points.max(points.min(shown.points + 3));
+                }
+                match s {
+                    Some(s) => {
+                        let min = if my_suits[s as usize] {
+                            3
+                        } else if before.is_none() && b.level() == 2 {
+                            6
+                        } else if opened && first && matches!(s, Suit::Hearts | Suit::Spades)
+                            || opp_opened
+                        {
+                            5
+                        } else if first {
+                            4
+                        } else {
+                            5
+                        };
+                        shown.length[s as usize] = shown.length[s as usize].max(min);
+                    }
+                    None => shown.notrump = true,
+                }
+            }
+        }
+        if call != Call::Pass {
+            first = false;
+        }
+    }
+    shown
+}
+
+/// The cheapest legal bid in `strain`, given the last bid.
+fn cheapest(auction: &Auction, strain: Strain) -> Bid {
+    match auction.last_bid() {
+        None => Bid::new(1, strain),
+        Some((b, _)) => {
+            let level = if strain > b.strain() {
+                b.level()
+            } else {
+                b.level() + 1
+            };
+            Bid::new(level.min(7), strain)
+        }
+    }
+}
+
+fn bid_if_legal(auction: &Auction, bid: Bid) -> Option<Call> {
+    let c = Call::Bid(bid);
+    auction.is_legal(c).then_some(c)
+}
+
+/// The call of a simple natural system a club player would recognise:
+///
+/// - **openings:** 1NT with 15-17 balanced, 2NT with 20-21 balanced; a one-level suit with 12+
+///   points (high cards plus one per card beyond four in a suit): the longer major with five,
+///   else the longer minor; a weak two in diamonds, hearts or spades with six cards and 6-10;
+/// - **over an opponent's opening:** a one-level overcall with a five-card suit and 8-16, a
+///   two-level one with 10-16, 1NT with 15-18 balanced and a stopper, a takeout double with
+///   12+ and shortness in their suit; answering partner's takeout double in the longest suit;
+/// - **once partner has bid:** add partner's shown points to ours (with shortness points when
+///   there is an eight-card fit), pick the strain (a major fit, else notrump when balanced or
+///   partner showed notrump, else a minor fit, else a long suit), and bid a part score, a game
+///   try (23-24), a game (25+), a small slam (33+) or a grand slam (37+), raising and jumping
+///   as needed; pass once the side's contract is high enough;
+/// - **defence:** double the opponents at the three level or higher with 22+ combined points
+///   and three trumps.
+///
+/// ```
+/// use cardsim_agents::bridge::natural_call;
+/// use cardsim_engine::games::bridge::{Auction, Call};
+/// use cardsim_engine::Seat;
+/// let mut a = Auction::new(Seat::new(0));
+/// let strong_nt = "AS KS 2S AH QH 3H KD 4D 5D 2C 3C 4C 5C".parse().unwrap();
+/// assert_eq!(natural_call(strong_nt, &a).to_string(), "1NT");
+/// a.push(Call::Bid("1NT".parse().unwrap()));
+/// a.push(Call::Pass);
+/// let responder = "QS JS 2S KH JH 3H AD 4D 5D 6D 3C 4C 5C".parse().unwrap(); // 11 points
+/// assert_eq!(natural_call(responder, &a).to_string(), "3NT");
+/// ```
+pub fn natural_call(hand: CardSet, auction: &Auction) -> Call {
+    let me = auction.to_call();
+    let partner = me.left(2, 4);
+    let side = |s: Seat| s.index() % 2 == me.index() % 2;
+    let h = hcp(hand);
+    let lens: [u32; 4] = std::array::from_fn(|i| len(hand, Suit::ALL[i]));
+    let length_points: u32 = lens.iter().map(|&l| l.saturating_sub(4)).sum();
+    let our_bids = auction
+        .calls()
+        .iter()
+        .enumerate()
+        .any(|(i, c)| matches!(c, Call::Bid(_)) && side(auction.caller(i)));
+    let partner_acted = auction
+        .calls()
+        .iter()
+        .enumerate()
+        .any(|(i, c)| *c != Call::Pass && auction.caller(i) == partner);
+    let last = auction.last_bid();
+    // Longest suit, the higher on ties.
+    let longest = |exclude: Option<Suit>| -> Suit {
+        *Suit::ALL
+            .iter()
+            .rev()
+            .filter(|&&s| Some(s) != exclude)
+            .max_by_key(|&&s| (lens[s as usize], s as usize))
+            .expect("four suits")
+    };
+
+    if !our_bids && !partner_acted {
+        match last {
+            None => {
+                // Opening.
+                if balanced(hand) && (15..=17).contains(&h) {
+                    return Call::Bid("1NT".parse().expect("bid"));
+                }
+                if balanced(hand) && (20..=21).contains(&h) {
+                    return Call::Bid("2NT".parse().expect("bid"));
+                }
+                if h + length_points >= 12 && h >= 10 {
+                    let major = [Suit::Spades, Suit::Hearts]
+                        .into_iter()
+                        .filter(|&s| lens[s as usize] >= 5)
+                        .max_by_key(|&s| lens[s as usize]);
+                    let suit = major.unwrap_or(
+                        if lens[Suit::Diamonds as usize] > lens[Suit::Clubs as usize] {
+                            Suit::Diamonds
+                        } else {
+                            Suit::Clubs
+                        },
+                    );
+                    return Call::Bid(Bid::new(1, Strain::of_suit(suit)));
+                }
+                for s in [Suit::Spades, Suit::Hearts, Suit::Diamonds] {
+                    if lens[s as usize] == 6 && (6..=10).contains(&h) {
+                        return Call::Bid(Bid::new(2, Strain::of_suit(s)));
+                    }
+                }
+                return Call::Pass;
+            }
+            Some((b, _)) => {
+                // The opponents opened: overcall, 1NT, takeout double or pass.
+                let their = suit_of(b.strain());
+                if b.level() <= 2 {
+                    if balanced(hand)
+                        && (15..=18).contains(&h)
+                        && match their {
+                            Some(t) => stopper(hand, t),
+                            None => true,
+                        }
+                    {
+                        if let Some(c) = bid_if_legal(auction, Bid::new(1, Strain::NoTrump)) {
+                            return c;
+                        }
+                    }
+                    let s = longest(their);
+                    let bid = cheapest(auction, Strain::of_suit(s));
+                    if lens[s as usize] >= 5
+                        && (8..=16).contains(&h)
+                        && (bid.level() == 1 || h >= 10 && bid.level() == 2)
+                    {
+                        return Call::Bid(bid);
+                    }
+                    if h >= 12
+                        && their.is_some_and(|t| lens[t as usize] <= 2)
+                        && auction.is_legal(Call::Double)
+                    {
+                        return Call::Double;
+                    }
+                }
+                return Call::Pass;
+            }
+        }
+    }
+
+    let shown = partner_shows(auction, partner, me);
+    // Answer partner's takeout double: our longest unbid suit.
+    if shown.doubled_for_takeout && !our_bids {
+        let their = last.and_then(|(b, _)| suit_of(b.strain()));
+        let s = longest(their);
+        let bid = cheapest(auction, Strain::of_suit(s));
+        let bid = if h >= 10 && bid.level() < 7 {
+            Bid::new(bid.level() + 1, bid.strain())
+        } else {
+            bid
+        };
+        return bid_if_legal(auction, bid).unwrap_or(Call::Pass);
+    }
+
+    // The side's best strain.
+    let fit: [u32; 4] = std::array::from_fn(|i| lens[i] + shown.length[i]);
+    let major_fit = [Suit::Spades, Suit::Hearts]
+        .into_iter()
+        .filter(|&s| fit[s as usize] >= 8)
+        .max_by_key(|&s| fit[s as usize]);
+    let minor_fit = [Suit::Diamonds, Suit::Clubs]
+        .into_iter()
+        .filter(|&s| fit[s as usize] >= 8)
+        .max_by_key(|&s| fit[s as usize]);
+    let strain = if let Some(s) = major_fit {
+        Strain::of_suit(s)
+    } else if balanced(hand) || shown.notrump || minor_fit.is_none() && lens.iter().all(|&l| l < 6)
+    {
+        Strain::NoTrump
+    } else if let Some(s) = minor_fit {
+        Strain::of_suit(s)
+    } else {
+        Strain::of_suit(longest(None))
+    };
+    let mine = match strain.trump() {
+        Some(t) if fit[t as usize] >= 8 => h + short_points(hand, t),
+        Some(_) => h + length_points,
+        None => h,
+    };
+    let total = mine + shown.points;
+    // The level the combined values support, by strain: about 25 points for 3NT or four
+    // of a major, 29 for five of a minor, 33 for a small slam, 37 for a grand slam.
+    let (level, strain) = if total >= 37 {
+        (7, strain)
+    } else if total >= 33 {
+        (6, strain)
+    } else {
+        match strain {
+            Strain::NoTrump => (
+                match total {
+                    25.. => 3,
+                    23..=24 => 2,
+                    _ => 1,
+                },
+                strain,
+            ),
+            Strain::Hearts | Strain::Spades => (
+                match total {
+                    25.. => 4,
+                    22..=24 => 3,
+                    18..=21 => 2,
+                    _ => 1,
+                },
+                strain,
+            ),
+            _ => match total {
+                29.. => (5, strain),
+                25..=28 if balanced(hand) || shown.notrump => (3, Strain::NoTrump),
+                25..=28 => (4, strain),
+                22..=24 => (3, strain),
+                18..=21 => (2, strain),
+                _ => (1, strain),
+            },
+        }
+    };
+    let target = Bid::new(level.clamp(1, 7) as u8, strain);
+
+    match last {
+        Some((b, who)) if side(who) => {
+            // Our contract: raise to the target, or pass when it is high enough. Rebid a
+            // new strain only below the target.
+            if b.level() as u32 >= level as u32
+                && (b.strain() == strain
+                    || b.level() as u32 > level as u32
+                    || b.strain() == Strain::NoTrump)
+            {
+                return Call::Pass;
+            }
+            if b >= target {
+                return Call::Pass;
+            }
+            if who == partner && b.strain() != strain && total < 25 && b.level() >= 2 {
+                // Partner's suit at the two level or higher with no better place: pass.
+                if fit[suit_of(b.strain()).map_or(0, |s| s as usize)] >= 7
+                    || b.strain() == Strain::NoTrump
+                {
+                    return Call::Pass;
+                }
+            }
+            let c = if target.level() > cheapest(auction, strain).level() {
+                target
+            } else {
+                cheapest(auction, strain)
+            };
+            if c.level() as u32 > level as u32 {
+                return Call::Pass;
+            }
+            bid_if_legal(auction, c).unwrap_or(Call::Pass)
+        }
+        Some((b, _)) => {
+            // The opponents hold the contract: compete to our level, or double them.
+            let cheap = cheapest(auction, strain);
+            let compete = match strain.trump() {
+                Some(t) if total >= 18 => (fit[t as usize].saturating_sub(6)).max(level as u32),
+                _ => level as u32,
+            };
+            if cheap.level() as u32 <= compete {
+                let c = if target > cheap { target } else { cheap };
+                if let Some(call) = bid_if_legal(auction, c) {
+                    return call;
+                }
+            }
+            let trumps = suit_of(b.strain()).map_or(4, |t| lens[t as usize]);
+            if b.level() >= 3 && total >= 22 && trumps >= 3 && auction.is_legal(Call::Double) {
+                return Call::Double;
+            }
+            Call::Pass
+        }
+        None => Call::Pass,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{same_information_same_choice, RandomAgent};
+    use cardsim_engine::games::bridge::AuctionEnd;
+    use cardsim_engine::{Game, Params, ToMove};
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    fn hand(s: &str) -> CardSet {
+        s.parse().unwrap()
+    }
+
+    fn auction(dealer: usize, calls: &str) -> Auction {
+        let mut a = Auction::new(Seat::new(dealer));
+        for c in calls.split_whitespace() {
+            a.push(c.parse().unwrap());
+        }
+        a
+    }
+
+    #[test]
+    fn openings() {
+        let a = Auction::new(Seat::new(0));
+        assert_eq!(
+            natural_call(hand("AS KS 2S AH QH 3H KD 4D 5D 2C 3C 4C 5C"), &a).to_string(),
+            "1NT"
+        );
+        assert_eq!(
+            natural_call(hand("AS KS QS 5S 2S AH 3H 6D 4D 5D 2C 3C 4C"), &a).to_string(),
+            "1S"
+        );
+        assert_eq!(
+            natural_call(hand("AS KS 2S AH 3H 4H KD 4D 5D 6D 2C 3C 4C"), &a).to_string(),
+            "1D"
+        );
+        assert_eq!(
+            natural_call(hand("2S 3S 4S 5H 3H 4H KD 4D 5D 6D 2C 3C 4C"), &a).to_string(),
+            "Pass"
+        );
+        assert_eq!(
+            natural_call(hand("KS QS JS 9S 8S 2S 3H 4H 4D 5D 2C 3C 4C"), &a).to_string(),
+            "2S"
+        );
+    }
+
+    #[test]
+    fn responses_and_rebids_reach_sensible_contracts() {
+        // Partner opened 1S; a four-card raise with 10 points and a singleton: game.
+        let a = auction(0, "1S Pass");
+        assert_eq!(
+            natural_call(hand("KS 9S 8S 2S AH 3H 4H 5H KD 4D 5D 6D 2C"), &a).to_string(),
+            "4S"
+        );
+        // A weak hand passes.
+        assert_eq!(
+            natural_call(hand("2S 3S 4S 5H 3H 4H 4D 5D 6D 7D 2C 3C 4C"), &a).to_string(),
+            "Pass"
+        );
+        // Six points and three-card support: a simple raise.
+        assert_eq!(
+            natural_call(hand("QS 9S 2S KH JH 4H 5H 4D 5D 6D 2C 3C 4C"), &a).to_string(),
+            "2S"
+        );
+        // Over 1NT, 10 balanced points: 3NT (see the doc example); 8 points: 2NT.
+        let a = auction(0, "1NT Pass");
+        assert_eq!(
+            natural_call(hand("QS JS 2S KH 3H 4H QD 4D 5D 6D 3C 4C 5C"), &a).to_string(),
+            "2NT"
+        );
+        // Opener accepts an invitation with a maximum, declines with a minimum.
+        let a = auction(0, "1NT Pass 2NT Pass");
+        assert_eq!(
+            natural_call(hand("AS KS 2S AH JH 3H KD QD 5D 2C 3C 4C 5C"), &a).to_string(),
+            "3NT"
+        );
+        assert_eq!(
+            natural_call(hand("AS KS JS KH 4H 3H KD JD 5D 2C 3C 4C 5C"), &a).to_string(),
+            "Pass"
+        );
+    }
+
+    #[test]
+    fn competition() {
+        // An overcall with a good five-card suit.
+        let a = auction(0, "1C");
+        assert_eq!(
+            natural_call(hand("AS KS QS 5S 2S 9H 3H KD 4D 5D 2C 3C 4C"), &a).to_string(),
+            "1S"
+        );
+        // A takeout double, short in clubs.
+        assert_eq!(
+            natural_call(hand("AS KS 3S 2S AH 9H 3H KD 4D 5D 6D 3C 4C"), &a).to_string(),
+            "X"
+        );
+        // Partner doubled: bid the longest suit.
+        let a = auction(0, "1C X Pass");
+        assert_eq!(
+            natural_call(hand("9S 8S 3S 2S 7H 6H 3H 8D 4D 5D 6D 7D 4C"), &a).to_string(),
+            "1D"
+        );
+    }
+
+    #[test]
+    fn the_heuristic_decides_from_the_observation_only() {
+        let game = Bridge::new(4, &Params::parse(&["scoring=deal"]).unwrap()).unwrap();
+        let compared = same_information_same_choice(&game, &mut BridgeHeuristic, 0..4, 3, 30);
+        assert!(compared > 50);
+    }
+
+    /// Four heuristic players bid to sensible contracts: most deals are played, few are
+    /// doubled, and the average level is a part score to a game.
+    #[test]
+    fn heuristic_auctions_are_sensible() {
+        let game = Bridge::new(4, &Params::parse(&["scoring=deal"]).unwrap()).unwrap();
+        let mut levels = Vec::new();
+        let mut legal = Vec::new();
+        for seed in 0..60 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut state = game.deal(&mut rng);
+            while state.phase() == Phase::Auction {
+                let ToMove::Seat(seat) = game.to_move(&state) else {
+                    break;
+                };
+                game.legal_actions(&state, &mut legal);
+                let a = BridgeHeuristic.choose(
+                    &game,
+                    seat,
+                    &game.observe(&state, seat),
+                    &legal,
+                    &mut rng,
+                );
+                game.apply(&mut state, a, &mut rng);
+            }
+            if let Some(AuctionEnd::Contract(k)) = state.auction().end() {
+                levels.push(k.bid.level() as f64);
+            }
+        }
+        let mean = levels.iter().sum::<f64>() / levels.len() as f64;
+        assert!(
+            levels.len() >= 45,
+            "only {} of 60 deals reached a contract",
+            levels.len()
+        );
+        assert!((1.5..=4.5).contains(&mean), "mean level {mean}");
+        assert!(levels.iter().filter(|&&l| l >= 6.0).count() <= 6);
+    }
+
+    /// Heuristic partners against random partners over single deals, seats swapped.
+    #[test]
+    fn the_heuristic_beats_random() {
+        let game = Bridge::new(4, &Params::parse(&["scoring=deal"]).unwrap()).unwrap();
+        let mut wins = 0.0;
+        let n = 40;
+        let mut legal = Vec::new();
+        for g in 0..n {
+            let mut rng = ChaCha8Rng::seed_from_u64(g);
+            let mut state = game.deal(&mut rng);
+            let team = (g % 2) as usize;
+            while let ToMove::Seat(seat) = game.to_move(&state) {
+                game.legal_actions(&state, &mut legal);
+                let obs = game.observe(&state, seat);
+                let a = if seat.index() % 2 == team {
+                    BridgeHeuristic.choose(&game, seat, &obs, &legal, &mut rng)
+                } else {
+                    RandomAgent.choose(&game, seat, &obs, &legal, &mut rng)
+                };
+                game.apply(&mut state, a, &mut rng);
+            }
+            wins += game.outcome(&state).unwrap()[Seat::new(team)].win * 2.0;
+        }
+        assert!(wins / n as f64 > 0.75, "heuristic side won {wins} of {n}");
+    }
+}
+
+#[cfg(test)]
+mod diagnostics {
+    use super::*;
+    use crate::dds::{Position, Solver};
+    use cardsim_engine::games::bridge::AuctionEnd;
+    use cardsim_engine::tricks::{CardOrder, Obligation, Trick};
+    use cardsim_engine::{Game, Params, SeatMask, ToMove};
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    /// How often heuristic contracts are makeable double dummy, and how often heuristic play
+    /// makes them (run with `--ignored --nocapture`).
+    #[test]
+    #[ignore]
+    fn contract_quality_report() {
+        let game = Bridge::new(4, &Params::parse(&["scoring=deal"]).unwrap()).unwrap();
+        let mut solver = Solver::new();
+        let (mut n, mut dd_make, mut made, mut levels) = (0, 0, 0, 0u32);
+        let mut legal = Vec::new();
+        for seed in 0..100 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut state = game.deal(&mut rng);
+            let hands = state.original_hands();
+            while let ToMove::Seat(seat) = game.to_move(&state) {
+                if state.phase() == Phase::Play && state.play().record().played().is_empty() {
+                    if let Some(AuctionEnd::Contract(k)) = state.auction().end() {
+                        let side = SeatMask(if k.declarer.index() % 2 == 0 {
+                            0b0101
+                        } else {
+                            0b1010
+                        });
+                        let pos = Position::new(
+                            hands,
+                            Trick::new(k.declarer.next(4)),
+                            CardOrder::ace_high(k.bid.strain().trump()),
+                            Obligation::FollowSuit,
+                        )
+                        .with_side(side);
+                        let t = solver.solve(&pos).unwrap();
+                        n += 1;
+                        levels += k.bid.level() as u32;
+                        if t >= k.tricks_needed() {
+                            dd_make += 1;
+                        } else if n < 40 {
+                            let pts: Vec<u32> = hands.iter().map(|h| hcp(*h)).collect();
+                            let calls: Vec<String> = state
+                                .auction()
+                                .calls()
+                                .iter()
+                                .map(|c| c.to_string())
+                                .collect();
+                            println!(
+                                "dealer {} hcp {:?} {} -> {} dd {}",
+                                state.dealer(),
+                                pts,
+                                calls.join(" "),
+                                k,
+                                t
+                            );
+                        }
+                    }
+                }
+                game.legal_actions(&state, &mut legal);
+                let a = BridgeHeuristic.choose(
+                    &game,
+                    seat,
+                    &game.observe(&state, seat),
+                    &legal,
+                    &mut rng,
+                );
+                game.apply(&mut state, a, &mut rng);
+            }
+            let mut st = Vec::new();
+            game.stats(&state, &mut st);
+            made += st[2] as u32;
+        }
+        println!(
+            "{n} contracts, mean level {:.2}, makeable double dummy {dd_make}, made {made}",
+            levels as f64 / n as f64
+        );
+    }
+}

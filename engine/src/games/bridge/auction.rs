@@ -1,0 +1,532 @@
+//! The auction: strains, bids, calls, legality and the final contract.
+
+use crate::cards::Suit;
+use crate::seat::Seat;
+use std::fmt;
+use std::str::FromStr;
+
+/// A strain: a trump suit or notrump, ranked clubs (lowest) to notrump (highest).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Strain {
+    /// Clubs trump.
+    Clubs = 0,
+    /// Diamonds trump.
+    Diamonds = 1,
+    /// Hearts trump.
+    Hearts = 2,
+    /// Spades trump.
+    Spades = 3,
+    /// No trump.
+    NoTrump = 4,
+}
+
+impl Strain {
+    /// The five strains, clubs first.
+    pub const ALL: [Strain; 5] = [
+        Strain::Clubs,
+        Strain::Diamonds,
+        Strain::Hearts,
+        Strain::Spades,
+        Strain::NoTrump,
+    ];
+
+    /// The trump suit, `None` at notrump.
+    pub const fn trump(self) -> Option<Suit> {
+        match self {
+            Strain::Clubs => Some(Suit::Clubs),
+            Strain::Diamonds => Some(Suit::Diamonds),
+            Strain::Hearts => Some(Suit::Hearts),
+            Strain::Spades => Some(Suit::Spades),
+            Strain::NoTrump => None,
+        }
+    }
+
+    /// The strain whose trump is `suit`.
+    pub const fn of_suit(suit: Suit) -> Strain {
+        match suit {
+            Suit::Clubs => Strain::Clubs,
+            Suit::Diamonds => Strain::Diamonds,
+            Suit::Hearts => Strain::Hearts,
+            Suit::Spades => Strain::Spades,
+        }
+    }
+
+    /// `C`, `D`, `H`, `S` or `NT`.
+    pub const fn name(self) -> &'static str {
+        ["C", "D", "H", "S", "NT"][self as usize]
+    }
+
+    /// True for hearts and spades.
+    pub const fn is_major(self) -> bool {
+        matches!(self, Strain::Hearts | Strain::Spades)
+    }
+
+    /// True for clubs and diamonds.
+    pub const fn is_minor(self) -> bool {
+        matches!(self, Strain::Clubs | Strain::Diamonds)
+    }
+}
+
+impl fmt::Display for Strain {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A bid: a level (1 to 7 odd tricks) and a strain.
+///
+/// ```
+/// use cardsim_engine::games::bridge::{Bid, Strain};
+/// let b: Bid = "3NT".parse().unwrap();
+/// assert_eq!((b.level(), b.strain()), (3, Strain::NoTrump));
+/// assert!(Bid::new(4, Strain::Clubs) > b);
+/// assert!("8C".parse::<Bid>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Bid {
+    level: u8,
+    strain: Strain,
+}
+
+impl Bid {
+    /// The 35 bids, 1C up to 7NT.
+    pub fn all() -> impl Iterator<Item = Bid> {
+        (1..=7).flat_map(|l| {
+            Strain::ALL.into_iter().map(move |s| Bid {
+                level: l,
+                strain: s,
+            })
+        })
+    }
+
+    /// `level` of `strain`.
+    ///
+    /// # Panics
+    /// If `level` is not 1 to 7.
+    pub const fn new(level: u8, strain: Strain) -> Bid {
+        assert!(level >= 1 && level <= 7, "bids are 1 to 7");
+        Bid { level, strain }
+    }
+
+    /// The number of odd tricks bid.
+    pub const fn level(self) -> u8 {
+        self.level
+    }
+
+    /// The strain.
+    pub const fn strain(self) -> Strain {
+        self.strain
+    }
+
+    /// Its place among the 35 bids, 0 = 1C.
+    pub const fn index(self) -> usize {
+        (self.level as usize - 1) * 5 + self.strain as usize
+    }
+}
+
+impl fmt::Display for Bid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.level, self.strain)
+    }
+}
+
+/// Why a call could not be parsed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid call {0:?}: expected 1C..7NT, Pass, X or XX")]
+pub struct ParseCallError(pub String);
+
+impl FromStr for Bid {
+    type Err = ParseCallError;
+    fn from_str(s: &str) -> Result<Bid, ParseCallError> {
+        let err = || ParseCallError(s.to_string());
+        let t = s.trim().to_ascii_uppercase();
+        let mut chars = t.chars();
+        let level = chars
+            .next()
+            .and_then(|c| c.to_digit(10))
+            .filter(|l| (1..=7).contains(l))
+            .ok_or_else(err)? as u8;
+        let strain = match chars.as_str() {
+            "C" => Strain::Clubs,
+            "D" => Strain::Diamonds,
+            "H" => Strain::Hearts,
+            "S" => Strain::Spades,
+            "NT" | "N" => Strain::NoTrump,
+            _ => return Err(err()),
+        };
+        Ok(Bid::new(level, strain))
+    }
+}
+
+/// One call of the auction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Call {
+    /// Pass.
+    Pass,
+    /// A bid.
+    Bid(Bid),
+    /// Double an opponent's bid.
+    Double,
+    /// Redouble an opponent's double.
+    Redouble,
+}
+
+impl fmt::Display for Call {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Call::Pass => f.write_str("Pass"),
+            Call::Bid(b) => write!(f, "{b}"),
+            Call::Double => f.write_str("X"),
+            Call::Redouble => f.write_str("XX"),
+        }
+    }
+}
+
+impl FromStr for Call {
+    type Err = ParseCallError;
+    fn from_str(s: &str) -> Result<Call, ParseCallError> {
+        match s.trim().to_ascii_uppercase().as_str() {
+            "PASS" | "P" => Ok(Call::Pass),
+            "X" | "DBL" => Ok(Call::Double),
+            "XX" | "RDBL" => Ok(Call::Redouble),
+            _ => s.parse::<Bid>().map(Call::Bid),
+        }
+    }
+}
+
+/// Undoubled, doubled or redoubled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Risk {
+    /// Not doubled.
+    #[default]
+    Undoubled,
+    /// Doubled.
+    Doubled,
+    /// Redoubled.
+    Redoubled,
+}
+
+impl Risk {
+    /// 1, 2 or 4.
+    pub const fn multiplier(self) -> u32 {
+        match self {
+            Risk::Undoubled => 1,
+            Risk::Doubled => 2,
+            Risk::Redoubled => 4,
+        }
+    }
+}
+
+/// The final contract: the bid, its risk and the declarer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Contract {
+    /// The last bid.
+    pub bid: Bid,
+    /// Doubled or redoubled.
+    pub risk: Risk,
+    /// The first player of the declaring side to bid the strain.
+    pub declarer: Seat,
+}
+
+impl Contract {
+    /// Tricks the declaring side needs: six plus the level.
+    pub const fn tricks_needed(&self) -> u8 {
+        6 + self.bid.level()
+    }
+}
+
+impl fmt::Display for Contract {
+    /// e.g. `4SX by 2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let risk = match self.risk {
+            Risk::Undoubled => "",
+            Risk::Doubled => "X",
+            Risk::Redoubled => "XX",
+        };
+        write!(f, "{}{risk} by {}", self.bid, self.declarer)
+    }
+}
+
+/// An auction in progress among four seats (partners opposite).
+///
+/// ```
+/// use cardsim_engine::games::bridge::{Auction, AuctionEnd, Call};
+/// use cardsim_engine::Seat;
+/// let mut a = Auction::new(Seat::new(0));
+/// for c in ["1H", "X", "XX", "2C", "Pass", "Pass", "Pass"] {
+///     assert!(a.is_legal(c.parse().unwrap()), "{c}");
+///     a.push(c.parse().unwrap());
+/// }
+/// let AuctionEnd::Contract(k) = a.end().unwrap() else { panic!() };
+/// assert_eq!(k.to_string(), "2C by 3");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Auction {
+    dealer: Seat,
+    calls: Vec<Call>,
+}
+
+/// How an auction ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AuctionEnd {
+    /// Four passes: no contract, the hand is redealt.
+    PassedOut,
+    /// A contract.
+    Contract(Contract),
+}
+
+impl Auction {
+    /// An empty auction that `dealer` opens.
+    pub fn new(dealer: Seat) -> Auction {
+        Auction {
+            dealer,
+            calls: Vec::new(),
+        }
+    }
+
+    /// The dealer.
+    pub const fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// The calls so far, the dealer's first.
+    pub fn calls(&self) -> &[Call] {
+        &self.calls
+    }
+
+    /// The seat that made call number `i`.
+    pub const fn caller(&self, i: usize) -> Seat {
+        self.dealer.left(i, 4)
+    }
+
+    /// The seat to call next.
+    pub fn to_call(&self) -> Seat {
+        self.caller(self.calls.len())
+    }
+
+    /// The last bid and who made it.
+    pub fn last_bid(&self) -> Option<(Bid, Seat)> {
+        self.calls
+            .iter()
+            .enumerate()
+            .rev()
+            .find_map(|(i, c)| match c {
+                Call::Bid(b) => Some((*b, self.caller(i))),
+                _ => None,
+            })
+    }
+
+    /// The last call that was not a pass, and who made it.
+    fn last_action(&self) -> Option<(Call, Seat)> {
+        self.calls
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, c)| **c != Call::Pass)
+            .map(|(i, c)| (*c, self.caller(i)))
+    }
+
+    /// True when `call` may be made now: a bid must be higher than the last bid; a double only
+    /// of an opponent's bid not yet doubled; a redouble only of an opponent's double.
+    pub fn is_legal(&self, call: Call) -> bool {
+        if self.end().is_some() {
+            return false;
+        }
+        let me = self.to_call();
+        let opponent = |s: Seat| s.index() % 2 != me.index() % 2;
+        match call {
+            Call::Pass => true,
+            Call::Bid(b) => match self.last_bid() {
+                Some((last, _)) => b > last,
+                None => true,
+            },
+            Call::Double => matches!(self.last_action(), Some((Call::Bid(_), s)) if opponent(s)),
+            Call::Redouble => matches!(self.last_action(), Some((Call::Double, s)) if opponent(s)),
+        }
+    }
+
+    /// Every legal call, into `out` (cleared first): pass, the higher bids, then double or
+    /// redouble when allowed.
+    pub fn legal_calls(&self, out: &mut Vec<Call>) {
+        out.clear();
+        if self.end().is_some() {
+            return;
+        }
+        out.push(Call::Pass);
+        let floor = self.last_bid().map_or(0, |(b, _)| b.index() + 1);
+        out.extend(Bid::all().skip(floor).map(Call::Bid));
+        for c in [Call::Double, Call::Redouble] {
+            if self.is_legal(c) {
+                out.push(c);
+            }
+        }
+    }
+
+    /// Adds a call (which must be legal).
+    pub fn push(&mut self, call: Call) {
+        debug_assert!(self.is_legal(call), "illegal call {call}");
+        self.calls.push(call);
+    }
+
+    /// `None` while the auction goes on; the end after four opening passes or three passes
+    /// following a bid.
+    pub fn end(&self) -> Option<AuctionEnd> {
+        let n = self.calls.len();
+        if n < 4 {
+            return None;
+        }
+        let trailing = self
+            .calls
+            .iter()
+            .rev()
+            .take_while(|c| **c == Call::Pass)
+            .count();
+        let (bid, bidder) = match self.last_bid() {
+            None => return (trailing >= 4).then_some(AuctionEnd::PassedOut),
+            Some(x) => x,
+        };
+        if trailing < 3 {
+            return None;
+        }
+        let risk = match self.last_action() {
+            Some((Call::Double, _)) => Risk::Doubled,
+            Some((Call::Redouble, _)) => Risk::Redoubled,
+            _ => Risk::Undoubled,
+        };
+        // Declarer: the first of the bidder's side to name the strain.
+        let side = bidder.index() % 2;
+        let declarer = self
+            .calls
+            .iter()
+            .enumerate()
+            .find_map(|(i, c)| match c {
+                Call::Bid(b)
+                    if b.strain() == bid.strain() && self.caller(i).index() % 2 == side =>
+                {
+                    Some(self.caller(i))
+                }
+                _ => None,
+            })
+            .expect("the final bidder named the strain");
+        Some(AuctionEnd::Contract(Contract {
+            bid,
+            risk,
+            declarer,
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn auction(dealer: usize, calls: &str) -> Auction {
+        let mut a = Auction::new(Seat::new(dealer));
+        for c in calls.split_whitespace() {
+            let call: Call = c.parse().unwrap();
+            assert!(
+                a.is_legal(call),
+                "{c} should be legal after {:?}",
+                a.calls()
+            );
+            a.push(call);
+        }
+        a
+    }
+
+    #[test]
+    fn calls_round_trip_through_text() {
+        let mut all = vec![Call::Pass, Call::Double, Call::Redouble];
+        all.extend(Bid::all().map(Call::Bid));
+        assert_eq!(all.len(), 38);
+        for c in all {
+            assert_eq!(c.to_string().parse::<Call>().unwrap(), c);
+        }
+        assert!("0C".parse::<Call>().is_err());
+        assert!("1Z".parse::<Call>().is_err());
+        assert_eq!("1n".parse::<Call>().unwrap().to_string(), "1NT");
+    }
+
+    #[test]
+    fn no_lower_or_equal_bid() {
+        let a = auction(0, "1S");
+        assert!(!a.is_legal(Call::Bid(Bid::new(1, Strain::Hearts))));
+        assert!(!a.is_legal(Call::Bid(Bid::new(1, Strain::Spades))));
+        assert!(a.is_legal(Call::Bid(Bid::new(1, Strain::NoTrump))));
+        assert!(a.is_legal(Call::Bid(Bid::new(2, Strain::Clubs))));
+        let mut legal = Vec::new();
+        a.legal_calls(&mut legal);
+        // Pass, 1NT..7NT (31 bids), double.
+        assert_eq!(legal.len(), 1 + 31 + 1);
+        Auction::new(Seat::new(0)).legal_calls(&mut legal);
+        assert_eq!(legal.len(), 36);
+    }
+
+    #[test]
+    fn double_only_an_opponents_bid_and_redouble_only_a_double() {
+        let a = Auction::new(Seat::new(0));
+        assert!(!a.is_legal(Call::Double));
+        assert!(!a.is_legal(Call::Redouble));
+        let a = auction(0, "1C");
+        assert!(a.is_legal(Call::Double)); // seat 1 doubles seat 0
+        assert!(!a.is_legal(Call::Redouble));
+        let a = auction(0, "1C Pass");
+        assert!(!a.is_legal(Call::Double), "partner's bid cannot be doubled");
+        let a = auction(0, "1C Pass Pass");
+        assert!(a.is_legal(Call::Double), "balancing double of an opponent");
+        let a = auction(0, "1C X");
+        assert!(!a.is_legal(Call::Double), "already doubled");
+        assert!(a.is_legal(Call::Redouble));
+        let a = auction(0, "1C X Pass");
+        assert!(!a.is_legal(Call::Redouble), "own side's double");
+        let a = auction(0, "1C X Pass Pass");
+        assert!(a.is_legal(Call::Redouble), "the opener's side redoubles");
+        let a = auction(0, "1C X XX");
+        assert!(!a.is_legal(Call::Redouble) && !a.is_legal(Call::Double));
+        assert!(a.is_legal(Call::Bid(Bid::new(1, Strain::Diamonds))));
+    }
+
+    #[test]
+    fn endings_and_declarer() {
+        assert_eq!(auction(2, "Pass Pass Pass").end(), None);
+        assert_eq!(
+            auction(2, "Pass Pass Pass Pass").end(),
+            Some(AuctionEnd::PassedOut)
+        );
+        let a = auction(1, "Pass 1H Pass Pass");
+        assert_eq!(a.end(), None, "three passes after the bid are needed");
+        let a = auction(1, "Pass 1H Pass Pass Pass");
+        assert_eq!(
+            a.end(),
+            Some(AuctionEnd::Contract(Contract {
+                bid: Bid::new(1, Strain::Hearts),
+                risk: Risk::Undoubled,
+                declarer: Seat::new(2)
+            }))
+        );
+        assert!(!a.is_legal(Call::Pass), "nothing is legal after the end");
+        // Partner names the strain first: partner declares.
+        let a = auction(0, "1S Pass 2H Pass 4H X XX Pass Pass Pass");
+        let Some(AuctionEnd::Contract(k)) = a.end() else {
+            panic!()
+        };
+        assert_eq!(
+            (k.bid.to_string(), k.risk, k.declarer),
+            ("4H".into(), Risk::Redoubled, Seat::new(2))
+        );
+        let a = auction(0, "1S Pass 2H Pass 2S X Pass Pass Pass");
+        let Some(AuctionEnd::Contract(k)) = a.end() else {
+            panic!()
+        };
+        assert_eq!(
+            (k.risk, k.declarer, k.tricks_needed()),
+            (Risk::Doubled, Seat::new(0), 8)
+        );
+        // A later bid clears an earlier double.
+        let a = auction(3, "1NT X 2C Pass Pass Pass");
+        let Some(AuctionEnd::Contract(k)) = a.end() else {
+            panic!()
+        };
+        assert_eq!((k.risk, k.declarer), (Risk::Undoubled, Seat::new(1)));
+    }
+}

@@ -1,0 +1,304 @@
+use super::*;
+use crate::conformance;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn game(params: &[&str]) -> Bridge {
+    Bridge::new(4, &Params::parse(params).unwrap()).unwrap()
+}
+
+fn act(g: &Bridge, s: &mut BridgeState, a: &str, rng: &mut ChaCha8Rng) {
+    let a: BridgeAction = a.parse().unwrap();
+    g.try_apply(s, a, rng)
+        .unwrap_or_else(|e| panic!("{a}: {e}"));
+}
+
+/// A state whose current deal gives `hands` (seats 0..4), still in the auction.
+fn with_hands(g: &Bridge, hands: [&str; 4], rng: &mut ChaCha8Rng) -> BridgeState {
+    let mut s = g.deal(rng);
+    let hands: Vec<CardSet> = hands.iter().map(|h| h.parse().unwrap()).collect();
+    s.play = TrickPlay::new(
+        4,
+        &hands,
+        Seat::new(1),
+        CardOrder::ace_high(None),
+        Obligation::FollowSuit,
+    );
+    s
+}
+
+/// Every seat holds one whole suit: seat 0 spades, 1 hearts, 2 diamonds, 3 clubs.
+const SUITS: [&str; 4] = [
+    "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+    "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
+    "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+    "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
+];
+
+fn play_out(g: &Bridge, s: &mut BridgeState, rng: &mut ChaCha8Rng) {
+    let mut legal = Vec::new();
+    let deal = s.deals();
+    while s.phase() == Phase::Play && s.deals() == deal {
+        g.legal_actions(s, &mut legal);
+        g.apply(s, legal[0], rng);
+    }
+}
+
+#[test]
+fn conformance_rubbers_and_single_deals() {
+    let report = conformance::random_games(&game(&["max_deals=6"]), 0..6, 100_000);
+    assert_eq!(report.games, 6);
+    for st in &report.stats {
+        assert!(st[0] >= 1.0 && st[0] <= 6.0);
+        assert_eq!(
+            st[1] + st[2] + st[3],
+            st[0],
+            "every deal is passed out, made or failed"
+        );
+    }
+    let report = conformance::random_games(&game(&["scoring=deal", "vul=both"]), 0..10, 10_000);
+    assert_eq!(report.games, 10);
+}
+
+#[test]
+fn params_are_checked() {
+    assert_eq!(game(&[]).scoring(), Scoring::Rubber);
+    assert_eq!(game(&["slam=taken"]).rules().slam, SlamRule::Taken);
+    assert_eq!(
+        game(&["penalty_vul=defenders"]).rules().penalty,
+        PenaltyVulnerability::Defenders
+    );
+    for bad in [
+        "scoring=teams",
+        "vul=all",
+        "slam=maybe",
+        "max_deals=0",
+        "colour=red",
+    ] {
+        assert!(
+            Bridge::new(4, &Params::parse(&[bad]).unwrap()).is_err(),
+            "{bad}"
+        );
+    }
+    assert!(Bridge::new(5, &Params::new()).is_err());
+}
+
+#[test]
+fn four_passes_redeal_with_the_next_dealer() {
+    let g = game(&[]);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut s = g.deal(&mut rng);
+    assert_eq!((s.dealer(), s.deals()), (Seat::new(0), 1));
+    let before = s.original_hands();
+    for _ in 0..4 {
+        act(&g, &mut s, "Pass", &mut rng);
+    }
+    assert_eq!(
+        (s.dealer(), s.deals(), s.phase()),
+        (Seat::new(1), 2, Phase::Auction)
+    );
+    assert_ne!(s.original_hands(), before, "a new deal");
+    assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(1)));
+    let mut st = Vec::new();
+    g.stats(&s, &mut st);
+    assert_eq!(st[1], 1.0);
+    // In a single-deal game a pass-out ends the game at zero.
+    let g = game(&["scoring=deal"]);
+    let mut s = g.deal(&mut rng);
+    for _ in 0..4 {
+        act(&g, &mut s, "Pass", &mut rng);
+    }
+    assert_eq!(g.outcome(&s).unwrap()[Seat::new(0)].score, 0.0);
+}
+
+#[test]
+fn illegal_calls_and_cards_are_rejected() {
+    let g = game(&[]);
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let mut s = g.deal(&mut rng);
+    act(&g, &mut s, "1S", &mut rng);
+    for bad in ["1H", "1S", "XX", "SA"] {
+        assert!(
+            g.try_apply(&mut s, bad.parse().unwrap(), &mut rng).is_err(),
+            "{bad}"
+        );
+    }
+    act(&g, &mut s, "Pass", &mut rng);
+    assert!(
+        g.try_apply(&mut s, "X".parse().unwrap(), &mut rng).is_err(),
+        "partner's bid"
+    );
+}
+
+#[test]
+fn dummy_is_exposed_after_the_opening_lead_and_played_by_declarer() {
+    let g = game(&[]);
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut s = with_hands(&g, SUITS, &mut rng);
+    // Seat 0 deals and opens 1S, all pass: seat 0 declares, seat 2 is dummy, seat 1 leads.
+    for c in ["1S", "Pass", "Pass", "Pass"] {
+        act(&g, &mut s, c, &mut rng);
+    }
+    assert_eq!(s.contract().unwrap().to_string(), "1S by 0");
+    assert_eq!(s.dummy(), Some(Seat::new(2)));
+    assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(1)));
+    for seat in Seat::all(4) {
+        let o = g.observe(&s, seat);
+        assert_eq!(o.dummy, None, "dummy is face down before the lead");
+        if seat != Seat::new(2) {
+            assert_eq!(o.play.hand(Seat::new(2)), CardSet::EMPTY);
+        }
+    }
+    act(&g, &mut s, "H2", &mut rng);
+    // Dummy (seat 2) is next: the declarer chooses, from dummy's diamonds.
+    assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(0)));
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    assert_eq!(legal.len(), 13);
+    assert!(legal
+        .iter()
+        .all(|a| matches!(a, BridgeAction::Play(c) if c.suit() == crate::cards::Suit::Diamonds)));
+    for seat in Seat::all(4) {
+        let o = g.observe(&s, seat);
+        assert_eq!(o.dummy.map(|d| d.1.len()), Some(13), "everyone sees dummy");
+        assert_eq!(o.play.hand(Seat::new(2)).len(), 13);
+    }
+    assert_eq!(g.observe(&s, Seat::new(0)).playing_hand(), Seat::new(2));
+    assert_eq!(g.observe(&s, Seat::new(1)).playing_hand(), Seat::new(1));
+    act(&g, &mut s, "D2", &mut rng);
+    assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(3)));
+}
+
+#[test]
+fn follow_suit_is_enforced_in_play() {
+    let g = game(&[]);
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let hands = [
+        "AS KS QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH",
+        "JS TS 9S 2C 3C 4C 5C 6C 7C 8C 9C TC JC",
+        "8S 7S 6S 2D 3D 4D 5D 6D 7D 8D 9D TD JD",
+        "5S 4S 3S 2S QH KH AH QC KC AC QD KD AD",
+    ];
+    let mut s = with_hands(&g, hands, &mut rng);
+    for c in ["1NT", "Pass", "Pass", "Pass"] {
+        act(&g, &mut s, c, &mut rng);
+    }
+    act(&g, &mut s, "SJ", &mut rng); // seat 1 leads a spade
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal); // dummy (seat 2) must follow with spades
+    assert_eq!(legal.len(), 3);
+    assert!(g
+        .try_apply(&mut s, "D2".parse().unwrap(), &mut rng)
+        .is_err());
+}
+
+#[test]
+fn a_made_game_and_a_rubber_are_scored() {
+    let g = game(&[]);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    // Seat 0 holds all the spades: 7S by seat 0 takes all 13 tricks.
+    let mut s = with_hands(&g, SUITS, &mut rng);
+    for c in ["7S", "X", "XX", "Pass", "Pass", "Pass"] {
+        act(&g, &mut s, c, &mut rng);
+    }
+    play_out(&g, &mut s, &mut rng);
+    // 7S redoubled: 210 * 4 = 840 below; grand slam 1000 + insult 100 + five honours 150 above.
+    assert_eq!(s.rubber().below(), [840, 0]);
+    assert_eq!(s.rubber().above(), [1000 + 100 + 150, 0]);
+    assert_eq!(s.rubber().games(), [1, 0]);
+    assert_eq!(s.dealer(), Seat::new(1));
+    // Second deal: seat 1 deals; seat 0 again holds spades, now vulnerable.
+    let hands = s.play.hand(Seat::new(0)); // new random deal; replace with the suits again
+    let _ = hands;
+    let next: Vec<CardSet> = SUITS.iter().map(|h| h.parse().unwrap()).collect();
+    s.play = TrickPlay::new(
+        4,
+        &next,
+        Seat::new(2),
+        CardOrder::ace_high(None),
+        Obligation::FollowSuit,
+    );
+    for c in ["Pass", "4S", "Pass", "Pass", "Pass"] {
+        act(&g, &mut s, c, &mut rng);
+    }
+    play_out(&g, &mut s, &mut rng);
+    // 4S +3 vulnerable: 120 below, 90 overtricks, 150 honours; second game: 700 rubber bonus.
+    assert!(g.outcome(&s).is_some(), "two games end the rubber");
+    assert_eq!(s.rubber().totals(), [840 + 1250 + 120 + 90 + 150 + 700, 0]);
+    let o = g.outcome(&s).unwrap();
+    assert_eq!(o[Seat::new(0)].win, 0.5);
+    assert_eq!(o[Seat::new(2)].score, o[Seat::new(0)].score);
+    assert_eq!(o[Seat::new(1)].place, 3);
+}
+
+#[test]
+fn a_failed_contract_pays_the_defenders() {
+    let g = game(&["scoring=deal", "vul=ns"]);
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    // Seat 0 declares hearts holding none: seat 1's hearts take every trick it leads.
+    let mut s = with_hands(&g, SUITS, &mut rng);
+    for c in ["2H", "X", "Pass", "Pass", "Pass"] {
+        act(&g, &mut s, c, &mut rng);
+    }
+    play_out(&g, &mut s, &mut rng);
+    let o = g.outcome(&s).unwrap();
+    let tricks = s.play.team_tricks(&Bridge::teams(), 0) as u32;
+    let expected = -(undertrick_penalty(8 - tricks, Risk::Doubled, true) as f64);
+    assert_eq!(o[Seat::new(0)].score, expected);
+    assert_eq!(o[Seat::new(1)].score, -expected);
+}
+
+#[test]
+fn unfinished_rubbers_stop_at_max_deals() {
+    let g = game(&["max_deals=2"]);
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut s = g.deal(&mut rng);
+    for _ in 0..8 {
+        act(&g, &mut s, "Pass", &mut rng);
+    }
+    assert_eq!(g.to_move(&s), ToMove::Over);
+    assert_eq!(
+        g.outcome(&s).unwrap()[Seat::new(0)].win,
+        0.25,
+        "0-0: everyone ties"
+    );
+}
+
+#[test]
+fn pbn_records_name_the_deal_auction_and_play() {
+    let g = game(&[]);
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let mut s = with_hands(&g, SUITS, &mut rng);
+    for c in ["1NT", "Pass", "Pass", "Pass"] {
+        act(&g, &mut s, c, &mut rng);
+    }
+    let mut legal = Vec::new();
+    for _ in 0..5 {
+        g.legal_actions(&s, &mut legal);
+        g.apply(&mut s, legal[0], &mut rng);
+    }
+    let text = s.pbn_record().to_string();
+    assert!(text.contains("[Dealer \"N\"]"), "{text}");
+    assert!(
+        text.contains(
+            "[Deal \"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\"]"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("[Contract \"1NT\"]") && text.contains("[Declarer \"N\"]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[Auction \"N\"]\n1NT Pass Pass Pass\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[Play \"E\"]\nH2 D2 C2 S2\nH3 - - -\n"),
+        "{text}"
+    );
+    // The deal line parses back.
+    let deal_line = text.lines().find(|l| l.starts_with("[Deal ")).unwrap();
+    let deal: Deal = deal_line[6..deal_line.len() - 1].parse().unwrap();
+    assert_eq!(deal.hands(), s.original_hands());
+}
