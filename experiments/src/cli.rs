@@ -45,12 +45,8 @@ struct SimulateArgs {
     /// Number of games.
     #[arg(long, default_value_t = 10_000)]
     games: u64,
-    /// Master seed: the same seed gives the same files for any thread count.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
-    /// Worker threads (0 = one per core).
-    #[arg(long, default_value_t = 0)]
-    threads: usize,
+    #[command(flatten)]
+    run: RunArgs,
     /// Per-game CSV (one row per game and seat).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -66,9 +62,6 @@ struct SimulateArgs {
     /// Keep every agent in the seat it was given.
     #[arg(long)]
     no_rotate: bool,
-    /// No progress bar.
-    #[arg(long)]
-    quiet: bool,
 }
 
 #[derive(Args, Debug)]
@@ -78,18 +71,38 @@ struct ExperimentArgs {
     /// Games per configuration (default: the experiment's own).
     #[arg(long)]
     games: Option<u64>,
-    /// Master seed.
+    #[command(flatten)]
+    run: RunArgs,
+    /// Result CSV (default: `<experiment>.csv`).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+/// Seed, threads and progress: the settings of every command that plays games.
+#[derive(Args, Debug)]
+struct RunArgs {
+    /// Master seed: the same seed gives the same files for any thread count.
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Worker threads (0 = one per core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
-    /// Result CSV (default: `<experiment>.csv`).
-    #[arg(long)]
-    out: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+}
+
+impl RunArgs {
+    /// Rejects a thread count no machine can use.
+    fn checked(&self) -> Result<&RunArgs, String> {
+        if self.threads > 1024 {
+            return Err(format!(
+                "--threads {} is too many; use 0 (all cores) to 1024",
+                self.threads
+            ));
+        }
+        Ok(self)
+    }
 }
 
 /// Parses `args` and runs the command; `Err` is the one-line message for stderr.
@@ -130,18 +143,13 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         Some(list) => split_specs(list).map_err(|e| e.to_string())?,
         None => Vec::new(),
     };
-    if args.threads > 1024 {
-        return Err(format!(
-            "--threads {} is too many; use 0 (all cores) to 1024",
-            args.threads
-        ));
-    }
+    let run = args.run.checked()?;
     let config = SimConfig::default()
         .games(args.games)
-        .seed(args.seed)
-        .threads(args.threads)
+        .seed(run.seed)
+        .threads(run.threads)
         .rotate(!args.no_rotate)
-        .quiet(args.quiet);
+        .quiet(run.quiet);
     let request = Request {
         players: args.players,
         params,
@@ -176,14 +184,15 @@ fn experiment(args: ExperimentArgs) -> Result<(), String> {
         return Ok(());
     }
     let exp = experiments::find(&args.name)?;
+    let run = args.run.checked()?;
     let settings = experiments::Settings {
         games: args.games,
-        seed: args.seed,
-        threads: args.threads,
+        seed: run.seed,
+        threads: run.threads,
         out: args
             .out
             .unwrap_or_else(|| PathBuf::from(format!("{}.csv", exp.name))),
-        quiet: args.quiet,
+        quiet: run.quiet,
     };
     (exp.run)(&settings)
 }

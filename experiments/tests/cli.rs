@@ -101,6 +101,14 @@ fn bad_input_is_a_one_line_error_with_exit_code_2() {
     assert_usage_error(&["simulate", "--gmae", "trash"], &["--gmae"]);
     assert_usage_error(&["frobnicate"], &["frobnicate"]);
     assert_usage_error(
+        &["experiment", "trash-seats", "--threads", "5000"],
+        &["--threads 5000 is too many"],
+    );
+    assert_usage_error(
+        &with(&["--threads", "5000"]),
+        &["--threads 5000 is too many"],
+    );
+    assert_usage_error(
         &["experiment", "nope"],
         &["unknown experiment \"nope\"", "trash-seats"],
     );
