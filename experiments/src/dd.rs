@@ -314,3 +314,101 @@ fn play(args: &DdArgs, n: u64) -> Result<(), String> {
     eprintln!("{n} games, {deals} deals written to {}", path.display());
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        dd: DdArgs,
+    }
+
+    fn args(list: &[&str]) -> DdArgs {
+        let mut v = vec!["dd"];
+        v.extend_from_slice(list);
+        Cli::try_parse_from(v).expect("valid arguments").dd
+    }
+
+    const DEAL: &str = "N:AKQ2.KJ4.T98.A73 JT9.AQ2.AKQ.KQJ2 876.T9876.765.T9 543.53.J432.8654";
+
+    #[test]
+    fn deal_files_skip_comments_and_accept_tags() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("deals.pbn");
+        std::fs::write(
+            &path,
+            format!("% a comment\n\n[Event \"x\"]\n[Deal \"{DEAL}\"]\n# another\n{DEAL}\n"),
+        )
+        .unwrap();
+        let d = deals(&args(&["--pbn-file", path.to_str().unwrap()])).unwrap();
+        assert_eq!(d.len(), 2);
+        assert_eq!(d[0], d[1]);
+        std::fs::write(&path, "N:AKQ.x\n").unwrap();
+        let e = deals(&args(&["--pbn-file", path.to_str().unwrap()])).unwrap_err();
+        assert!(e.contains("line 1"), "{e}");
+        assert!(deals(&args(&[])).unwrap_err().contains("--pbn"));
+        assert!(deals(&args(&["--random", "0"])).is_err());
+        assert_eq!(
+            deals(&args(&["--random", "3", "--seed", "4"])).unwrap(),
+            deals(&args(&["--random", "3", "--seed", "4"])).unwrap()
+        );
+    }
+
+    #[test]
+    fn tables_go_to_csv_rows() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("dd.csv");
+        run(args(&[
+            "--pbn",
+            DEAL,
+            "--out",
+            out.to_str().unwrap(),
+            "--threads",
+            "1",
+            "--quiet",
+        ]))
+        .unwrap();
+        let text = std::fs::read_to_string(&out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "deal,declarer,strain,tricks");
+        assert_eq!(lines.len(), 21);
+        // The table of this deal: North makes 7 in hearts, East 9 in clubs.
+        assert!(lines.contains(&format!("{DEAL},N,H,7").as_str()), "{text}");
+        assert!(lines.contains(&format!("{DEAL},E,C,9").as_str()), "{text}");
+    }
+
+    #[test]
+    fn played_games_are_written_as_pbn() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("games.pbn");
+        run(args(&[
+            "--play",
+            "2",
+            "--pbn-out",
+            out.to_str().unwrap(),
+            "--param",
+            "scoring=deal",
+            "--seed",
+            "5",
+        ]))
+        .unwrap();
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert_eq!(text.matches("[Deal \"").count(), 2);
+        for line in text.lines().filter(|l| l.starts_with("[Deal ")) {
+            let deal: Deal = line[6..line.len() - 1].parse().unwrap();
+            assert_eq!(deal.hands().iter().map(|h| h.len()).sum::<usize>(), 52);
+        }
+        assert!(run(args(&[
+            "--play",
+            "1",
+            "--pbn-out",
+            out.to_str().unwrap(),
+            "--agents",
+            "random,random"
+        ]))
+        .is_err());
+    }
+}

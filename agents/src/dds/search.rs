@@ -12,12 +12,14 @@
 /// (an owner-bit mask). Any position with the same distribution whose top cards have the same
 /// owners down to those depths shares the entry's bounds.
 ///
-/// Two hash tables of chained arenas: one lists, per distribution, the distinct masks its
-/// entries use; the other finds an entry from (distribution, mask, masked owners). A probe
-/// tries each mask of the distribution. When an arena is full the table starts afresh.
+/// Two hash tables over arenas: one finds a distribution and the distinct masks its entries
+/// use (in blocks of eight, read from contiguous memory); the other finds an entry from
+/// (distribution, mask, masked owners). A probe tries each mask of the distribution. When an
+/// arena is full, only the entries with the most remaining tricks are kept.
 pub(crate) struct Table {
-    mask_heads: Vec<u32>,
-    masks: Vec<MaskNode>,
+    dist_heads: Vec<u32>,
+    dists: Vec<DistNode>,
+    blocks: Vec<MaskBlock>,
     entry_heads: Vec<u32>,
     entries: Vec<Entry>,
     cap: usize,
@@ -26,11 +28,22 @@ pub(crate) struct Table {
 
 const NONE: u32 = u32::MAX;
 
+/// One distribution: its masks live in blocks of eight, newest block first, so a probe reads
+/// them from contiguous memory and its entry lookups can overlap.
 #[derive(Clone, Copy)]
-struct MaskNode {
+struct DistNode {
     dist: u128,
-    mask: u128,
     extra: u64,
+    next: u32,
+    block: u32,
+    count: u32,
+}
+
+const BLOCK: usize = 8;
+
+#[derive(Clone, Copy)]
+struct MaskBlock {
+    masks: [u128; BLOCK],
     next: u32,
 }
 
@@ -75,8 +88,9 @@ impl Table {
     /// A table with `2^bits` chains of each kind and room for `2^bits` entries.
     pub(crate) fn new(bits: u32) -> Table {
         Table {
-            mask_heads: vec![NONE; 1 << bits],
-            masks: Vec::new(),
+            dist_heads: vec![NONE; 1 << bits],
+            dists: Vec::new(),
+            blocks: Vec::new(),
             entry_heads: vec![NONE; 1 << bits],
             entries: Vec::new(),
             cap: 1 << bits,
@@ -86,10 +100,11 @@ impl Table {
 
     /// Forgets every entry.
     pub(crate) fn clear(&mut self) {
-        if !self.entries.is_empty() || !self.masks.is_empty() {
-            self.mask_heads.iter_mut().for_each(|h| *h = NONE);
+        if !self.entries.is_empty() || !self.dists.is_empty() {
+            self.dist_heads.iter_mut().for_each(|h| *h = NONE);
             self.entry_heads.iter_mut().for_each(|h| *h = NONE);
-            self.masks.clear();
+            self.dists.clear();
+            self.blocks.clear();
             self.entries.clear();
         }
     }
@@ -126,39 +141,61 @@ impl Table {
     /// the tightest bounds of all matches.
     #[inline]
     fn probe(&self, dist: u128, seq: u128, extra: u64, target: i32) -> Option<Hit> {
-        let mut m = self.mask_heads[self.mask_bucket(dist, extra)];
+        let d = self.find_dist(dist, extra);
+        if d == NONE {
+            return None;
+        }
+        let node = self.dists[d as usize];
         let mut out: Option<Hit> = None;
-        while m != NONE {
-            let node = self.masks[m as usize];
-            m = node.next;
-            if node.dist != dist || node.extra != extra {
-                continue;
+        let mut b = node.block;
+        let mut in_block = match node.count as usize % BLOCK {
+            0 => BLOCK,
+            k => k,
+        };
+        while b != NONE {
+            let block = &self.blocks[b as usize];
+            for &mask in &block.masks[..in_block] {
+                let i = self.find(dist, extra, mask, seq & mask);
+                if i == NONE {
+                    continue;
+                }
+                let e = &self.entries[i as usize];
+                let hit = Hit {
+                    lo: e.lo,
+                    hi: e.hi,
+                    best: e.best,
+                    mask: e.mask,
+                };
+                if e.lo as i32 >= target || (e.hi as i32) < target {
+                    return Some(hit);
+                }
+                out = Some(match out {
+                    None => hit,
+                    Some(o) => Hit {
+                        lo: o.lo.max(hit.lo),
+                        hi: o.hi.min(hit.hi),
+                        best: if o.best != NO_MOVE { o.best } else { hit.best },
+                        mask: o.mask | hit.mask,
+                    },
+                });
             }
-            let i = self.find(dist, extra, node.mask, seq & node.mask);
-            if i == NONE {
-                continue;
-            }
-            let e = &self.entries[i as usize];
-            let hit = Hit {
-                lo: e.lo,
-                hi: e.hi,
-                best: e.best,
-                mask: e.mask,
-            };
-            if e.lo as i32 >= target || (e.hi as i32) < target {
-                return Some(hit);
-            }
-            out = Some(match out {
-                None => hit,
-                Some(o) => Hit {
-                    lo: o.lo.max(hit.lo),
-                    hi: o.hi.min(hit.hi),
-                    best: if o.best != NO_MOVE { o.best } else { hit.best },
-                    mask: o.mask | hit.mask,
-                },
-            });
+            b = block.next;
+            in_block = BLOCK;
         }
         out
+    }
+
+    #[inline]
+    fn find_dist(&self, dist: u128, extra: u64) -> u32 {
+        let mut d = self.dist_heads[self.mask_bucket(dist, extra)];
+        while d != NONE {
+            let node = &self.dists[d as usize];
+            if node.dist == dist && node.extra == extra {
+                return d;
+            }
+            d = node.next;
+        }
+        NONE
     }
 
     #[inline]
@@ -185,30 +222,51 @@ impl Table {
             }
             return;
         }
-        if self.entries.len() >= self.cap || self.masks.len() >= self.cap {
+        if self.entries.len() >= self.cap
+            || self.dists.len() >= self.cap
+            || self.blocks.len() >= self.cap
+        {
             self.collect();
         }
         // Register the mask for the distribution if it is new.
-        let mb = self.mask_bucket(dist, extra);
-        let mut m = self.mask_heads[mb];
+        let mut d = self.find_dist(dist, extra);
+        if d == NONE {
+            let mb = self.mask_bucket(dist, extra);
+            d = self.dists.len() as u32;
+            self.dists.push(DistNode {
+                dist,
+                extra,
+                next: self.dist_heads[mb],
+                block: NONE,
+                count: 0,
+            });
+            self.dist_heads[mb] = d;
+        }
+        let node = self.dists[d as usize];
         let mut known = false;
-        while m != NONE {
-            let node = &self.masks[m as usize];
-            if node.dist == dist && node.mask == mask && node.extra == extra {
-                known = true;
-                break;
-            }
-            m = node.next;
+        let mut b = node.block;
+        let mut in_block = match node.count as usize % BLOCK {
+            0 => BLOCK,
+            k => k,
+        };
+        while b != NONE && !known {
+            let block = &self.blocks[b as usize];
+            known = block.masks[..in_block].contains(&mask);
+            b = block.next;
+            in_block = BLOCK;
         }
         if !known {
-            let next = self.mask_heads[mb];
-            self.mask_heads[mb] = self.masks.len() as u32;
-            self.masks.push(MaskNode {
-                dist,
-                mask,
-                extra,
-                next,
-            });
+            let node = &mut self.dists[d as usize];
+            if node.count as usize % BLOCK == 0 {
+                let fresh = self.blocks.len() as u32;
+                self.blocks.push(MaskBlock {
+                    masks: [0; BLOCK],
+                    next: node.block,
+                });
+                node.block = fresh;
+            }
+            self.blocks[node.block as usize].masks[node.count as usize % BLOCK] = mask;
+            node.count += 1;
         }
         let eb = self.entry_bucket(dist, extra, mask, seq);
         let next = self.entry_heads[eb];
@@ -280,8 +338,6 @@ pub(crate) struct Search<'t> {
     pub leader: u8,
     pub table: &'t mut Table,
     pub nodes: u64,
-    /// Cutoff counts per seat and lane-space card (history heuristic).
-    pub history: [[u32; 64]; 4],
 }
 
 #[inline]
@@ -449,6 +505,12 @@ impl Search<'_> {
 
     /// Solves: the maximizing side's tricks from here (current trick included).
     pub(crate) fn value(&mut self) -> u8 {
+        self.value_from(None)
+    }
+
+    /// Like [`Search::value`], trying `guess` first: when the guess is right only the two
+    /// tight null-window searches are made.
+    pub(crate) fn value_from(&mut self, guess: Option<u8>) -> u8 {
         let r = self.remaining_tricks() as i32;
         let (mut lo, mut hi) = (0, r);
         if self.trick_len == 0 && r > 0 {
@@ -458,8 +520,13 @@ impl Search<'_> {
                 hi = hi.min(h.hi as i32);
             }
         }
+        let mut first = guess.map(|g| g as i32);
         while lo < hi {
-            let t = (lo + hi + 1) / 2;
+            let t = match first.take() {
+                Some(g) if g > lo && g <= hi => g,
+                Some(g) if g <= lo && lo < hi => lo + 1,
+                _ => (lo + hi + 1) / 2,
+            };
             if self.node(t).0 {
                 lo = t;
             } else {
@@ -687,7 +754,6 @@ impl Search<'_> {
             self.hands[leader as usize] ^= 1 << c;
             let w = with_run(w, c, moves.tops[i]);
             if v == maxing {
-                self.history[leader as usize][c as usize] += (r * r) as u32;
                 let code = self.encode_hint(c);
                 let mask = self.mask_of(w);
                 if maxing {
@@ -763,8 +829,6 @@ impl Search<'_> {
             self.hands[seat as usize] ^= 1 << c;
             let w = with_run(w, c, moves.tops[i]);
             if v == maxing {
-                let r = self.hands[seat as usize].count_ones() + 1;
-                self.history[seat as usize][c as usize] += r * r;
                 return (maxing, w);
             }
             rel_all |= w;
@@ -1233,8 +1297,7 @@ impl Search<'_> {
             if lane == trump && !opp_trumps {
                 score -= 40; // no point drawing trumps nobody else holds
             }
-            let hist = (self.history[seat as usize][c as usize] >> 6).min(60) as i16;
-            moves.push(c, top, score * 2 + hist);
+            moves.push(c, top, score);
         });
         moves
     }
@@ -1311,8 +1374,7 @@ impl Search<'_> {
                 // Cannot win: throw the lowest, preferably from a short suit.
                 10 - rank - 2 * (hand & LANE << (16 * lane_of(c) as u32)).count_ones() as i16
             };
-            let hist = (self.history[seat as usize][c as usize] >> 6).min(60) as i16;
-            moves.push(c, top, score * 2 + hist);
+            moves.push(c, top, score);
         });
         moves
     }
