@@ -590,6 +590,11 @@ mod tests {
         s.parse().unwrap()
     }
 
+    /// The heuristic's call with `cards` after `a`, as text.
+    fn call(cards: &str, a: &Auction) -> String {
+        natural_call(hand(cards), a).to_string()
+    }
+
     fn auction(dealer: usize, calls: &str) -> Auction {
         let mut a = Auction::new(Seat::new(dealer));
         for c in calls.split_whitespace() {
@@ -601,83 +606,41 @@ mod tests {
     #[test]
     fn openings() {
         let a = Auction::new(Seat::new(0));
-        assert_eq!(
-            natural_call(hand("AS KS 2S AH QH 3H KD 4D 5D 2C 3C 4C 5C"), &a).to_string(),
-            "1NT"
-        );
-        assert_eq!(
-            natural_call(hand("AS KS QS 5S 2S AH 3H 6D 4D 5D 2C 3C 4C"), &a).to_string(),
-            "1S"
-        );
-        assert_eq!(
-            natural_call(hand("AS KS 2S AH 3H 4H KD 4D 5D 6D 2C 3C 4C"), &a).to_string(),
-            "1D"
-        );
-        assert_eq!(
-            natural_call(hand("2S 3S 4S 5H 3H 4H KD 4D 5D 6D 2C 3C 4C"), &a).to_string(),
-            "Pass"
-        );
-        assert_eq!(
-            natural_call(hand("KS QS JS 9S 8S 2S 3H 4H 4D 5D 2C 3C 4C"), &a).to_string(),
-            "2S"
-        );
+        assert_eq!(call("AS KS 2S AH QH 3H KD 4D 5D 2C 3C 4C 5C", &a), "1NT");
+        assert_eq!(call("AS KS QS 5S 2S AH 3H 6D 4D 5D 2C 3C 4C", &a), "1S");
+        assert_eq!(call("AS KS 2S AH 3H 4H KD 4D 5D 6D 2C 3C 4C", &a), "1D");
+        assert_eq!(call("2S 3S 4S 5H 3H 4H KD 4D 5D 6D 2C 3C 4C", &a), "Pass");
+        assert_eq!(call("KS QS JS 9S 8S 2S 3H 4H 4D 5D 2C 3C 4C", &a), "2S");
     }
 
     #[test]
     fn responses_and_rebids_reach_sensible_contracts() {
         // Partner opened 1S; a four-card raise with 10 points and a singleton: game.
         let a = auction(0, "1S Pass");
-        assert_eq!(
-            natural_call(hand("KS 9S 8S 2S AH 3H 4H 5H KD 4D 5D 6D 2C"), &a).to_string(),
-            "4S"
-        );
+        assert_eq!(call("KS 9S 8S 2S AH 3H 4H 5H KD 4D 5D 6D 2C", &a), "4S");
         // A weak hand passes.
-        assert_eq!(
-            natural_call(hand("2S 3S 4S 5H 3H 4H 4D 5D 6D 7D 2C 3C 4C"), &a).to_string(),
-            "Pass"
-        );
+        assert_eq!(call("2S 3S 4S 5H 3H 4H 4D 5D 6D 7D 2C 3C 4C", &a), "Pass");
         // Six points and three-card support: a simple raise.
-        assert_eq!(
-            natural_call(hand("QS 9S 2S KH JH 4H 5H 4D 5D 6D 2C 3C 4C"), &a).to_string(),
-            "2S"
-        );
+        assert_eq!(call("QS 9S 2S KH JH 4H 5H 4D 5D 6D 2C 3C 4C", &a), "2S");
         // Over 1NT, 10 balanced points: 3NT (see the doc example); 8 points: 2NT.
         let a = auction(0, "1NT Pass");
-        assert_eq!(
-            natural_call(hand("QS JS 2S KH 3H 4H QD 4D 5D 6D 3C 4C 5C"), &a).to_string(),
-            "2NT"
-        );
+        assert_eq!(call("QS JS 2S KH 3H 4H QD 4D 5D 6D 3C 4C 5C", &a), "2NT");
         // Opener accepts an invitation with a maximum, declines with a minimum.
         let a = auction(0, "1NT Pass 2NT Pass");
-        assert_eq!(
-            natural_call(hand("AS KS 2S AH JH 3H KD QD 5D 2C 3C 4C 5C"), &a).to_string(),
-            "3NT"
-        );
-        assert_eq!(
-            natural_call(hand("AS KS JS KH 4H 3H KD JD 5D 2C 3C 4C 5C"), &a).to_string(),
-            "Pass"
-        );
+        assert_eq!(call("AS KS 2S AH JH 3H KD QD 5D 2C 3C 4C 5C", &a), "3NT");
+        assert_eq!(call("AS KS JS KH 4H 3H KD JD 5D 2C 3C 4C 5C", &a), "Pass");
     }
 
     #[test]
     fn competition() {
         // An overcall with a good five-card suit.
         let a = auction(0, "1C");
-        assert_eq!(
-            natural_call(hand("AS KS QS 5S 2S 9H 3H KD 4D 5D 2C 3C 4C"), &a).to_string(),
-            "1S"
-        );
+        assert_eq!(call("AS KS QS 5S 2S 9H 3H KD 4D 5D 2C 3C 4C", &a), "1S");
         // A takeout double, short in clubs.
-        assert_eq!(
-            natural_call(hand("AS KS 3S 2S AH 9H 3H KD 4D 5D 6D 3C 4C"), &a).to_string(),
-            "X"
-        );
+        assert_eq!(call("AS KS 3S 2S AH 9H 3H KD 4D 5D 6D 3C 4C", &a), "X");
         // Partner doubled: bid the longest suit.
         let a = auction(0, "1C X Pass");
-        assert_eq!(
-            natural_call(hand("9S 8S 3S 2S 7H 6H 3H 8D 4D 5D 6D 7D 4C"), &a).to_string(),
-            "1D"
-        );
+        assert_eq!(call("9S 8S 3S 2S 7H 6H 3H 8D 4D 5D 6D 7D 4C", &a), "1D");
     }
 
     #[test]

@@ -14,55 +14,6 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Duration;
 
-/// Random deals with the tables DDS 2.9 gave (declarer N E S W x strain C D H S NT).
-const DEALS: &[(&str, [[u8; 5]; 4])] = &[
-    (
-        "N:AK862.T652.T7.KQ Q7.K3.AQ2.965432 9543.QJ984.83.J7 JT.A7.KJ9654.AT8",
-        [
-            [3, 3, 8, 8, 4],
-            [10, 10, 5, 5, 8],
-            [3, 3, 8, 8, 4],
-            [10, 10, 5, 5, 8],
-        ],
-    ),
-    (
-        "N:A3.J76.K7.AKT654 Q62.AKQ42.A865.3 K8754.53.J932.87 JT9.T98.QT4.QJ92",
-        [
-            [8, 5, 4, 7, 5],
-            [5, 7, 8, 6, 8],
-            [8, 5, 4, 7, 5],
-            [5, 8, 8, 6, 8],
-        ],
-    ),
-    (
-        "N:J42.Q.A42.AQJ653 A.A98643.QJT5.T4 K5.752.9763.K872 QT98763.KJT.K8.9",
-        [
-            [8, 5, 1, 4, 6],
-            [4, 7, 11, 9, 6],
-            [8, 5, 1, 4, 6],
-            [4, 7, 11, 9, 6],
-        ],
-    ),
-    (
-        "N:T64.43.K63.AJ987 985.762.AJT92.QT AKQ7.KQT5.54.532 J32.AJ98.Q87.K64",
-        [
-            [8, 5, 6, 7, 6],
-            [5, 8, 7, 5, 7],
-            [8, 5, 6, 7, 6],
-            [5, 8, 7, 5, 7],
-        ],
-    ),
-    (
-        "N:A532.43.J6.T7652 KT.AKT5.KQ874.J4 Q987.Q72.32.AK98 J64.J986.AT95.Q3",
-        [
-            [8, 4, 4, 8, 6],
-            [5, 9, 9, 5, 7],
-            [8, 4, 4, 8, 6],
-            [5, 9, 9, 5, 7],
-        ],
-    ),
-];
-
 fn extra_deals() -> Vec<Deal> {
     let n: usize = std::env::var("DDS_BENCH_DEALS")
         .ok()
@@ -82,7 +33,7 @@ fn extra_deals() -> Vec<Deal> {
 }
 
 fn bench(c: &mut Criterion) {
-    let deals: Vec<(Deal, [[u8; 5]; 4])> = DEALS
+    let deals: Vec<(Deal, [[u8; 5]; 4])> = cardsim_agents::dds::DDS_REFERENCE
         .iter()
         .map(|(p, t)| (p.parse().expect("valid PBN"), *t))
         .collect();

@@ -260,45 +260,12 @@ fn bad_positions_are_errors() {
 /// Python package), an independent solver.
 #[test]
 fn full_deals_match_published_tables() {
-    for (pbn, table) in FIXTURES {
+    for (pbn, table) in super::DDS_REFERENCE {
         let deal: Deal = pbn.parse().unwrap();
         let got = dd_table(&deal);
         assert_eq!(got.tricks, *table, "{pbn}\n{got}");
     }
 }
-
-/// `(deal, tricks[declarer N E S W][strain C D H S NT])`, random deals whose tables DDS 2.9
-/// computed (`endplay` 0.5.12, `calc_dd_table`). In a cross-check outside the test suite, all
-/// 400 results of 20 random deals agreed.
-const FIXTURES: &[(&str, [[u8; 5]; 4])] = &[
-    (
-        "N:AK862.T652.T7.KQ Q7.K3.AQ2.965432 9543.QJ984.83.J7 JT.A7.KJ9654.AT8",
-        [
-            [3, 3, 8, 8, 4],
-            [10, 10, 5, 5, 8],
-            [3, 3, 8, 8, 4],
-            [10, 10, 5, 5, 8],
-        ],
-    ),
-    (
-        "N:A532.43.J6.T7652 KT.AKT5.KQ874.J4 Q987.Q72.32.AK98 J64.J986.AT95.Q3",
-        [
-            [8, 4, 4, 8, 6],
-            [5, 9, 9, 5, 7],
-            [8, 4, 4, 8, 6],
-            [5, 9, 9, 5, 7],
-        ],
-    ),
-    (
-        "N:T64.43.K63.AJ987 985.762.AJT92.QT AKQ7.KQT5.54.532 J32.AJ98.Q87.K64",
-        [
-            [8, 5, 6, 7, 6],
-            [5, 8, 7, 5, 7],
-            [8, 5, 6, 7, 6],
-            [5, 8, 7, 5, 7],
-        ],
-    ),
-];
 
 /// Node counts on fixed full deals, one solve per deal and strain (run with `--release
 /// --ignored --nocapture`; `DDS_DEALS`, `DDS_BITS`, `DDS_K` cards per hand).
