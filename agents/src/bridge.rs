@@ -10,29 +10,156 @@
 //! assert_eq!(agent.label(), "heuristic");
 //! ```
 
+use crate::double_dummy::{DoubleDummy, TrickTaking};
 use crate::whist::{rule_of_thumb, TableView};
-use crate::{Agent, AgentKind, GameAgents};
+use crate::{Agent, AgentKind, AgentSpec, GameAgents, PerfectInfoSolver};
 use cardsim_engine::cards::{Card, CardSet, Rank, Suit};
 use cardsim_engine::games::bridge::{
-    Auction, Bid, BridgeAction, BridgeObservation, Call, Phase, Strain,
+    Auction, Bid, BridgeAction, BridgeObservation, BridgeState, Call, Phase, Strain,
 };
-use cardsim_engine::Seat;
+use cardsim_engine::tricks::{Teams, TrickPlay};
+use cardsim_engine::{Game, Seat};
 use rand::RngCore;
 
 pub use cardsim_engine::games::bridge::Bridge;
 
 impl GameAgents for Bridge {
     fn game_agents() -> Vec<AgentKind<Bridge>> {
-        vec![AgentKind {
-            name: "heuristic",
-            help: "natural bidding (high-card points and shape: 1-level suit and 1NT openings, \
+        vec![
+            AgentKind {
+                name: "heuristic",
+                help:
+                    "natural bidding (high-card points and shape: 1-level suit and 1NT openings, \
                    overcalls, raises, game tries, games and slams by combined values, penalty \
                    doubles) and the rules of thumb of card play with declarer basics (no settings)",
-            build: |spec| {
-                spec.check_keys(&[])?;
-                Ok(Box::new(BridgeHeuristic))
+                build: |spec| {
+                    spec.check_keys(&[])?;
+                    Ok(Box::new(BridgeHeuristic))
+                },
             },
-        }]
+            AgentKind {
+                name: "bid-heuristic",
+                help: "bids like `heuristic` and plays the cards with the agent named by `play` \
+                   (default heuristic); every other setting goes to that agent, e.g. \
+                   bid-heuristic:play=ismcts,iters=1000 (card-play comparisons from the \
+                   contracts club players reach)",
+                build: |spec| {
+                    let name = spec.get("play", "heuristic".to_string(), "an agent name", |n| {
+                        n != "bid-heuristic"
+                    })?;
+                    let inner = AgentSpec {
+                        name,
+                        params: spec
+                            .params
+                            .iter()
+                            .filter(|(k, _)| k != "play")
+                            .cloned()
+                            .collect(),
+                    };
+                    let player = crate::catalog::<Bridge>().build(&inner)?;
+                    Ok(Box::new(HeuristicBidding::new(player)))
+                },
+            },
+        ]
+    }
+
+    fn exact_solver() -> Option<Box<dyn PerfectInfoSolver<Bridge>>> {
+        Some(Box::new(DoubleDummy::new()))
+    }
+}
+
+impl TrickTaking for Bridge {
+    fn trick_play<'s>(&self, state: &'s BridgeState) -> Option<&'s TrickPlay> {
+        (state.phase() == Phase::Play).then(|| state.play())
+    }
+
+    fn teams(&self) -> Teams {
+        Bridge::teams()
+    }
+
+    fn card(action: BridgeAction) -> Option<Card> {
+        match action {
+            BridgeAction::Play(c) => Some(c),
+            BridgeAction::Call(_) => None,
+        }
+    }
+}
+
+/// Bids with [`natural_call`] (as [`BridgeHeuristic`] does) and hands card play to another
+/// agent: the way to compare card players from the same contracts.
+///
+/// ```
+/// use cardsim_agents::bridge::{Bridge, HeuristicBidding};
+/// use cardsim_agents::{catalog, Agent, AgentSpec};
+/// let cat = catalog::<Bridge>();
+/// let agent = cat.build(&"bid-heuristic:play=ismcts,iters=50".parse::<AgentSpec>().unwrap()).unwrap();
+/// assert_eq!(agent.label(), "bid-heuristic:play=ismcts,iters=50,c=0.7,rollout=random");
+/// assert!(cat.build(&"bid-heuristic:play=bid-heuristic".parse::<AgentSpec>().unwrap()).is_err());
+/// assert!(cat.build(&"bid-heuristic:play=cheat".parse::<AgentSpec>().unwrap()).unwrap().perfect_information());
+/// ```
+pub struct HeuristicBidding {
+    player: Box<dyn Agent<Bridge>>,
+}
+
+impl HeuristicBidding {
+    /// Natural bidding, then `player` plays the cards.
+    pub fn new(player: Box<dyn Agent<Bridge>>) -> Self {
+        HeuristicBidding { player }
+    }
+}
+
+impl std::fmt::Debug for HeuristicBidding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HeuristicBidding")
+            .field("player", &self.player.label())
+            .finish()
+    }
+}
+
+impl Agent<Bridge> for HeuristicBidding {
+    fn choose(
+        &mut self,
+        game: &Bridge,
+        seat: Seat,
+        obs: &BridgeObservation,
+        legal: &[BridgeAction],
+        rng: &mut dyn RngCore,
+    ) -> BridgeAction {
+        match obs.phase {
+            Phase::Auction => BridgeHeuristic.choose(game, seat, obs, legal, rng),
+            _ => self.player.choose(game, seat, obs, legal, rng),
+        }
+    }
+
+    fn label(&self) -> String {
+        format!(
+            "bid-heuristic:play={}",
+            self.player.label().replacen(':', ",", 1)
+        )
+    }
+
+    fn reset(&mut self) {
+        self.player.reset();
+    }
+
+    fn perfect_information(&self) -> bool {
+        self.player.perfect_information()
+    }
+
+    fn choose_with_state(
+        &mut self,
+        game: &Bridge,
+        seat: Seat,
+        state: &BridgeState,
+        legal: &[BridgeAction],
+        rng: &mut dyn RngCore,
+    ) -> BridgeAction {
+        match state.phase() {
+            Phase::Auction => {
+                BridgeHeuristic.choose(game, seat, &game.observe(state, seat), legal, rng)
+            }
+            _ => self.player.choose_with_state(game, seat, state, legal, rng),
+        }
     }
 }
 

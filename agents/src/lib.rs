@@ -32,6 +32,7 @@ mod agent;
 pub mod bridge;
 mod catalog;
 pub mod dds;
+pub mod double_dummy;
 mod random;
 pub mod seahaven;
 pub mod search;

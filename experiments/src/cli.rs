@@ -62,6 +62,11 @@ struct SimulateArgs {
     /// Keep every agent in the seat it was given.
     #[arg(long)]
     no_rotate: bool,
+    /// Duplicate: play every deal once in each distinct seating of the agents (consecutive
+    /// games share a deal; `--games` must be a multiple of the number of seatings), so the
+    /// luck of the cards cancels out.
+    #[arg(long)]
+    duplicate: bool,
 }
 
 #[derive(Args, Debug)]
@@ -149,6 +154,7 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         .seed(run.seed)
         .threads(run.threads)
         .rotate(!args.no_rotate)
+        .duplicate(args.duplicate)
         .quiet(run.quiet);
     let request = Request {
         players: args.players,

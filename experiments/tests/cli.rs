@@ -224,7 +224,7 @@ fn per_game_csv_is_long_format_with_win_shares() {
     let mut s = summary.lines();
     assert_eq!(
         s.next().unwrap(),
-        "agent,seat,games,wins,win_rate,ci_low,ci_high,mean_score,mean_place"
+        "agent,seat,games,wins,win_rate,ci_low,ci_high,mean_score,score_ci_low,score_ci_high,mean_place"
     );
     let rows: Vec<Vec<&str>> = s.map(|l| l.split(',').collect()).collect();
     assert_eq!(rows.len(), 2 + 3, "two distinct agents, three seats");
@@ -346,4 +346,39 @@ fn default_simulation_prints_the_summary_table() {
     assert!(text.starts_with("trash, 2 players, 50 games"), "{text}");
     assert!(text.contains("95% CI"));
     assert!(text.contains("mean per game: moves"));
+}
+
+#[test]
+fn duplicate_needs_whole_deals_and_rotation() {
+    let base = [
+        "simulate",
+        "--game",
+        "bridge",
+        "--param",
+        "scoring=deal",
+        "--agents",
+        "bid-heuristic:play=heuristic,bid-heuristic:play=random,bid-heuristic:play=heuristic,bid-heuristic:play=random",
+        "--duplicate",
+        "--quiet",
+    ];
+    let with = |extra: &[&'static str]| {
+        let mut v = base.to_vec();
+        v.extend_from_slice(extra);
+        v
+    };
+    assert_usage_error(&with(&["--games", "3"]), &["multiple of 2", "got 3"]);
+    assert_usage_error(&with(&["--games", "4", "--no-rotate"]), &["--no-rotate"]);
+    let o = cardsim(&with(&["--games", "40"]));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    // Single-deal scores are zero-sum, and the heuristic card player comes out ahead.
+    let score = |agent: &str| -> f64 {
+        let line = text.lines().find(|l| l.starts_with(agent)).unwrap();
+        line.split_whitespace().nth(7).unwrap().parse().unwrap()
+    };
+    let (h, r) = (
+        score("bid-heuristic:play=heuristic "),
+        score("bid-heuristic:play=random "),
+    );
+    assert!(h > 0.0 && (h + r).abs() < 1e-9, "{text}");
 }

@@ -13,6 +13,9 @@ pub struct SimConfig {
     pub rotate: bool,
     /// No progress bar.
     pub quiet: bool,
+    /// Duplicate: every deal is played once in each distinct seating of the agents (see
+    /// [`crate::duplicate_period`]), so luck of the cards cancels out of the comparison.
+    pub duplicate: bool,
     /// A game that runs longer than this many actions is reported as an error (a rules bug).
     pub max_moves: u64,
 }
@@ -25,6 +28,7 @@ impl Default for SimConfig {
             threads: 0,
             rotate: true,
             quiet: false,
+            duplicate: false,
             max_moves: 50_000_000,
         }
     }
@@ -49,6 +53,11 @@ impl SimConfig {
     /// Turns seat rotation on or off.
     pub fn rotate(mut self, rotate: bool) -> Self {
         self.rotate = rotate;
+        self
+    }
+    /// Turns duplicate play on or off.
+    pub fn duplicate(mut self, duplicate: bool) -> Self {
+        self.duplicate = duplicate;
         self
     }
     /// Turns the progress bar off.

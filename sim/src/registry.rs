@@ -105,7 +105,8 @@ fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {
     let mut out = req.out.as_deref().map(AtomicCsv::create).transpose()?;
     let summary = req.summary.as_deref().map(AtomicCsv::create).transpose()?;
     let labels = sim.labels();
-    let mut report = Report::new(G::INFO.name, players, &labels, G::INFO.stats);
+    let mut report =
+        Report::new(G::INFO.name, players, &labels, G::INFO.stats).with_block(sim.block());
     if let Some(out) = out.as_mut() {
         let mut header = vec![
             "game", "seed", "seat", "agent", "score", "place", "win", "moves",

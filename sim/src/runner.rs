@@ -31,12 +31,33 @@ pub fn seating(players: usize, index: u64, rotate: bool) -> Vec<usize> {
     (0..players).map(|s| (s + shift) % players).collect()
 }
 
+/// How many consecutive games of a duplicate run share one deal: the number of distinct
+/// cyclic rotations of the seating `specs` (2 for `A,B,A,B` or `A,B`; `n` for `n` different
+/// agents; 1 when every seat holds the same agent). Game `i` then uses rotation `i mod p` and
+/// the deal of game `i - i mod p`.
+///
+/// ```
+/// use cardsim_agents::split_specs;
+/// use cardsim_sim::duplicate_period;
+/// assert_eq!(duplicate_period(&split_specs("ismcts,heuristic,ismcts,heuristic").unwrap()), 2);
+/// assert_eq!(duplicate_period(&split_specs("a,b,c").unwrap()), 3);
+/// assert_eq!(duplicate_period(&split_specs("a,a,a,a").unwrap()), 1);
+/// assert_eq!(duplicate_period(&split_specs("a,a,b,b").unwrap()), 4);
+/// ```
+pub fn duplicate_period(specs: &[AgentSpec]) -> usize {
+    let n = specs.len();
+    (1..=n)
+        .find(|&p| n % p == 0 && (0..n).all(|s| specs[(s + p) % n] == specs[s]))
+        .unwrap_or(n.max(1))
+}
+
 /// A configured run of one game: the rules, one spec per seat, the settings.
 pub struct Simulation<G: GameAgents> {
     game: G,
     specs: Vec<AgentSpec>,
     unfair: Vec<bool>,
     config: SimConfig,
+    period: u64,
 }
 
 impl<G: GameAgents> Simulation<G> {
@@ -65,11 +86,32 @@ impl<G: GameAgents> Simulation<G> {
         if config.games == 0 {
             return Err(SimError::Setting("--games must be at least 1".into()));
         }
+        let period = if config.duplicate {
+            if !config.rotate {
+                return Err(SimError::Setting(
+                    "--duplicate plays every deal in each seating; it cannot be used with \
+                     --no-rotate"
+                        .into(),
+                ));
+            }
+            let p = duplicate_period(&specs) as u64;
+            if config.games % p != 0 {
+                return Err(SimError::Setting(format!(
+                    "--games must be a multiple of {p} with --duplicate (each deal is played \
+                     in {p} seatings); got {}",
+                    config.games
+                )));
+            }
+            p
+        } else {
+            1
+        };
         Ok(Simulation {
             game,
             specs,
             unfair,
             config,
+            period,
         })
     }
 
@@ -104,6 +146,26 @@ impl<G: GameAgents> Simulation<G> {
         &self.config
     }
 
+    /// Consecutive games that share a deal: the duplicate period, or 1.
+    pub fn block(&self) -> u64 {
+        self.period
+    }
+
+    /// The spec index of each seat in game `index`.
+    pub fn seating_of(&self, index: u64) -> Vec<usize> {
+        if self.config.duplicate {
+            seating(self.game.players(), index % self.period, true)
+        } else {
+            seating(self.game.players(), index, self.config.rotate)
+        }
+    }
+
+    /// The RNG of game `index`: its own stream, or in a duplicate run the stream of the
+    /// first game of its block, so all the games of a block get the same deal.
+    pub fn rng_of(&self, index: u64) -> ChaCha8Rng {
+        game_rng(self.config.seed, index - index % self.period)
+    }
+
     /// Plays every game in parallel and hands the records to `sink` in game order.
     ///
     /// # Errors
@@ -120,7 +182,6 @@ impl<G: GameAgents> Simulation<G> {
             })?;
         let bar = self.progress_bar();
         let cat = catalog::<G>();
-        let players = self.game.players();
         let mut start = 0;
         while start < self.config.games {
             let end = (start + CHUNK).min(self.config.games);
@@ -128,12 +189,12 @@ impl<G: GameAgents> Simulation<G> {
                 (start..end)
                     .into_par_iter()
                     .map(|i| {
-                        let labels = seating(players, i, self.config.rotate);
+                        let labels = self.seating_of(i);
                         let mut agents: Vec<Box<dyn Agent<G>>> = labels
                             .iter()
                             .map(|&k| cat.build(&self.specs[k]).expect("specs were checked"))
                             .collect();
-                        let mut rng = game_rng(self.config.seed, i);
+                        let mut rng = self.rng_of(i);
                         let r = play_game(
                             &self.game,
                             &mut agents,
@@ -226,5 +287,45 @@ mod tests {
         assert_eq!(game_rng(3, 7).next_u64(), game_rng(3, 7).next_u64());
         assert_ne!(game_rng(3, 7).next_u64(), game_rng(3, 8).next_u64());
         assert_ne!(game_rng(3, 7).next_u64(), game_rng(4, 7).next_u64());
+    }
+
+    #[test]
+    fn a_duplicate_run_plays_each_deal_in_every_distinct_seating() {
+        use cardsim_engine::games::whist::Whist;
+        use cardsim_engine::{Game, Params};
+        let game = Whist::new(4, &Params::parse(&["target=1"]).unwrap()).unwrap();
+        let specs = cardsim_agents::split_specs("heuristic,random,heuristic,random").unwrap();
+        let config = SimConfig::default().games(6).quiet(true).duplicate(true);
+        let sim = Simulation::new(game, &specs, config.clone()).unwrap();
+        assert_eq!(sim.block(), 2);
+        // Games 0 and 1 share a deal with the partnerships swapped; game 2 has a new deal.
+        let deal = |i: u64| {
+            let mut rng = sim.rng_of(i);
+            for _ in 0..4 {
+                rand::RngCore::next_u64(&mut rng); // the agents' seeds, as play_game draws them
+            }
+            game.deal(&mut rng)
+        };
+        assert_eq!(deal(0), deal(1));
+        assert_ne!(deal(0), deal(2));
+        assert_eq!(sim.seating_of(0), vec![0, 1, 2, 3]);
+        assert_eq!(sim.seating_of(1), vec![1, 2, 3, 0]);
+        assert_eq!(sim.seating_of(2), sim.seating_of(0));
+        // The hands of one deal, as played at both tables: heuristic sits North-South at
+        // one and East-West at the other.
+        let records = simulate(game, &specs, config).unwrap();
+        assert_eq!(records.len(), 6);
+        for pair in records.chunks(2) {
+            assert_ne!(pair[0].seats[0].agent, pair[1].seats[0].agent);
+        }
+        // A count that does not fill the last deal's seatings is refused.
+        let odd = SimConfig::default().games(5).duplicate(true);
+        let e = Simulation::new(game, &specs, odd)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(e.contains("multiple of 2"), "{e}");
+        let fixed = SimConfig::default().games(4).duplicate(true).rotate(false);
+        assert!(Simulation::new(game, &specs, fixed).is_err());
     }
 }

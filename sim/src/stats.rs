@@ -63,9 +63,75 @@ impl Tally {
     }
 }
 
+/// A running mean with its 95% normal-approximation interval, over samples added one at a
+/// time (Welford's update, numerically stable over millions of games).
+///
+/// ```
+/// let mut m = cardsim_sim::MeanInterval::default();
+/// for x in [1.0, 2.0, 3.0, 4.0] {
+///     m.add(x);
+/// }
+/// assert_eq!(m.mean(), 2.5);
+/// let (lo, hi) = m.interval();
+/// assert!((hi - lo - 2.0 * 1.959964 * (5.0f64 / 3.0 / 4.0).sqrt()).abs() < 1e-6);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MeanInterval {
+    n: u64,
+    mean: f64,
+    m2: f64,
+}
+
+impl MeanInterval {
+    /// Adds one sample.
+    pub fn add(&mut self, x: f64) {
+        self.n += 1;
+        let d = x - self.mean;
+        self.mean += d / self.n as f64;
+        self.m2 += d * (x - self.mean);
+    }
+
+    /// Samples added.
+    pub fn count(&self) -> u64 {
+        self.n
+    }
+
+    /// The mean (0 with no samples).
+    pub fn mean(&self) -> f64 {
+        self.mean
+    }
+
+    /// The 95% interval of the mean, `mean -+ 1.96 s / sqrt(n)` with the sample standard
+    /// deviation `s`; the mean itself at both ends with fewer than two samples.
+    pub fn interval(&self) -> (f64, f64) {
+        if self.n < 2 {
+            return (self.mean, self.mean);
+        }
+        const Z: f64 = 1.959_963_984_540_054;
+        let var = self.m2 / (self.n - 1) as f64;
+        let half = Z * (var / self.n as f64).sqrt();
+        (self.mean - half, self.mean + half)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mean_interval_matches_a_direct_computation() {
+        let xs = [3.0, -1.0, 4.0, 1.0, -5.0, 9.0, 2.0, 6.0];
+        let mut m = MeanInterval::default();
+        xs.iter().for_each(|&x| m.add(x));
+        let n = xs.len() as f64;
+        let mean = xs.iter().sum::<f64>() / n;
+        let var = xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0);
+        let (lo, hi) = m.interval();
+        assert!((m.mean() - mean).abs() < 1e-12);
+        assert!((hi - mean - 1.959963984540054 * (var / n).sqrt()).abs() < 1e-12);
+        assert!((mean - lo - (hi - mean)).abs() < 1e-12);
+        assert_eq!(m.count(), 8);
+    }
 
     #[test]
     fn wilson_matches_reference_values() {

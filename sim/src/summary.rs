@@ -1,6 +1,6 @@
 //! Turning game records into per-agent and per-seat summaries, CSV files and a table.
 
-use crate::{AtomicCsv, GameRecord, SimError, Tally};
+use crate::{AtomicCsv, GameRecord, MeanInterval, SimError, Tally};
 use std::fmt::Write as _;
 
 /// One summary line: an agent over all seats (`seat` = `all`), or one seat over all agents.
@@ -12,6 +12,36 @@ pub struct SummaryRow {
     pub seat: String,
     /// The sums.
     pub tally: Tally,
+    /// The mean score per seat-game with its interval, one sample per block of games (per
+    /// game, or per duplicate deal).
+    pub score: MeanInterval,
+    /// Score sum and seat count of the block in progress.
+    pending: (f64, u32),
+}
+
+impl SummaryRow {
+    fn new(agent: String, seat: String) -> SummaryRow {
+        SummaryRow {
+            agent,
+            seat,
+            tally: Tally::default(),
+            score: MeanInterval::default(),
+            pending: (0.0, 0),
+        }
+    }
+
+    fn add(&mut self, win: f64, score: f64, place: u8) {
+        self.tally.add(win, score, place);
+        self.pending.0 += score;
+        self.pending.1 += 1;
+    }
+
+    fn end_block(&mut self) {
+        if self.pending.1 > 0 {
+            self.score.add(self.pending.0 / self.pending.1 as f64);
+        }
+        self.pending = (0.0, 0);
+    }
 }
 
 /// The result of a run: totals per agent and per seat, and means of the game's statistics.
@@ -31,6 +61,9 @@ pub struct Report {
     pub stat_names: Vec<String>,
     /// Mean of each statistic per game.
     pub stat_means: Vec<f64>,
+    /// Consecutive games that form one sample of the score intervals (1, or the duplicate
+    /// period: the games of one deal are not independent).
+    pub block: u64,
 }
 
 impl Report {
@@ -39,19 +72,11 @@ impl Report {
         let mut by_agent: Vec<SummaryRow> = Vec::new();
         for l in labels {
             if !by_agent.iter().any(|r| &r.agent == l) {
-                by_agent.push(SummaryRow {
-                    agent: l.clone(),
-                    seat: "all".into(),
-                    tally: Tally::default(),
-                });
+                by_agent.push(SummaryRow::new(l.clone(), "all".into()));
             }
         }
         let by_seat = (0..players)
-            .map(|s| SummaryRow {
-                agent: String::new(),
-                seat: s.to_string(),
-                tally: Tally::default(),
-            })
+            .map(|s| SummaryRow::new(String::new(), s.to_string()))
             .collect();
         let mut stat_names = vec!["moves".to_string()];
         stat_names.extend(stats.iter().map(|s| s.to_string()));
@@ -64,7 +89,15 @@ impl Report {
             by_seat,
             stat_names,
             stat_means: vec![0.0; n],
+            block: 1,
         }
+    }
+
+    /// Treats each `block` consecutive games as one sample for the score intervals (the
+    /// period of a duplicate run, [`crate::Simulation::block`]).
+    pub fn with_block(mut self, block: u64) -> Report {
+        self.block = block.max(1);
+        self
     }
 
     /// Adds one game; `labels[k]` is the spec text of agent `k`.
@@ -73,7 +106,7 @@ impl Report {
         for (s, r) in record.seats.iter().enumerate() {
             let label = &labels[r.agent];
             if let Some(row) = self.by_agent.iter_mut().find(|row| &row.agent == label) {
-                row.tally.add(r.win, r.score, r.place);
+                row.add(r.win, r.score, r.place);
             }
             let seat = &mut self.by_seat[s];
             if seat.tally.games == 0 {
@@ -81,7 +114,12 @@ impl Report {
             } else if &seat.agent != label {
                 seat.agent = "all".into();
             }
-            seat.tally.add(r.win, r.score, r.place);
+            seat.add(r.win, r.score, r.place);
+        }
+        if self.games % self.block == 0 {
+            for row in self.by_agent.iter_mut().chain(&mut self.by_seat) {
+                row.end_block();
+            }
         }
         let k = self.games as f64;
         let values = std::iter::once(record.moves as f64).chain(record.stats.iter().copied());
@@ -90,7 +128,8 @@ impl Report {
         }
     }
 
-    /// Writes the summary CSV: `agent,seat,games,wins,win_rate,ci_low,ci_high,mean_score,mean_place`.
+    /// Writes the summary CSV:
+    /// `agent,seat,games,wins,win_rate,ci_low,ci_high,mean_score,score_ci_low,score_ci_high,mean_place`.
     ///
     /// # Errors
     /// As [`AtomicCsv`].
@@ -104,11 +143,14 @@ impl Report {
             "ci_low",
             "ci_high",
             "mean_score",
+            "score_ci_low",
+            "score_ci_high",
             "mean_place",
         ])?;
         for row in self.by_agent.iter().chain(&self.by_seat) {
             let t = &row.tally;
             let (lo, hi) = t.interval();
+            let (slo, shi) = row.score.interval();
             out.write([
                 row.agent.clone(),
                 row.seat.clone(),
@@ -118,6 +160,8 @@ impl Report {
                 fmt_num(lo),
                 fmt_num(hi),
                 fmt_num(t.mean_score()),
+                fmt_num(slo),
+                fmt_num(shi),
                 fmt_num(t.mean_place()),
             ])?;
         }
@@ -134,11 +178,13 @@ impl Report {
             "win rate".into(),
             "95% CI".into(),
             "mean score".into(),
+            "95% CI".into(),
             "mean place".into(),
         ]];
         for row in self.by_agent.iter().chain(&self.by_seat) {
             let t = &row.tally;
             let (lo, hi) = t.interval();
+            let (slo, shi) = row.score.interval();
             rows.push(vec![
                 row.agent.clone(),
                 row.seat.clone(),
@@ -147,6 +193,7 @@ impl Report {
                 format!("{:.4}", t.win_rate()),
                 format!("[{lo:.4}, {hi:.4}]"),
                 format!("{:.3}", t.mean_score()),
+                format!("[{slo:.3}, {shi:.3}]"),
                 format!("{:.3}", t.mean_place()),
             ]);
         }

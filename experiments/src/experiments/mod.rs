@@ -2,6 +2,7 @@
 //! that finish in a few minutes on two cores.
 
 mod seahaven_solvability;
+mod search_strength;
 mod trash_seats;
 
 use std::path::PathBuf;
@@ -32,7 +33,13 @@ pub struct Experiment {
 
 /// Every experiment.
 pub fn all() -> Vec<Experiment> {
-    vec![trash_seats::EXPERIMENT, seahaven_solvability::EXPERIMENT]
+    vec![
+        trash_seats::EXPERIMENT,
+        seahaven_solvability::EXPERIMENT,
+        search_strength::WHIST,
+        search_strength::BRIDGE,
+        search_strength::TRASH,
+    ]
 }
 
 /// The experiment named `name`.
