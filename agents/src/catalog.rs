@@ -1,7 +1,7 @@
 //! Which agents exist for a game, and building them from specs.
 
 use crate::search::{
-    Cheat, Ismcts, PerfectInfoSolver, Pimc, PimcSettings, Rollout, SearchSettings, Uct,
+    Cheat, Ismcts, MoIsmcts, PerfectInfoSolver, Pimc, PimcSettings, Rollout, SearchSettings, Uct,
 };
 use crate::{Agent, AgentError, AgentSpec, RandomAgent};
 use cardsim_engine::Game;
@@ -40,7 +40,7 @@ pub struct AgentCatalog<G: Game> {
 }
 
 /// The catalog for `G`: `random`, the game's own agents, then the search agents (`ismcts`,
-/// `pimc`, `cheat`).
+/// `mo-ismcts`, `pimc`, `cheat`).
 pub fn catalog<G: GameAgents>() -> AgentCatalog<G> {
     let mut kinds = vec![AgentKind::<G> {
         name: "random",
@@ -55,7 +55,7 @@ pub fn catalog<G: GameAgents>() -> AgentCatalog<G> {
     AgentCatalog { kinds }
 }
 
-/// The search agents every game gets: `ismcts`, `pimc` and `cheat`.
+/// The search agents every game gets: `ismcts`, `mo-ismcts`, `pimc` and `cheat`.
 fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
     vec![
         AgentKind {
@@ -69,15 +69,37 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
             },
         },
         AgentKind {
-            name: "pimc",
-            help: "determinized search: worlds=20 samples of the hidden cards, each searched with \
-                   perfect-information UCT (iters=100, c=0.7, rollout=random|heuristic) or the \
-                   game's exact solver (solver=auto|uct|exact)",
+            name: "mo-ismcts",
+            help: "multi-observer information set MCTS (one tree per seat, each following what its \
+                   seat sees of every move); iters=1000 per decision, or ms=N (time limit; not \
+                   reproducible), c=0.7 exploration, rollout=random|heuristic",
             build: |spec| {
-                spec.check_keys(&["worlds", "iters", "c", "rollout", "solver"])?;
-                let worlds = spec.get("worlds", 20u32, "a number of worlds, at least 1", |&n| n >= 1)?;
-                let solver = solver::<G>(spec, 100)?;
-                Ok(Box::new(Pimc::new(PimcSettings::default().worlds(worlds), solver)))
+                spec.check_keys(&["iters", "ms", "c", "rollout"])?;
+                let agent =
+                    MoIsmcts::new(search_settings(spec, 1_000)?).with_rollout(rollout::<G>(spec)?);
+                Ok(Box::new(agent))
+            },
+        },
+        AgentKind {
+            name: "pimc",
+            help: "determinized search: worlds=20 samples of the hidden cards (or as many as fit in \
+                   ms=N for the whole decision, at least one; not reproducible), each searched \
+                   with perfect-information UCT (iters=100, c=0.7, rollout=random|heuristic) or \
+                   the game's exact solver (solver=auto|uct|exact)",
+            build: |spec| {
+                spec.check_keys(&["worlds", "ms", "iters", "c", "rollout", "solver"])?;
+                let ms = time_limit(spec)?;
+                let default_worlds = if ms.is_some() && !has(spec, "worlds") { u32::MAX } else { 20 };
+                let worlds =
+                    spec.get("worlds", default_worlds, "a number of worlds, at least 1", |&n| n >= 1)?;
+                // `ms` is the whole decision's: the per-world search does not see it.
+                let per_world = AgentSpec {
+                    name: spec.name.clone(),
+                    params: spec.params.iter().filter(|(k, _)| k != "ms").cloned().collect(),
+                };
+                let solver = solver::<G>(&per_world, 100)?;
+                let settings = PimcSettings::default().worlds(worlds).time_limit(ms);
+                Ok(Box::new(Pimc::new(settings, solver)))
             },
         },
         AgentKind {
@@ -95,14 +117,8 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
 
 /// `iters`, `ms` and `c`: with `ms` alone, the search runs until the time is up.
 fn search_settings(spec: &AgentSpec, default_iters: u32) -> Result<SearchSettings, AgentError> {
-    let ms = spec.get(
-        "ms",
-        0u64,
-        "a time limit in milliseconds, at least 1",
-        |&m| m >= 1,
-    )?;
-    let has_iters = spec.params.iter().any(|(k, _)| k == "iters");
-    let default_iters = if ms > 0 && !has_iters {
+    let time = time_limit(spec)?;
+    let default_iters = if time.is_some() && !has(spec, "iters") {
         u32::MAX
     } else {
         default_iters
@@ -116,11 +132,26 @@ fn search_settings(spec: &AgentSpec, default_iters: u32) -> Result<SearchSetting
     let c = spec.get("c", 0.7f64, "an exploration constant, 0 or more", |c| {
         c.is_finite() && *c >= 0.0
     })?;
-    let time = (ms > 0).then(|| Duration::from_millis(ms));
     Ok(SearchSettings::default()
         .iterations(iters)
         .time_limit(time)
         .exploration(c))
+}
+
+/// `ms`: the time limit, if any (with it, the count it bounds defaults to unlimited).
+fn time_limit(spec: &AgentSpec) -> Result<Option<Duration>, AgentError> {
+    let ms = spec.get(
+        "ms",
+        0u64,
+        "a time limit in milliseconds, at least 1",
+        |&m| m >= 1,
+    )?;
+    Ok((ms > 0).then(|| Duration::from_millis(ms)))
+}
+
+/// True when the spec sets `key`.
+fn has(spec: &AgentSpec, key: &str) -> bool {
+    spec.params.iter().any(|(k, _)| k == key)
 }
 
 /// `rollout=random` (the default) or `rollout=heuristic`: the game's own heuristic agent.

@@ -476,4 +476,22 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     ) {
         panic!("{} has no races", Self::INFO.name)
     }
+
+    /// What `viewer` learns of `action` when the seat to move plays it in `state`: `Some` of
+    /// the action when the move is public to it, `None` when it only learns that a move was
+    /// made (a card passed face down, a discard seen only as "a card"). A game may also map
+    /// the actions `viewer` cannot tell apart to one representative. Never asked about the
+    /// seat to move itself, which knows its own move.
+    ///
+    /// Multi-observer ISMCTS builds each seat's tree from these projections. The default,
+    /// `None`, is always correct but conservative: it hides every move of the others, so a
+    /// game whose moves are public should say so.
+    fn observe_action(
+        &self,
+        _state: &Self::State,
+        _action: Self::Action,
+        _viewer: Seat,
+    ) -> Option<Self::Action> {
+        None
+    }
 }

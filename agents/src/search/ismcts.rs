@@ -1,13 +1,13 @@
 //! Single-observer Information Set Monte Carlo Tree Search (Cowling, Powley & Whitehouse,
 //! 2012).
 
+use super::base::SearchCore;
 use super::rollout::Rollout;
 use super::settings::SearchSettings;
-use super::tree::{RootStat, Tree};
+use super::tree::Observers;
 use crate::Agent;
 use cardsim_engine::{Game, Seat};
-use rand::{RngCore, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::RngCore;
 
 /// SO-ISMCTS: each iteration samples a determinization of the acting seat's information set
 /// with [`Game::determinize`], descends one shared tree of information sets with UCB1 that
@@ -41,42 +41,36 @@ use rand_chacha::ChaCha8Rng;
 /// ```
 #[derive(Debug)]
 pub struct Ismcts<G: Game> {
-    settings: SearchSettings,
-    rollout: Rollout<G>,
-    tree: Tree<G>,
-    stats: Vec<RootStat>,
+    core: SearchCore<G>,
 }
 
 impl<G: Game> Ismcts<G> {
     /// An ISMCTS agent with random playouts.
     pub fn new(settings: SearchSettings) -> Self {
         Ismcts {
-            settings,
-            rollout: Rollout::Random,
-            tree: Tree::default(),
-            stats: Vec::new(),
+            core: SearchCore::new(settings, Observers::Single),
         }
     }
 
     /// Replaces the playout policy.
     pub fn with_rollout(mut self, rollout: Rollout<G>) -> Self {
-        self.rollout = rollout;
+        self.core.rollout = rollout;
         self
     }
 
     /// The settings.
     pub fn settings(&self) -> &SearchSettings {
-        &self.settings
+        &self.core.settings
     }
 
     /// Iterations run by the last decision.
     pub fn last_iterations(&self) -> u32 {
-        self.tree.iterations()
+        self.core.last_iterations()
     }
 
     /// Nodes in the tree of the last decision, the root included.
     pub fn last_tree_size(&self) -> usize {
-        self.tree.len()
+        self.core.last_tree_size()
     }
 
     /// Searches from `obs` and returns each legal action's root visits and the seat's mean
@@ -89,32 +83,10 @@ impl<G: Game> Ismcts<G> {
         legal: &[G::Action],
         rng: &mut dyn RngCore,
     ) -> Vec<(u32, f64)> {
-        self.run(game, seat, obs, legal, rng);
-        self.tree.root_stats(legal, &mut self.stats);
-        self.stats.iter().map(|s| (s.visits, s.mean)).collect()
-    }
-
-    fn run(
-        &mut self,
-        game: &G,
-        seat: Seat,
-        obs: &G::Observation,
-        legal: &[G::Action],
-        rng: &mut dyn RngCore,
-    ) {
-        let mut rng = ChaCha8Rng::seed_from_u64(rng.next_u64());
-        let budget = self.settings.budget();
-        let c = self.settings.exploration;
-        self.tree.search(
-            game,
-            seat,
-            legal,
-            budget,
-            c,
-            &mut self.rollout,
-            &mut rng,
-            |r| game.determinize(obs, r),
-        );
+        self.core
+            .run(game, seat, legal, rng, |r| game.determinize(obs, r));
+        let stats = self.core.root_stats(legal);
+        stats.iter().map(|s| (s.visits, s.mean)).collect()
     }
 }
 
@@ -130,15 +102,12 @@ impl<G: Game> Agent<G> for Ismcts<G> {
         if legal.len() == 1 {
             return legal[0];
         }
-        self.run(game, seat, obs, legal, rng);
-        self.tree.best_root_action(legal, &mut self.stats)
+        self.core
+            .run(game, seat, legal, rng, |r| game.determinize(obs, r));
+        self.core.best_root_action(legal)
     }
 
     fn label(&self) -> String {
-        format!(
-            "ismcts:{},rollout={}",
-            self.settings.spec_text(),
-            self.rollout.label()
-        )
+        format!("ismcts:{}", self.core.label())
     }
 }

@@ -1,9 +1,11 @@
 //! Search agents that work for every game through the [`Game`](cardsim_engine::Game) trait
-//! alone: [`Ismcts`], determinized search [`Pimc`], and the unfair [`Cheat`] baseline.
+//! alone: [`Ismcts`] and [`MoIsmcts`], determinized search [`Pimc`], and the unfair [`Cheat`]
+//! baseline.
 //!
 //! - [`Ismcts`]: single-observer Information Set MCTS. Every iteration samples a state from
 //!   the seat's observation ([`Game::determinize`](cardsim_engine::Game::determinize)) and
 //!   descends one tree of information sets with availability-counting UCB.
+//! - [`MoIsmcts`]: multi-observer ISMCTS, one tree per seat (see below).
 //! - [`Pimc`]: samples `worlds` determinizations and values each legal action in each with a
 //!   [`PerfectInfoSolver`]: [`Uct`] by default, or the game's exact solver where it has one
 //!   ([`crate::GameAgents::exact_solver`], the hook for the double-dummy solver).
@@ -11,24 +13,28 @@
 //! - [`honesty`]: the generic check that determinizations are consistent with what a seat
 //!   saw and do not leak where hidden cards really are.
 //!
-//! All searches keep their tree in one arena of nodes linked by `u32` indices and reuse it
+//! All searches keep their trees in arenas of nodes linked by `u32` indices and reuse them
 //! and their scratch buffers from decision to decision: after warm-up a search allocates
 //! nothing beyond what the game's own `determinize`, `clone` and `observe` do. A search
 //! draws its randomness from one ChaCha8 stream seeded by one `u64` of the caller's RNG, so
 //! it is reproducible from its seed (unless it has a time limit).
 //!
-//! The catalog offers them for every game as `ismcts`, `pimc` and `cheat`, e.g.
-//! `ismcts:iters=1000,c=0.7,rollout=heuristic` (see [`crate::catalog`]).
+//! The catalog offers them for every game as `ismcts`, `mo-ismcts`, `pimc` and `cheat`, e.g.
+//! `ismcts:iters=1000,c=0.7,rollout=heuristic` or `pimc:worlds=50,ms=200` (see
+//! [`crate::catalog`]).
 //!
 //! # Multi-observer ISMCTS
-//! MO-ISMCTS (one tree per seat, each branching on what that seat sees of the others' moves)
-//! is not provided. It needs, for every action, what each other seat observes of it (the
-//! "action observation" of partially observable moves: a card passed face down, a discard
-//! seen only as "a card"), and the `Game` trait has no such projection: it observes states,
-//! not moves. Building the trees from whole observations instead would key every node on
-//! chance outcomes too (observations include drawn cards) and compare observations with
-//! `PartialEq`, turning an open-loop search into a closed-loop one at great cost. In every
-//! game implemented so far all moves are public, where MO-ISMCTS and SO-ISMCTS coincide.
+//! [`MoIsmcts`] keeps one tree per seat. Each iteration samples one determinization and
+//! descends all the trees together: the seat to move selects in its own tree, and every
+//! other seat's tree branches on what that seat saw of the move,
+//! [`Game::observe_action`](cardsim_engine::Game::observe_action): the action itself when it
+//! is public, one shared child when the seat only saw that a move was made. So an opponent's
+//! replies are planned in a tree of what the opponent knows, and a secret move (a card passed
+//! face down) is not answered as if it had been seen, which is the known weakness of
+//! SO-ISMCTS. A game that does not override `observe_action` has all other seats' moves
+//! hidden from each tree: correct, only conservative. Trash, Whist, Bridge and Seahaven
+//! declare every move public, and there MO-ISMCTS makes the same choices as SO-ISMCTS from
+//! the same seed (at the cost of the extra trees).
 //!
 //! ```
 //! use cardsim_agents::search::{Ismcts, SearchSettings};
@@ -50,9 +56,11 @@
 //! assert!(legal.contains(&a));
 //! ```
 
+mod base;
 mod cheat;
 pub mod honesty;
 mod ismcts;
+mod mo_ismcts;
 mod pimc;
 mod rollout;
 mod settings;
@@ -64,6 +72,7 @@ mod tests;
 
 pub use cheat::Cheat;
 pub use ismcts::Ismcts;
+pub use mo_ismcts::MoIsmcts;
 pub use pimc::Pimc;
 pub use rollout::{Rollout, MAX_PLAYOUT_MOVES};
 pub use settings::{PimcSettings, SearchSettings};

@@ -6,15 +6,17 @@ use crate::Agent;
 use cardsim_engine::{Game, Seat};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::time::Instant;
 
-/// PIMC: samples [`PimcSettings::worlds`] determinizations of the seat's information set,
-/// values every legal action in each with a [`PerfectInfoSolver`] that sees the sampled
-/// world whole, and plays the action with the best total. It suffers from strategy fusion and
+/// PIMC: samples [`PimcSettings::worlds`] determinizations of the seat's information set
+/// (fewer when [`PimcSettings::time_limit`] runs out first, but at least one), values every
+/// legal action in each with a [`PerfectInfoSolver`] that sees the sampled world whole, and
+/// plays the action with the best total. It suffers from strategy fusion and
 /// non-locality (it assumes it will know the hidden cards from the next move on), which is
 /// exactly what it is here to measure against ISMCTS.
 ///
 /// Like [`super::Ismcts`], it reads only the observation and draws its randomness from one
-/// `u64` of the caller's RNG, so its choice is reproducible.
+/// `u64` of the caller's RNG, so its choice is reproducible (unless it has a time limit).
 ///
 /// ```
 /// use cardsim_agents::search::{Pimc, PimcSettings, SearchSettings, Uct};
@@ -38,6 +40,7 @@ pub struct Pimc<G: Game> {
     solver: Box<dyn PerfectInfoSolver<G>>,
     values: Vec<f64>,
     totals: Vec<f64>,
+    worlds: u32,
 }
 
 impl<G: Game> std::fmt::Debug for Pimc<G> {
@@ -57,12 +60,18 @@ impl<G: Game> Pimc<G> {
             solver,
             values: Vec::new(),
             totals: Vec::new(),
+            worlds: 0,
         }
     }
 
     /// The settings.
     pub fn settings(&self) -> &PimcSettings {
         &self.settings
+    }
+
+    /// Worlds searched by the last decision.
+    pub fn last_worlds(&self) -> u32 {
+        self.worlds
     }
 
     /// Each legal action's value summed over the worlds of a search from `obs`, in the order
@@ -82,7 +91,15 @@ impl<G: Game> Pimc<G> {
         let mut rng = ChaCha8Rng::seed_from_u64(rng.next_u64());
         self.totals.clear();
         self.totals.resize(legal.len(), 0.0);
-        for _ in 0..self.settings.worlds {
+        let start = Instant::now();
+        self.worlds = 0;
+        while self.worlds < self.settings.worlds {
+            if let Some(limit) = self.settings.time_limit {
+                if self.worlds > 0 && start.elapsed() >= limit {
+                    break;
+                }
+            }
+            self.worlds += 1;
             let world = game.determinize(obs, &mut rng);
             self.solver
                 .evaluate(game, &world, legal, &mut self.values, &mut rng);
@@ -110,10 +127,6 @@ impl<G: Game> Agent<G> for Pimc<G> {
     }
 
     fn label(&self) -> String {
-        format!(
-            "pimc:worlds={},{}",
-            self.settings.worlds,
-            self.solver.label()
-        )
+        format!("pimc:{},{}", self.settings.spec_text(), self.solver.label())
     }
 }

@@ -71,22 +71,33 @@ impl SearchSettings {
     }
 }
 
-/// The settings of determinized search ([`crate::search::Pimc`]): how many worlds to sample.
-/// The per-world search has its own settings (those of its solver).
+/// The settings of determinized search ([`crate::search::Pimc`]): how many worlds to sample,
+/// and optionally a time limit for the whole decision. The per-world search has its own
+/// settings (those of its solver).
 ///
 /// ```
 /// use cardsim_agents::search::PimcSettings;
+/// use std::time::Duration;
 /// assert_eq!(PimcSettings::default().worlds(40).worlds, 40);
+/// let timed = PimcSettings::default().time_limit(Some(Duration::from_millis(20)));
+/// assert_eq!(timed.time_limit, Some(Duration::from_millis(20)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PimcSettings {
-    /// Determinizations sampled per decision (default 20).
+    /// Determinizations sampled per decision (default 20). With a time limit as well, the
+    /// search stops at whichever comes first.
     pub worlds: u32,
+    /// Wall-clock time per decision (default none): no new world is sampled once it is up,
+    /// but at least one world is always searched. A timed search is not reproducible.
+    pub time_limit: Option<Duration>,
 }
 
 impl Default for PimcSettings {
     fn default() -> Self {
-        PimcSettings { worlds: 20 }
+        PimcSettings {
+            worlds: 20,
+            time_limit: None,
+        }
     }
 }
 
@@ -95,5 +106,20 @@ impl PimcSettings {
     pub fn worlds(mut self, n: u32) -> Self {
         self.worlds = n;
         self
+    }
+
+    /// Sets the time limit per decision.
+    pub fn time_limit(mut self, t: Option<Duration>) -> Self {
+        self.time_limit = t;
+        self
+    }
+
+    /// The settings as spec text, e.g. `worlds=20` (with `ms=` when timed).
+    pub(crate) fn spec_text(&self) -> String {
+        let mut s = format!("worlds={}", self.worlds);
+        if let Some(t) = self.time_limit {
+            s.push_str(&format!(",ms={}", t.as_millis()));
+        }
+        s
     }
 }

@@ -1,12 +1,19 @@
-//! The search tree shared by ISMCTS and perfect-information UCT: an arena of nodes linked by
-//! indices, the selection rule (UCB1 with availability counts), expansion, playout and
-//! backup of each seat's own reward.
+//! The search trees shared by ISMCTS (single and multi-observer) and perfect-information UCT:
+//! arenas of nodes linked by indices, the selection rule (UCB1 with availability counts),
+//! expansion, playout and backup of each seat's own reward.
 //!
 //! A node stands for the sequence of choices that leads to it from the root, not for a state:
 //! chance (resolved inside [`Game::apply`]) and the hidden cards of the sampled state are not
-//! in the tree ("open loop"). Children are keyed by the acting seat and its action, so a node
-//! reached by different samples in which different seats act next keeps their statistics
-//! apart. A decision with a single legal action is played through without a node.
+//! in the tree ("open loop"). Children are keyed by the acting seat and what the tree's owner
+//! saw of its action, so a node reached by different samples in which different seats act
+//! next keeps their statistics apart. A decision with a single legal action is played through
+//! without a node.
+//!
+//! A [`Tree`] holds one arena ([`Observers::Single`]: SO-ISMCTS and UCT, every action seen
+//! whole) or one per seat ([`Observers::Multi`]: MO-ISMCTS). With one arena per seat, every
+//! iteration descends all of them at once: the seat to move selects in its own arena, and
+//! every other seat's arena branches on [`Game::observe_action`], what that seat sees of the
+//! move.
 
 use super::rollout::Rollout;
 use cardsim_engine::{BySeat, Game, Seat, ToMove};
@@ -16,6 +23,9 @@ use std::time::{Duration, Instant};
 
 /// No node: the end of a child list.
 const NONE: u32 = u32::MAX;
+
+/// Availability counts below this take their logarithm from a table.
+const LN_TABLE: usize = 4096;
 
 /// How long a search runs: a number of iterations, a time limit, or both (whichever comes
 /// first).
@@ -27,12 +37,23 @@ pub(crate) struct Budget {
     pub time: Option<Duration>,
 }
 
-/// One node: the statistics of the edge into it (the seat that acted and its action) and the
-/// links of the child list.
+/// Who the tree is built for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Observers {
+    /// One tree; every action is keyed whole (SO-ISMCTS, and UCT on a perfect-information
+    /// state).
+    Single,
+    /// One tree per seat, each keyed by what its seat observes of every move (MO-ISMCTS).
+    Multi,
+}
+
+/// One node: the statistics of the edge into it (the seat that acted and what the tree's
+/// owner saw of its action) and the links of the child list.
 #[derive(Clone, Copy, Debug)]
 struct Node<A> {
-    action: A,
-    /// The seat that played `action` to reach this node; rewards are that seat's.
+    /// The action as the tree's owner saw it: `None` when it saw only that a move was made.
+    key: Option<A>,
+    /// The seat that acted to reach this node; rewards are that seat's.
     seat: Seat,
     /// Iterations through this node.
     visits: u32,
@@ -53,37 +74,156 @@ pub(crate) struct RootStat {
     pub mean: f64,
 }
 
-/// A reusable search: the tree and the scratch buffers live across decisions, so after the
+/// One tree: an arena of nodes, the root at index 0.
+#[derive(Clone, Debug)]
+struct Arena<A> {
+    nodes: Vec<Node<A>>,
+}
+
+impl<A: Copy + Eq> Arena<A> {
+    /// Empties the arena and puts a root for `seat`.
+    fn reset(&mut self, seat: Seat) {
+        self.nodes.clear();
+        self.nodes.push(Node {
+            key: None,
+            seat,
+            visits: 0,
+            avail: 0,
+            reward: 0.0,
+            first_child: NONE,
+            next_sibling: NONE,
+        });
+    }
+
+    /// Adds a child of `parent` at the head of its list.
+    fn add(&mut self, parent: u32, seat: Seat, key: Option<A>) -> u32 {
+        let new = self.nodes.len() as u32;
+        let next_sibling = std::mem::replace(&mut self.nodes[parent as usize].first_child, new);
+        self.nodes.push(Node {
+            key,
+            seat,
+            visits: 0,
+            avail: 0,
+            reward: 0.0,
+            first_child: NONE,
+            next_sibling,
+        });
+        new
+    }
+
+    /// The child of `parent` for `seat` and `key`, added if missing.
+    fn child(&mut self, parent: u32, seat: Seat, key: Option<A>) -> u32 {
+        let mut child = self.nodes[parent as usize].first_child;
+        while child != NONE {
+            let ch = &self.nodes[child as usize];
+            if ch.seat == seat && ch.key == key {
+                return child;
+            }
+            child = ch.next_sibling;
+        }
+        self.add(parent, seat, key)
+    }
+
+    /// Matches the children of `parent` acting for `seat` to `legal`: `slots[i]` is the child
+    /// for `legal[i]`, or `NONE`. Returns how many legal actions have no child.
+    fn match_children(&self, parent: u32, seat: Seat, legal: &[A], slots: &mut Vec<u32>) -> usize {
+        slots.clear();
+        slots.resize(legal.len(), NONE);
+        let mut untried = legal.len();
+        let mut child = self.nodes[parent as usize].first_child;
+        while child != NONE {
+            let ch = &self.nodes[child as usize];
+            if ch.seat == seat {
+                if let Some(i) = ch.key.and_then(|k| legal.iter().position(|&a| a == k)) {
+                    slots[i] = child;
+                    untried -= 1;
+                }
+            }
+            child = ch.next_sibling;
+        }
+        untried
+    }
+
+    /// UCB1 over the children in `slots` (all tried), counting availability: the slot
+    /// maximising `mean + c * sqrt(ln(avail) / visits)`, the first of equals.
+    fn select(&self, slots: &[u32], c: f64, ln: &[f64]) -> usize {
+        let mut best = 0;
+        let mut best_value = f64::NEG_INFINITY;
+        for (i, &ch) in slots.iter().enumerate() {
+            let n = &self.nodes[ch as usize];
+            let visits = n.visits.max(1) as f64;
+            let ln_avail = match ln.get(n.avail as usize) {
+                Some(&x) => x,
+                None => (n.avail as f64).ln(),
+            };
+            let value = n.reward / visits + c * (ln_avail / visits).sqrt();
+            if value > best_value {
+                best = i;
+                best_value = value;
+            }
+        }
+        best
+    }
+
+    /// Adds one visit with `rewards` to every node of `path`.
+    fn backup(&mut self, path: &[u32], rewards: &BySeat<f64>) {
+        for &n in path {
+            let node = &mut self.nodes[n as usize];
+            node.visits += 1;
+            node.reward += rewards[node.seat];
+        }
+    }
+}
+
+/// A reusable search: the trees and the scratch buffers live across decisions, so after the
 /// first few searches nothing is allocated but what the game itself allocates.
 #[derive(Debug)]
 pub(crate) struct Tree<G: Game> {
-    nodes: Vec<Node<G::Action>>,
-    path: Vec<u32>,
+    observers: Observers,
+    /// One arena ([`Observers::Single`]) or one per seat.
+    arenas: Vec<Arena<G::Action>>,
+    /// Each arena's path of this iteration, and the node it is at.
+    paths: Vec<Vec<u32>>,
+    at: Vec<u32>,
     legal: Vec<G::Action>,
     slots: Vec<u32>,
+    /// `ln(n)` for small `n`.
+    ln: Vec<f64>,
+    /// The arena holding the root seat's decisions.
+    root: usize,
     iterations: u32,
 }
 
 impl<G: Game> Default for Tree<G> {
     fn default() -> Self {
-        Tree {
-            nodes: Vec::new(),
-            path: Vec::new(),
-            legal: Vec::new(),
-            slots: Vec::new(),
-            iterations: 0,
-        }
+        Tree::new(Observers::Single)
     }
 }
 
 impl<G: Game> Clone for Tree<G> {
-    /// A fresh, empty tree: the buffers are scratch space, not state worth copying.
+    /// A fresh, empty tree for the same observers: the buffers are scratch space, not state
+    /// worth copying.
     fn clone(&self) -> Self {
-        Tree::default()
+        Tree::new(self.observers)
     }
 }
 
 impl<G: Game> Tree<G> {
+    /// An empty tree for `observers`.
+    pub fn new(observers: Observers) -> Self {
+        Tree {
+            observers,
+            arenas: Vec::new(),
+            paths: Vec::new(),
+            at: Vec::new(),
+            legal: Vec::new(),
+            slots: Vec::new(),
+            ln: Vec::new(),
+            root: 0,
+            iterations: 0,
+        }
+    }
+
     /// Runs a search for `seat`, to move with `legal` at the root. Each iteration starts from
     /// `sample(rng)`: a determinization for ISMCTS, a copy of the true state for
     /// perfect-information UCT. `c` is the UCB exploration constant (rewards are win shares
@@ -100,16 +240,25 @@ impl<G: Game> Tree<G> {
         rng: &mut ChaCha8Rng,
         mut sample: impl FnMut(&mut ChaCha8Rng) -> G::State,
     ) {
-        self.nodes.clear();
-        self.nodes.push(Node {
-            action: legal[0],
-            seat,
-            visits: 0,
-            avail: 0,
-            reward: 0.0,
-            first_child: NONE,
-            next_sibling: NONE,
-        });
+        debug_assert!(!legal.is_empty());
+        if self.ln.is_empty() {
+            self.ln = (0..LN_TABLE).map(|n| (n as f64).ln()).collect();
+        }
+        let trees = match self.observers {
+            Observers::Single => 1,
+            Observers::Multi => game.players(),
+        };
+        self.root = match self.observers {
+            Observers::Single => 0,
+            Observers::Multi => seat.index(),
+        };
+        self.arenas
+            .resize_with(trees, || Arena { nodes: Vec::new() });
+        self.paths.resize_with(trees, Vec::new);
+        self.at.resize(trees, 0);
+        for arena in &mut self.arenas {
+            arena.reset(seat);
+        }
         let start = budget.time.map(|t| (Instant::now(), t));
         self.iterations = 0;
         while self.iterations < budget.iterations {
@@ -130,9 +279,9 @@ impl<G: Game> Tree<G> {
         self.iterations
     }
 
-    /// Nodes in the tree of the last search, the root included.
+    /// Nodes in the trees of the last search, the roots included.
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        self.arenas.iter().map(|a| a.nodes.len()).sum()
     }
 
     /// One iteration from `state`: select and expand, play out, back up.
@@ -144,31 +293,25 @@ impl<G: Game> Tree<G> {
         rollout: &mut Rollout<G>,
         rng: &mut ChaCha8Rng,
     ) {
-        self.path.clear();
-        self.path.push(0);
-        let mut node = 0u32;
+        let multi = self.observers == Observers::Multi;
+        for (path, at) in self.paths.iter_mut().zip(&mut self.at) {
+            path.clear();
+            path.push(0);
+            *at = 0;
+        }
         while let ToMove::Seat(s) = game.to_move(state) {
             game.legal_actions(state, &mut self.legal);
             if self.legal.len() == 1 {
                 game.apply(state, self.legal[0], rng);
                 continue;
             }
-            // Match the children acting for `s` to the legal actions of this sample.
-            self.slots.clear();
-            self.slots.resize(self.legal.len(), NONE);
-            let mut untried = self.legal.len();
-            let mut child = self.nodes[node as usize].first_child;
-            while child != NONE {
-                let ch = &self.nodes[child as usize];
-                if ch.seat == s {
-                    if let Some(i) = self.legal.iter().position(|&a| a == ch.action) {
-                        self.slots[i] = child;
-                        untried -= 1;
-                    }
-                }
-                child = ch.next_sibling;
-            }
-            let (chosen, expanded) = if untried > 0 {
+            // The mover decides in its own tree.
+            let own = if multi { s.index() } else { 0 };
+            let arena = &mut self.arenas[own];
+            let node = self.at[own];
+            let untried = arena.match_children(node, s, &self.legal, &mut self.slots);
+            let expanded = untried > 0;
+            let i = if expanded {
                 // Expand one untried action, chosen uniformly.
                 let k = rng.random_range(0..untried);
                 let i = self
@@ -179,60 +322,42 @@ impl<G: Game> Tree<G> {
                     .nth(k)
                     .map(|(i, _)| i)
                     .expect("k < untried");
-                let new = self.nodes.len() as u32;
-                let parent = &mut self.nodes[node as usize];
-                let next_sibling = std::mem::replace(&mut parent.first_child, new);
-                self.nodes.push(Node {
-                    action: self.legal[i],
-                    seat: s,
-                    visits: 0,
-                    avail: 0,
-                    reward: 0.0,
-                    first_child: NONE,
-                    next_sibling,
-                });
-                self.slots[i] = new;
-                (i, true)
+                self.slots[i] = arena.add(node, s, Some(self.legal[i]));
+                i
             } else {
-                (NONE as usize, false)
+                0
             };
             for &ch in &self.slots {
                 if ch != NONE {
-                    self.nodes[ch as usize].avail += 1;
+                    arena.nodes[ch as usize].avail += 1;
                 }
             }
-            let i = if expanded { chosen } else { self.select(c) };
+            let i = if expanded {
+                i
+            } else {
+                arena.select(&self.slots, c, &self.ln)
+            };
             let a = self.legal[i];
-            node = self.slots[i];
-            self.path.push(node);
+            self.at[own] = self.slots[i];
+            self.paths[own].push(self.slots[i]);
+            if multi {
+                // Every other seat's tree follows what that seat saw of the move.
+                for t in (0..self.arenas.len()).filter(|&t| t != own) {
+                    let key = game.observe_action(state, a, Seat::new(t));
+                    let child = self.arenas[t].child(self.at[t], s, key);
+                    self.at[t] = child;
+                    self.paths[t].push(child);
+                }
+            }
             game.apply(state, a, rng);
             if expanded {
                 break;
             }
         }
         let rewards = rollout.play_out(game, state, &mut self.legal, rng);
-        for &n in &self.path {
-            let node = &mut self.nodes[n as usize];
-            node.visits += 1;
-            node.reward += rewards[node.seat];
+        for (arena, path) in self.arenas.iter_mut().zip(&self.paths) {
+            arena.backup(path, &rewards);
         }
-    }
-
-    /// UCB1 over the matched children in `slots` (all tried), counting availability: the slot
-    /// maximising `mean + c * sqrt(ln(avail) / visits)`, the first of equals.
-    fn select(&self, c: f64) -> usize {
-        let mut best = 0;
-        let mut best_value = f64::NEG_INFINITY;
-        for (i, &ch) in self.slots.iter().enumerate() {
-            let n = &self.nodes[ch as usize];
-            let visits = n.visits.max(1) as f64;
-            let value = n.reward / visits + c * ((n.avail as f64).ln() / visits).sqrt();
-            if value > best_value {
-                best = i;
-                best_value = value;
-            }
-        }
-        best
     }
 
     /// The statistics of each of `legal` at the root of the last search, in order, into `out`
@@ -246,14 +371,15 @@ impl<G: Game> Tree<G> {
                 mean: 0.0,
             },
         );
-        let Some(root) = self.nodes.first() else {
+        let Some(arena) = self.arenas.get(self.root) else {
             return;
         };
+        let root = &arena.nodes[0];
         let mut child = root.first_child;
         while child != NONE {
-            let ch = &self.nodes[child as usize];
+            let ch = &arena.nodes[child as usize];
             if ch.seat == root.seat {
-                if let Some(i) = legal.iter().position(|&a| a == ch.action) {
+                if let Some(i) = ch.key.and_then(|k| legal.iter().position(|&a| a == k)) {
                     out[i] = RootStat {
                         visits: ch.visits,
                         mean: ch.reward / ch.visits.max(1) as f64,

@@ -1,11 +1,11 @@
 //! Perfect-information search: the [`PerfectInfoSolver`] hook and its default, UCT.
 
+use super::base::SearchCore;
 use super::rollout::Rollout;
 use super::settings::SearchSettings;
-use super::tree::{RootStat, Tree};
+use super::tree::Observers;
 use cardsim_engine::{Game, ToMove};
-use rand::{RngCore, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::RngCore;
 
 /// A search that sees the whole state: it values each legal action of the seat to move.
 /// `pimc` runs one in every sampled world and `cheat` runs one on the true state.
@@ -105,56 +105,38 @@ pub(crate) fn argmax(values: &[f64]) -> usize {
 /// ```
 #[derive(Debug)]
 pub struct Uct<G: Game> {
-    settings: SearchSettings,
-    rollout: Rollout<G>,
-    tree: Tree<G>,
-    stats: Vec<RootStat>,
+    core: SearchCore<G>,
 }
 
 impl<G: Game> Uct<G> {
     /// A UCT search with random playouts.
     pub fn new(settings: SearchSettings) -> Self {
         Uct {
-            settings,
-            rollout: Rollout::Random,
-            tree: Tree::default(),
-            stats: Vec::new(),
+            core: SearchCore::new(settings, Observers::Single),
         }
     }
 
     /// Replaces the playout policy.
     pub fn with_rollout(mut self, rollout: Rollout<G>) -> Self {
-        self.rollout = rollout;
+        self.core.rollout = rollout;
         self
     }
 
     /// The settings.
     pub fn settings(&self) -> &SearchSettings {
-        &self.settings
+        &self.core.settings
     }
 
     /// Iterations run by the last search.
     pub fn last_iterations(&self) -> u32 {
-        self.tree.iterations()
+        self.core.last_iterations()
     }
 
     fn run(&mut self, game: &G, state: &G::State, legal: &[G::Action], rng: &mut dyn RngCore) {
         let ToMove::Seat(seat) = game.to_move(state) else {
             panic!("a perfect-information search needs a seat to move");
         };
-        let mut rng = ChaCha8Rng::seed_from_u64(rng.next_u64());
-        let budget = self.settings.budget();
-        let c = self.settings.exploration;
-        self.tree.search(
-            game,
-            seat,
-            legal,
-            budget,
-            c,
-            &mut self.rollout,
-            &mut rng,
-            |_| state.clone(),
-        );
+        self.core.run(game, seat, legal, rng, |_| state.clone());
     }
 }
 
@@ -170,9 +152,8 @@ impl<G: Game> PerfectInfoSolver<G> for Uct<G> {
         rng: &mut dyn RngCore,
     ) {
         self.run(game, state, legal, rng);
-        self.tree.root_stats(legal, &mut self.stats);
         values.clear();
-        values.extend(self.stats.iter().map(|s| s.mean));
+        values.extend(self.core.root_stats(legal).iter().map(|s| s.mean));
     }
 
     /// # Panics
@@ -185,14 +166,10 @@ impl<G: Game> PerfectInfoSolver<G> for Uct<G> {
         rng: &mut dyn RngCore,
     ) -> G::Action {
         self.run(game, state, legal, rng);
-        self.tree.best_root_action(legal, &mut self.stats)
+        self.core.best_root_action(legal)
     }
 
     fn label(&self) -> String {
-        format!(
-            "{},rollout={}",
-            self.settings.spec_text(),
-            self.rollout.label()
-        )
+        self.core.label()
     }
 }

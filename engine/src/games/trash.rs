@@ -863,6 +863,16 @@ impl Game for Trash {
         }
     }
 
+    /// Every move is public: draws, takes and placements all happen face up on the table.
+    fn observe_action(
+        &self,
+        _state: &TrashState,
+        action: TrashAction,
+        _viewer: Seat,
+    ) -> Option<TrashAction> {
+        Some(action)
+    }
+
     fn outcome(&self, st: &TrashState) -> Option<Outcome> {
         st.winner?;
         let mut scores = [0.0; MAX_SEATS];

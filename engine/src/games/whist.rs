@@ -37,7 +37,8 @@ use crate::game::{
     check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove,
 };
 use crate::seat::{BySeat, Seat, SeatMask};
-use crate::tricks::{shuffled, CardOrder, Obligation, Teams, TrickPlay};
+use crate::tricks::{CardOrder, Obligation, Teams, TrickPlay};
+use rand::seq::SliceRandom;
 use rand::Rng;
 
 /// The rules of Whist with a target score.
@@ -137,7 +138,12 @@ impl WhistObservation {
 }
 
 fn deal_hand<R: Rng + ?Sized>(dealer: Seat, rng: &mut R) -> (TrickPlay, Card) {
-    let cards = shuffled(CardSet::FULL_DECK, rng);
+    // The same shuffle as `shuffled`, on the stack: playouts deal many hands.
+    let mut cards = [Card::from_index(0); 52];
+    for (slot, c) in cards.iter_mut().zip(CardSet::FULL_DECK) {
+        *slot = c;
+    }
+    cards.shuffle(rng);
     // One at a time from the dealer's left: card i goes to seat dealer + 1 + i.
     let mut hands = [CardSet::EMPTY; 4];
     for (i, &c) in cards.iter().enumerate() {
@@ -275,14 +281,17 @@ impl Game for Whist {
         }
     }
 
+    /// Every move is public: each card is played face up to the trick.
+    fn observe_action(&self, _state: &WhistState, action: Card, _viewer: Seat) -> Option<Card> {
+        Some(action)
+    }
+
     fn outcome(&self, state: &WhistState) -> Option<Outcome> {
         if !state.over {
             return None;
         }
-        let scores: Vec<f64> = Seat::all(4)
-            .map(|s| state.scores[s.index() % 2] as f64)
-            .collect();
-        Some(rank_by_score(&scores))
+        let [a, b] = state.scores.map(f64::from);
+        Some(rank_by_score(&[a, b, a, b]))
     }
 
     fn stats(&self, state: &WhistState, out: &mut Vec<f64>) {

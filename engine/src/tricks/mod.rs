@@ -40,5 +40,5 @@ mod trick;
 
 pub use order::{CardOrder, Obligation, TieBreak};
 pub use play::{PlayRecord, Teams, TrickPlay};
-pub use sample::{sample_deal, shuffled, HiddenHand};
+pub use sample::{sample_deal, sample_deal_into, shuffled, HiddenHand};
 pub use trick::Trick;

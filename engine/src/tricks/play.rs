@@ -2,8 +2,9 @@
 //! [`Teams`].
 
 use crate::cards::{Card, CardSet};
-use crate::seat::{BySeat, Seat, SeatMask};
-use crate::tricks::{sample_deal, CardOrder, HiddenHand, Obligation, Trick};
+use crate::seat::{BySeat, Seat, SeatMask, MAX_SEATS};
+use crate::tricks::{sample_deal_into, CardOrder, HiddenHand, Obligation, Trick};
+use arrayvec::ArrayVec;
 use rand::Rng;
 
 /// Which team each seat plays for.
@@ -172,6 +173,8 @@ pub struct TrickPlay {
     players: u8,
     order: CardOrder,
     obligation: Obligation,
+    /// The seat to play next, kept up to date by every play (a function of the other fields).
+    next: Seat,
 }
 
 impl TrickPlay {
@@ -205,12 +208,17 @@ impl TrickPlay {
             players: players as u8,
             order,
             obligation,
+            next: leader,
         }
     }
 
     /// A copy in which only the seats of `active` play (the others' cards stay in hand, unseen).
     pub fn with_active(mut self, active: SeatMask) -> TrickPlay {
         self.active = active;
+        self.next = match self.trick.seats().last() {
+            None => self.trick.leader(),
+            Some(&s) => self.next_active(s),
+        };
         self
     }
 
@@ -300,11 +308,9 @@ impl TrickPlay {
     }
 
     /// The seat to play next (the leader of an empty trick).
+    #[inline]
     pub fn to_play(&self) -> Seat {
-        match self.trick.seats().last() {
-            None => self.trick.leader(),
-            Some(&s) => self.next_active(s),
-        }
+        self.next
     }
 
     /// The next active seat to the left of `seat`.
@@ -335,6 +341,7 @@ impl TrickPlay {
         self.hand_len[seat] -= 1;
         self.trick.push(seat, card);
         if self.trick.len() < self.active.0.count_ones() as usize {
+            self.next = self.next_active(seat);
             return None;
         }
         let (winner, _) = self.trick.winner(&self.order).expect("a full trick");
@@ -342,6 +349,7 @@ impl TrickPlay {
         self.tricks += 1;
         self.last = Some(self.trick);
         self.trick = Trick::new(winner);
+        self.next = winner;
         Some(winner)
     }
 
@@ -377,31 +385,26 @@ impl TrickPlay {
         known: &BySeat<CardSet>,
         rng: &mut R,
     ) -> bool {
-        let hidden: Vec<Seat> = Seat::all(self.players())
-            .filter(|&s| !visible.contains(s))
-            .collect();
-        let mut unseen = self.unseen(visible);
+        let mut hidden: ArrayVec<Seat, MAX_SEATS> = ArrayVec::new();
+        let mut spec: ArrayVec<HiddenHand, MAX_SEATS> = ArrayVec::new();
         let mut all_known = CardSet::EMPTY;
-        for &s in &hidden {
+        for s in Seat::all(self.players()).filter(|&s| !visible.contains(s)) {
+            hidden.push(s);
             all_known |= known[s];
-        }
-        unseen -= all_known;
-        let spec: Vec<HiddenHand> = hidden
-            .iter()
-            .map(|&s| HiddenHand {
+            spec.push(HiddenHand {
                 count: self.hand_len(s).saturating_sub(known[s].len()),
                 excluded: self.record.excluded(s),
-            })
-            .collect();
-        match sample_deal(unseen, &spec, rng) {
-            Some(deal) => {
-                for (i, &s) in hidden.iter().enumerate() {
-                    self.hands[s] = deal[i] | known[s];
-                }
-                true
-            }
-            None => false,
+            });
         }
+        let unseen = self.unseen(visible) - all_known;
+        let mut deal = [CardSet::EMPTY; MAX_SEATS + 1];
+        if !sample_deal_into(unseen, &spec, &mut deal, rng) {
+            return false;
+        }
+        for (i, &s) in hidden.iter().enumerate() {
+            self.hands[s] = deal[i] | known[s];
+        }
+        true
     }
 
     /// Checks that hands, tricks and the record agree: no card in two places, hand sizes
@@ -430,6 +433,16 @@ impl TrickPlay {
         }
         if !self.trick.card_set().is_subset(self.record.played) {
             return Err("a card in the trick is not recorded as played".into());
+        }
+        let to_play = match self.trick.seats().last() {
+            None => self.trick.leader(),
+            Some(&s) => self.next_active(s),
+        };
+        if self.next != to_play {
+            return Err(format!(
+                "seat {} is marked to play, but it is seat {to_play}'s turn",
+                self.next
+            ));
         }
         let won: usize = Seat::all(self.players()).map(|s| self.tricks_won(s)).sum();
         if won != self.tricks_played() {

@@ -1,8 +1,10 @@
 //! Dealing, and sampling hidden hands consistent with what the table has seen.
 
 use crate::cards::{Card, CardSet};
+use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
 use rand::Rng;
+use std::cell::RefCell;
 
 /// The cards of `deck` in a uniformly random order.
 pub fn shuffled<R: Rng + ?Sized>(deck: CardSet, rng: &mut R) -> Vec<Card> {
@@ -21,6 +23,12 @@ pub struct HiddenHand {
     pub excluded: CardSet,
 }
 
+/// The most places (hidden hands plus the leftover) the exact sampler handles.
+const MAX_EXACT: usize = 16;
+
+/// The largest memo table (entries) kept between calls; a larger one is freed after use.
+const KEEP_MEMO: usize = 1 << 18;
+
 /// Deals the cards of `unseen` into `hands`, uniformly at random among all deals that give
 /// every hand its exact count and no excluded card. Cards left over (when the counts add up to
 /// fewer than `unseen.len()`: a stock or a widow nobody has seen) come back as one more set at
@@ -32,7 +40,8 @@ pub struct HiddenHand {
 /// randomized greedy fill that is consistent but only approximately uniform.
 ///
 /// Returns `None` when no consistent deal exists (the counts exceed the cards, or the
-/// exclusions leave a card nowhere to go).
+/// exclusions leave a card nowhere to go). [`sample_deal_into`] does the same without
+/// allocating the result.
 ///
 /// ```
 /// use cardsim_engine::cards::CardSet;
@@ -53,84 +62,150 @@ pub fn sample_deal<R: Rng + ?Sized>(
     hands: &[HiddenHand],
     rng: &mut R,
 ) -> Option<Vec<CardSet>> {
-    let total: usize = hands.iter().map(|h| h.count).sum();
-    if total > unseen.len() {
+    let mut out = vec![CardSet::EMPTY; hands.len() + 1];
+    if !sample_deal_into(unseen, hands, &mut out, rng) {
         return None;
     }
-    let mut buckets: Vec<HiddenHand> = hands.to_vec();
-    if total < unseen.len() {
-        buckets.push(HiddenHand {
-            count: unseen.len() - total,
+    let total: usize = hands.iter().map(|h| h.count).sum();
+    if total == unseen.len() {
+        out.pop();
+    }
+    Some(out)
+}
+
+/// [`sample_deal`] into a buffer: hand `i` goes to `out[i]` and the leftover cards (empty when
+/// there are none) to `out[hands.len()]`. Returns `false`, with `out` unspecified, when no
+/// consistent deal exists.
+///
+/// It allocates nothing in the common cases: with no exclusion touching an unseen card the
+/// deal is a plain partial shuffle on the stack; otherwise the exact sampler's counting table
+/// is kept per thread and reused while the same question is asked again (as a search asks it
+/// once per iteration), so only the first call for a new observation builds it.
+///
+/// # Panics
+/// If `out` has fewer than `hands.len() + 1` entries.
+///
+/// ```
+/// use cardsim_engine::cards::CardSet;
+/// use cardsim_engine::tricks::{sample_deal_into, HiddenHand};
+/// use rand::SeedableRng;
+/// let unseen: CardSet = "2H 3H 4H 2S 3S".parse().unwrap();
+/// let hands = [HiddenHand { count: 2, excluded: CardSet::HEARTS }];
+/// let mut out = [CardSet::EMPTY; 2];
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+/// assert!(sample_deal_into(unseen, &hands, &mut out, &mut rng));
+/// assert_eq!(out[0].to_string(), "2S 3S");
+/// assert_eq!(out[1].to_string(), "2H 3H 4H"); // the leftover
+/// ```
+pub fn sample_deal_into<R: Rng + ?Sized>(
+    unseen: CardSet,
+    hands: &[HiddenHand],
+    out: &mut [CardSet],
+    rng: &mut R,
+) -> bool {
+    assert!(
+        out.len() > hands.len(),
+        "the output needs one set per hand and one for the leftover"
+    );
+    let total: usize = hands.iter().map(|h| h.count).sum();
+    let n = unseen.len();
+    if total > n {
+        return false;
+    }
+    let leftover = n - total;
+    out[hands.len()] = CardSet::EMPTY;
+    // The leftover is one more, unconstrained, bucket when there is one.
+    let m = hands.len() + usize::from(leftover > 0);
+    let bucket = |i: usize| match hands.get(i) {
+        Some(&h) => h,
+        None => HiddenHand {
+            count: leftover,
             excluded: CardSet::EMPTY,
-        });
+        },
+    };
+    if hands.iter().all(|h| h.excluded.is_disjoint(unseen)) {
+        // Nothing constrains the deal: a plain partial shuffle.
+        let mut cards = Cards::of(unseen);
+        for (i, slot) in out.iter_mut().enumerate().take(m) {
+            *slot = cards.take(bucket(i).count, rng);
+        }
+        return true;
     }
-    let m = buckets.len();
-    if m == 0 {
-        return Some(Vec::new());
+    if m > MAX_EXACT {
+        let buckets: Vec<HiddenHand> = (0..m).map(bucket).collect();
+        return greedy(unseen, &buckets, out, rng, 1000);
     }
-    if m > 16 {
-        return greedy(unseen, &buckets, rng, 1000);
+    let buckets: ArrayVec<HiddenHand, MAX_EXACT> = (0..m).map(bucket).collect();
+    EXACT.with(|exact| {
+        let mut exact = exact.borrow_mut();
+        if !exact.prepare(unseen, &buckets) {
+            return false;
+        }
+        let done = if exact.fits() {
+            exact.sample(out, rng)
+        } else {
+            (0..1000).any(|_| rejection(unseen, &buckets, out, rng))
+                || greedy(unseen, &buckets, out, rng, 1000)
+        };
+        exact.trim();
+        done
+    })
+}
+
+/// Cards to deal from, on the stack: [`Cards::take`] removes a uniform random subset.
+struct Cards {
+    cards: [Card; 64],
+    len: usize,
+}
+
+impl Cards {
+    fn of(set: CardSet) -> Cards {
+        let mut cards = [Card::from_index(0); 64];
+        let mut len = 0;
+        for c in set {
+            cards[len] = c;
+            len += 1;
+        }
+        Cards { cards, len }
     }
-    // Group the cards by the set of buckets that may hold them.
-    let mut classes: Vec<(u16, Vec<Card>)> = Vec::new();
-    for c in unseen {
-        let mut allowed = 0u16;
-        for (i, b) in buckets.iter().enumerate() {
-            if !b.excluded.contains(c) {
-                allowed |= 1 << i;
+
+    /// `k` of the remaining cards, uniformly (a partial Fisher-Yates shuffle); the last `k`
+    /// are taken without drawing.
+    fn take<R: Rng + ?Sized>(&mut self, k: usize, rng: &mut R) -> CardSet {
+        debug_assert!(k <= self.len);
+        let mut out = CardSet::EMPTY;
+        if k == self.len {
+            for &c in &self.cards[..self.len] {
+                out.insert(c);
             }
+            self.len = 0;
+            return out;
         }
-        if allowed == 0 {
-            return None;
+        for _ in 0..k {
+            let j = rng.random_range(0..self.len);
+            self.len -= 1;
+            self.cards.swap(j, self.len);
+            out.insert(self.cards[self.len]);
         }
-        match classes.iter_mut().find(|(a, _)| *a == allowed) {
-            Some((_, v)) => v.push(c),
-            None => classes.push((allowed, vec![c])),
-        }
+        out
     }
-    let full = (1u16 << m) - 1;
-    if classes.len() == 1 && classes[0].0 == full {
-        // Nothing constrains the deal: a plain shuffle.
-        let mut cards = classes.pop().map(|(_, v)| v).unwrap_or_default();
-        cards.shuffle(rng);
-        let mut out = Vec::with_capacity(m);
-        let mut at = 0;
-        for b in &buckets {
-            out.push(cards[at..at + b.count].iter().copied().collect());
-            at += b.count;
-        }
-        return Some(out);
-    }
-    let states: usize = buckets.iter().map(|b| b.count + 1).product();
-    if states.saturating_mul(classes.len() + 1) <= 1 << 22 {
-        return Exact::new(&buckets, &classes).sample(rng);
-    }
-    for _ in 0..1000 {
-        if let Some(d) = rejection(unseen, &buckets, rng) {
-            return Some(d);
-        }
-    }
-    greedy(unseen, &buckets, rng, 1000)
 }
 
 /// One plain shuffle-and-deal, kept only if it respects every exclusion.
 fn rejection<R: Rng + ?Sized>(
     unseen: CardSet,
     buckets: &[HiddenHand],
+    out: &mut [CardSet],
     rng: &mut R,
-) -> Option<Vec<CardSet>> {
-    let cards = shuffled(unseen, rng);
-    let mut out = Vec::with_capacity(buckets.len());
-    let mut at = 0;
-    for b in buckets {
-        let hand: CardSet = cards[at..at + b.count].iter().copied().collect();
-        if !hand.is_disjoint(b.excluded) {
-            return None;
+) -> bool {
+    let mut cards = Cards::of(unseen);
+    for (i, b) in buckets.iter().enumerate() {
+        out[i] = cards.take(b.count, rng);
+        if !out[i].is_disjoint(b.excluded) {
+            return false;
         }
-        out.push(hand);
-        at += b.count;
     }
-    Some(out)
+    true
 }
 
 /// Most constrained cards first, each to a random bucket that may take it, weighted by free
@@ -138,14 +213,17 @@ fn rejection<R: Rng + ?Sized>(
 fn greedy<R: Rng + ?Sized>(
     unseen: CardSet,
     buckets: &[HiddenHand],
+    out: &mut [CardSet],
     rng: &mut R,
     tries: usize,
-) -> Option<Vec<CardSet>> {
+) -> bool {
     let mut cards = shuffled(unseen, rng);
     cards.sort_by_key(|&c| buckets.iter().filter(|b| !b.excluded.contains(c)).count());
+    let mut room: Vec<usize> = Vec::with_capacity(buckets.len());
     'attempt: for _ in 0..tries {
-        let mut room: Vec<usize> = buckets.iter().map(|b| b.count).collect();
-        let mut out = vec![CardSet::EMPTY; buckets.len()];
+        room.clear();
+        room.extend(buckets.iter().map(|b| b.count));
+        out[..buckets.len()].fill(CardSet::EMPTY);
         for &c in &cards {
             let weight: usize = buckets
                 .iter()
@@ -169,41 +247,114 @@ fn greedy<R: Rng + ?Sized>(
                 pick -= room[i];
             }
         }
-        return Some(out);
+        return true;
     }
-    None
+    false
 }
 
-/// Exact uniform sampling by counting: the number of deals of classes `j..` that fill a
-/// vector of remaining counts exactly, memoized over mixed-radix encoded count vectors.
-struct Exact<'a> {
-    buckets: &'a [HiddenHand],
-    classes: &'a [(u16, Vec<Card>)],
-    radix: Vec<usize>,
+thread_local! {
+    /// Each thread's exact sampler, kept for the next call with the same question.
+    static EXACT: RefCell<Exact> = RefCell::new(Exact::default());
+}
+
+/// Exact uniform sampling by counting. The cards are grouped into classes by the set of
+/// buckets that may hold them; `ways(j, r)` is the number of deals of classes `j..` that fill
+/// the remaining counts `r` (a mixed-radix number) exactly, memoized. A deal then picks each
+/// class's split among its buckets with probability proportional to its share of the deals,
+/// and which cards of the class go where uniformly.
+///
+/// The table depends only on the question (unseen cards and buckets), so it is kept, and
+/// reused while the next question is the same.
+#[derive(Debug)]
+struct Exact {
+    /// The question the table answers.
+    unseen: CardSet,
+    buckets: ArrayVec<HiddenHand, MAX_EXACT>,
+    ready: bool,
+    /// The classes, in dealing order: `(allowed buckets, cards)`. The most permissive and
+    /// largest class comes last, where its split is forced.
+    classes: ArrayVec<(u16, CardSet), 64>,
+    radix: [usize; MAX_EXACT],
     states: usize,
     memo: Vec<f64>,
     fact: [f64; 65],
 }
 
-impl<'a> Exact<'a> {
-    fn new(buckets: &'a [HiddenHand], classes: &'a [(u16, Vec<Card>)]) -> Exact<'a> {
-        let mut radix = Vec::with_capacity(buckets.len());
-        let mut r = 1;
-        for b in buckets {
-            radix.push(r);
-            r *= b.count + 1;
-        }
+impl Default for Exact {
+    fn default() -> Self {
         let mut fact = [1.0f64; 65];
         for i in 1..65 {
             fact[i] = fact[i - 1] * i as f64;
         }
         Exact {
-            buckets,
-            classes,
-            radix,
-            states: r,
-            memo: vec![f64::NAN; r * (classes.len() + 1)],
+            unseen: CardSet::EMPTY,
+            buckets: ArrayVec::new(),
+            ready: false,
+            classes: ArrayVec::new(),
+            radix: [0; MAX_EXACT],
+            states: 0,
+            memo: Vec::new(),
             fact,
+        }
+    }
+}
+
+impl Exact {
+    /// Sets up the classes for a question (kept when it is the last one asked). `false` when
+    /// some card has no bucket that may hold it.
+    fn prepare(&mut self, unseen: CardSet, buckets: &[HiddenHand]) -> bool {
+        if self.ready && self.unseen == unseen && self.buckets.as_slice() == buckets {
+            return true;
+        }
+        self.ready = false;
+        self.unseen = unseen;
+        self.buckets.clear();
+        self.buckets.extend(buckets.iter().copied());
+        self.classes.clear();
+        for c in unseen {
+            let mut allowed = 0u16;
+            for (i, b) in buckets.iter().enumerate() {
+                if !b.excluded.contains(c) {
+                    allowed |= 1 << i;
+                }
+            }
+            if allowed == 0 {
+                return false;
+            }
+            match self.classes.iter_mut().find(|(a, _)| *a == allowed) {
+                Some((_, set)) => {
+                    set.insert(c);
+                }
+                None => self.classes.push((allowed, CardSet::from_card(c))),
+            }
+        }
+        self.classes
+            .sort_by_key(|&(a, set)| (a.count_ones(), set.len()));
+        let mut r = 1usize;
+        for (i, b) in buckets.iter().enumerate() {
+            self.radix[i] = r;
+            r = r.saturating_mul(b.count + 1);
+        }
+        self.states = r;
+        if self.fits() {
+            self.memo.clear();
+            self.memo
+                .resize(self.states * (self.classes.len() + 1), f64::NAN);
+        }
+        self.ready = true;
+        true
+    }
+
+    /// True when the table is small enough to build.
+    fn fits(&self) -> bool {
+        self.states.saturating_mul(self.classes.len() + 1) <= 1 << 22
+    }
+
+    /// Frees a table too large to keep.
+    fn trim(&mut self) {
+        if self.memo.len() > KEEP_MEMO {
+            self.memo = Vec::new();
+            self.ready = false;
         }
     }
 
@@ -211,126 +362,165 @@ impl<'a> Exact<'a> {
         state / self.radix[i] % (self.buckets[i].count + 1)
     }
 
-    /// Ways to deal classes `j..` so that bucket `i` gets exactly digit `i` of `state`.
-    fn ways(&mut self, j: usize, state: usize) -> f64 {
-        let slot = j * self.states + state;
-        if !self.memo[slot].is_nan() {
-            return self.memo[slot];
+    /// The remaining counts at the start: every bucket's full count.
+    fn full(&self) -> usize {
+        self.buckets
+            .iter()
+            .enumerate()
+            .map(|(i, b)| b.count * self.radix[i])
+            .sum()
+    }
+
+    /// Deals into `out`; `false` when no deal is consistent.
+    fn sample<R: Rng + ?Sized>(&mut self, out: &mut [CardSet], rng: &mut R) -> bool {
+        let mut state = self.full();
+        if ways(self, 0, state) <= 0.0 {
+            return false;
         }
-        let v = if j == self.classes.len() {
-            if state == 0 {
-                1.0
+        out[..self.buckets.len()].fill(CardSet::EMPTY);
+        let last = self.classes.len() - 1;
+        for j in 0..self.classes.len() {
+            let next = if j == last {
+                // The last class takes whatever room is left.
+                0
             } else {
-                0.0
+                let total = ways(self, j, state);
+                let mut pick = rng.random::<f64>() * total;
+                let mut chosen = None;
+                let mut fallback = 0;
+                let memo = std::mem::take(&mut self.memo);
+                let next_row = &memo[(j + 1) * self.states..(j + 2) * self.states];
+                self.splits(j, state, &mut |w, next| {
+                    let weight = w * next_row[next];
+                    if weight > 0.0 {
+                        fallback = next;
+                        if pick < weight {
+                            chosen = Some(next);
+                            return true;
+                        }
+                        pick -= weight;
+                    }
+                    false
+                });
+                self.memo = memo;
+                // Rounding can walk past the end: take the last split of nonzero weight.
+                chosen.unwrap_or(fallback)
+            };
+            let mut cards = Cards::of(self.classes[j].1);
+            for (i, slot) in out.iter_mut().enumerate().take(self.buckets.len()) {
+                let take = self.digit(state, i) - self.digit(next, i);
+                if take > 0 {
+                    *slot |= cards.take(take, rng);
+                }
             }
-        } else {
-            let mut allocs = Vec::new();
-            self.allocations(j, state, &mut allocs);
-            allocs
-                .iter()
-                .map(|&(w, next)| w * self.ways(j + 1, next))
-                .sum()
-        };
-        self.memo[slot] = v;
-        v
+            state = next;
+        }
+        true
     }
 
-    /// Every split of class `j` among its allowed buckets that fits in `state`: `(number of
-    /// ways to choose which cards go where, state after)`.
-    fn allocations(&self, j: usize, state: usize, out: &mut Vec<(f64, usize)>) {
-        let (allowed, cards) = &self.classes[j];
-        let n = cards.len();
-        let open: Vec<usize> = (0..self.buckets.len())
-            .filter(|&i| allowed >> i & 1 == 1)
-            .collect();
-        let mut split = vec![0usize; open.len()];
-        self.split(&open, 0, n, state, &mut split, out);
+    /// Calls `f(number of ways to choose the cards, state after)` for every split of class
+    /// `j` among its allowed buckets that fits in `state`, until `f` returns `true`.
+    fn splits(&self, j: usize, state: usize, f: &mut dyn FnMut(f64, usize) -> bool) {
+        let (allowed, cards) = self.classes[j];
+        let mut open = [0usize; MAX_EXACT];
+        let mut k = 0;
+        for i in 0..self.buckets.len() {
+            if allowed >> i & 1 == 1 {
+                open[k] = i;
+                k += 1;
+            }
+        }
+        let mut split = [0usize; MAX_EXACT];
+        self.split(&open[..k], 0, cards.len(), state, &mut split, f);
     }
 
+    /// Recursive part of [`Exact::splits`]: chooses how many cards go to `open[k]`; `true`
+    /// when `f` asked to stop.
     fn split(
         &self,
         open: &[usize],
         k: usize,
         left: usize,
         state: usize,
-        split: &mut [usize],
-        out: &mut Vec<(f64, usize)>,
-    ) {
-        if k == open.len() {
-            if left == 0 {
-                let n: usize = split.iter().sum();
-                let mut w = self.fact[n];
-                let mut next = state;
-                for (q, &i) in open.iter().enumerate() {
-                    w /= self.fact[split[q]];
-                    next -= split[q] * self.radix[i];
-                }
-                out.push((w, next));
-            }
-            return;
-        }
+        split: &mut [usize; MAX_EXACT],
+        f: &mut dyn FnMut(f64, usize) -> bool,
+    ) -> bool {
         let i = open[k];
         let cap = self.digit(state, i).min(left);
         if k + 1 == open.len() {
-            if left <= cap {
-                split[k] = left;
-                self.split(open, k + 1, 0, state, split, out);
+            if left > cap {
+                return false;
             }
-            return;
+            split[k] = left;
+            let n: usize = split[..open.len()].iter().sum();
+            let mut w = self.fact[n];
+            let mut next = state;
+            for (q, &i) in open.iter().enumerate() {
+                w /= self.fact[split[q]];
+                next -= split[q] * self.radix[i];
+            }
+            return f(w, next);
         }
         for a in 0..=cap {
             split[k] = a;
-            self.split(open, k + 1, left - a, state, split, out);
+            if self.split(open, k + 1, left - a, state, split, f) {
+                return true;
+            }
         }
+        false
     }
+}
 
-    fn sample<R: Rng + ?Sized>(mut self, rng: &mut R) -> Option<Vec<CardSet>> {
-        let mut state: usize = self
-            .buckets
-            .iter()
-            .enumerate()
-            .map(|(i, b)| b.count * self.radix[i])
-            .sum();
-        let total = self.ways(0, state);
-        if total <= 0.0 {
-            return None;
-        }
-        let mut out = vec![CardSet::EMPTY; self.buckets.len()];
-        let mut allocs = Vec::new();
-        for j in 0..self.classes.len() {
-            allocs.clear();
-            self.allocations(j, state, &mut allocs);
-            let weights: Vec<f64> = allocs
-                .iter()
-                .map(|&(w, next)| w * self.ways(j + 1, next))
-                .collect();
-            let sum: f64 = weights.iter().sum();
-            let mut pick = rng.random::<f64>() * sum;
-            let mut chosen = allocs.len() - 1;
-            for (q, &w) in weights.iter().enumerate() {
-                if pick < w {
-                    chosen = q;
-                    break;
-                }
-                pick -= w;
-            }
-            // Skip allocations of weight zero picked by rounding at the end.
-            while weights[chosen] == 0.0 && chosen > 0 {
-                chosen -= 1;
-            }
-            let next = allocs[chosen].1;
-            let mut cards = self.classes[j].1.clone();
-            cards.shuffle(rng);
-            let mut at = 0;
-            for (i, slot) in out.iter_mut().enumerate() {
-                let take = self.digit(state, i) - self.digit(next, i);
-                slot.extend(cards[at..at + take].iter().copied());
-                at += take;
-            }
-            state = next;
-        }
-        Some(out)
+/// Deals of classes `j..` that fill `state` exactly (memoized in `exact.memo`).
+fn ways(exact: &mut Exact, j: usize, state: usize) -> f64 {
+    let slot = j * exact.states + state;
+    let known = exact.memo[slot];
+    if !known.is_nan() {
+        return known;
     }
+    let v = if j == exact.classes.len() {
+        if state == 0 {
+            1.0
+        } else {
+            0.0
+        }
+    } else if j + 1 == exact.classes.len() {
+        // The last class must fill exactly what is left.
+        let (allowed, cards) = exact.classes[j];
+        let mut w = exact.fact[cards.len()];
+        let mut n = 0;
+        for i in 0..exact.buckets.len() {
+            let d = exact.digit(state, i);
+            if d > 0 && allowed >> i & 1 == 0 {
+                n = usize::MAX;
+                break;
+            }
+            w /= exact.fact[d];
+            n += d;
+        }
+        if n == cards.len() {
+            w
+        } else {
+            0.0
+        }
+    } else {
+        // Collect the splits first: the recursion needs the memo mutably.
+        let mut splits: ArrayVec<(f64, usize), 64> = ArrayVec::new();
+        let mut overflow: Vec<(f64, usize)> = Vec::new();
+        exact.splits(j, state, &mut |w, next| {
+            if splits.try_push((w, next)).is_err() {
+                overflow.push((w, next));
+            }
+            false
+        });
+        splits
+            .iter()
+            .chain(&overflow)
+            .map(|&(w, next)| w * ways(exact, j + 1, next))
+            .sum()
+    };
+    exact.memo[slot] = v;
+    v
 }
 
 #[cfg(test)]
@@ -466,6 +656,111 @@ mod tests {
                 (k as f64 - expect).abs() < 5.0 * expect.sqrt(),
                 "{k} vs {expect}"
             );
+        }
+    }
+
+    /// Every consistent deal of `unseen` into `hands` (plus the leftover) by brute force, and
+    /// a check that `n` samples hit each about equally often.
+    fn assert_uniform(unseen: CardSet, hands: &[HiddenHand], n: usize, seed: u64) {
+        let total: usize = hands.iter().map(|h| h.count).sum();
+        let m = hands.len() + usize::from(total < unseen.len());
+        let cards: Vec<Card> = unseen.iter().collect();
+        let mut consistent = 0;
+        for code in 0..m.pow(cards.len() as u32) {
+            let mut hs = vec![CardSet::EMPTY; m];
+            let mut x = code;
+            for &c in &cards {
+                hs[x % m].insert(c);
+                x /= m;
+            }
+            let ok = hands
+                .iter()
+                .zip(&hs)
+                .all(|(s, h)| h.len() == s.count && h.is_disjoint(s.excluded));
+            consistent += usize::from(ok);
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut seen: HashMap<Vec<u64>, usize> = HashMap::new();
+        let mut out = [CardSet::EMPTY; 8];
+        for _ in 0..n {
+            assert!(sample_deal_into(unseen, hands, &mut out, &mut rng));
+            let key: Vec<u64> = out[..m].iter().map(|h| h.bits()).collect();
+            for (h, s) in out.iter().zip(hands) {
+                assert!(h.len() == s.count && h.is_disjoint(s.excluded));
+            }
+            *seen.entry(key).or_default() += 1;
+        }
+        assert_eq!(seen.len(), consistent);
+        let expect = n as f64 / consistent as f64;
+        for &k in seen.values() {
+            assert!(
+                (k as f64 - expect).abs() < 5.0 * expect.sqrt(),
+                "{k} vs {expect}"
+            );
+        }
+    }
+
+    #[test]
+    fn sampling_with_a_leftover_and_several_void_classes_is_uniform() {
+        let unseen = set("2H 3H 4H 2S 3S 2D 3D");
+        let hands = [
+            HiddenHand {
+                count: 2,
+                excluded: CardSet::HEARTS,
+            },
+            HiddenHand {
+                count: 2,
+                excluded: CardSet::SPADES | CardSet::DIAMONDS,
+            },
+            HiddenHand {
+                count: 1,
+                excluded: CardSet::DIAMONDS,
+            },
+        ];
+        assert_uniform(unseen, &hands, 40_000, 5);
+        // Unconstrained: the plain shuffle.
+        let free = [HiddenHand {
+            count: 2,
+            excluded: CardSet::CLUBS,
+        }; 2];
+        assert_uniform(set("2H 3H 4H 2S 3S"), &free, 20_000, 6);
+    }
+
+    /// The exact sampler keeps its table for the next call: alternating questions must not
+    /// answer one with the other's table.
+    #[test]
+    fn alternating_questions_get_their_own_answers() {
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        let unseen = CardSet::FULL_DECK - set("AS KS QS JS");
+        let a = [
+            HiddenHand {
+                count: 16,
+                excluded: CardSet::SPADES,
+            },
+            HiddenHand {
+                count: 16,
+                excluded: CardSet::HEARTS,
+            },
+            HiddenHand {
+                count: 16,
+                excluded: CardSet::EMPTY,
+            },
+        ];
+        let mut b = a;
+        b[2].excluded = CardSet::CLUBS;
+        b[0].count = 15;
+        let mut out = [CardSet::EMPTY; 4];
+        for k in 0..200 {
+            let hands = if k % 3 == 0 { &b } else { &a };
+            assert!(sample_deal_into(unseen, hands, &mut out, &mut rng));
+            let mut all = CardSet::EMPTY;
+            for (h, s) in out.iter().zip(hands) {
+                assert_eq!(h.len(), s.count);
+                assert!(h.is_disjoint(s.excluded));
+                all |= *h;
+            }
+            assert_eq!(out[3].len(), unseen.len() - all.len());
+            assert_eq!(all | out[3], unseen);
         }
     }
 

@@ -52,6 +52,11 @@ const WHIST_MATCHUPS: Matchups = &[
     ("pimc:worlds=30", "heuristic", 100),
     ("cheat", "heuristic", 400),
     ("pimc:worlds=10", "ismcts:iters=1000", 200),
+    (
+        "pimc:solver=uct,worlds=10,iters=100",
+        "ismcts:iters=1000",
+        200,
+    ),
     ("cheat", "ismcts:iters=1000", 200),
     ("cheat", "pimc:worlds=10", 200),
 ];

@@ -649,6 +649,16 @@ impl Game for Bridge {
         }
     }
 
+    /// Every move is public: calls are made aloud and every card is played face up.
+    fn observe_action(
+        &self,
+        _state: &BridgeState,
+        action: BridgeAction,
+        _viewer: Seat,
+    ) -> Option<BridgeAction> {
+        Some(action)
+    }
+
     fn outcome(&self, state: &BridgeState) -> Option<Outcome> {
         if state.phase != Phase::Over {
             return None;

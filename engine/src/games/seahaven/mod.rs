@@ -165,6 +165,11 @@ impl Game for Seahaven {
         obs.clone()
     }
 
+    /// Every move is public: all cards are dealt face up (and there is only one player).
+    fn observe_action(&self, _state: &State, action: Move, _viewer: Seat) -> Option<Move> {
+        Some(action)
+    }
+
     fn outcome(&self, state: &State) -> Option<Outcome> {
         if self.to_move(state) != ToMove::Over {
             return None;

@@ -1,0 +1,83 @@
+//! [`SearchCore`]: what ISMCTS (both kinds) and perfect-information UCT share: settings, the
+//! playout policy, the reusable tree and how one decision's search is run.
+
+use super::rollout::Rollout;
+use super::settings::SearchSettings;
+use super::tree::{Observers, RootStat, Tree};
+use cardsim_engine::{Game, Seat};
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Settings, playout policy, tree and scratch of one tree-search agent.
+#[derive(Debug)]
+pub(crate) struct SearchCore<G: Game> {
+    pub settings: SearchSettings,
+    pub rollout: Rollout<G>,
+    tree: Tree<G>,
+    stats: Vec<RootStat>,
+}
+
+impl<G: Game> SearchCore<G> {
+    /// A search with random playouts whose tree is built for `observers`.
+    pub fn new(settings: SearchSettings, observers: Observers) -> Self {
+        SearchCore {
+            settings,
+            rollout: Rollout::Random,
+            tree: Tree::new(observers),
+            stats: Vec::new(),
+        }
+    }
+
+    /// Iterations run by the last search.
+    pub fn last_iterations(&self) -> u32 {
+        self.tree.iterations()
+    }
+
+    /// Nodes in the tree(s) of the last search, the roots included.
+    pub fn last_tree_size(&self) -> usize {
+        self.tree.len()
+    }
+
+    /// Searches for `seat`, to move with `legal`, each iteration starting from `sample`. All
+    /// randomness comes from one ChaCha8 stream seeded by one `u64` of `rng`.
+    pub fn run(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+        sample: impl FnMut(&mut ChaCha8Rng) -> G::State,
+    ) {
+        let mut rng = ChaCha8Rng::seed_from_u64(rng.next_u64());
+        self.tree.search(
+            game,
+            seat,
+            legal,
+            self.settings.budget(),
+            self.settings.exploration,
+            &mut self.rollout,
+            &mut rng,
+            sample,
+        );
+    }
+
+    /// The root statistics of the last search, in the order of `legal`.
+    pub fn root_stats(&mut self, legal: &[G::Action]) -> &[RootStat] {
+        self.tree.root_stats(legal, &mut self.stats);
+        &self.stats
+    }
+
+    /// The most visited root action of the last search.
+    pub fn best_root_action(&mut self, legal: &[G::Action]) -> G::Action {
+        self.tree.best_root_action(legal, &mut self.stats)
+    }
+
+    /// The settings as spec text, e.g. `iters=1000,c=0.7,rollout=random`.
+    pub fn label(&self) -> String {
+        format!(
+            "{},rollout={}",
+            self.settings.spec_text(),
+            self.rollout.label()
+        )
+    }
+}
