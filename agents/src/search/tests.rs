@@ -6,8 +6,10 @@ use super::*;
 use crate::{
     catalog, same_information_same_choice, Agent, AgentError, AgentKind, AgentSpec, GameAgents,
 };
+use cardsim_engine::games::bridge::Bridge;
 use cardsim_engine::games::trash::{Spot, Trash};
 use cardsim_engine::games::whist::Whist;
+use cardsim_engine::tricks::TrickPlay;
 use cardsim_engine::{
     check_players, rank_by_score, Card, CardSet, ConfigError, Game, GameInfo, Outcome, Params,
     Seat, ToMove,
@@ -1029,26 +1031,35 @@ fn whist_places(st: &<Whist as Game>::State, out: &mut Vec<u32>) {
     }
 }
 
-/// The exact chance of each card being in each seat's hand given only `obs`, every deal of
-/// the unseen cards equally likely that gives each hidden hand its size, respects its shown
-/// voids and leaves the turned-up trump card with the dealer until played. Counted card by
-/// card (forward and backward counts over the hands' filled sizes): a method independent of
-/// the sampler's, which deals class by class.
-fn whist_marginals(obs: &<Whist as Game>::Observation) -> Vec<[f64; 5]> {
-    let play = &obs.play;
+/// The exact chance of each card being in each seat's hand (index 4: played) given only
+/// the public play record and the hands of the seats in `visible`: every deal of the unseen
+/// cards equally likely that gives each hidden hand its size, respects its shown voids and
+/// `allowed(card, seat)`. Counted card by card (forward and backward counts over the hidden
+/// hands' filled sizes): a method independent of the sampler's, which deals class by class.
+fn trick_marginals(
+    play: &TrickPlay,
+    visible: &[Seat],
+    allowed: impl Fn(Card, Seat) -> bool,
+) -> Vec<[f64; 5]> {
     let played = play.record().played();
-    let hidden: Vec<Seat> = Seat::all(4).filter(|&s| s != obs.seat).collect();
+    let hidden: Vec<Seat> = Seat::all(4).filter(|s| !visible.contains(s)).collect();
+    let h = hidden.len();
     let len: Vec<usize> = hidden.iter().map(|&s| play.hand_len(s)).collect();
-    let radix = [1, len[0] + 1, (len[0] + 1) * (len[1] + 1)];
-    let states = radix[2] * (len[2] + 1);
+    let mut radix = vec![1usize; h];
+    for k in 1..h {
+        radix[k] = radix[k - 1] * (len[k - 1] + 1);
+    }
+    let states = radix[h - 1] * (len[h - 1] + 1);
     let digit = |r: usize, k: usize| r / radix[k] % (len[k] + 1);
-    let full: usize = (0..3).map(|k| len[k] * radix[k]).sum();
-    let unseen: Vec<Card> = (CardSet::FULL_DECK - played - obs.hand()).iter().collect();
-    let trump_known = obs.seat != obs.dealer && !played.contains(obs.trump_card);
-    let allowed = |c: Card, k: usize| {
+    let full: usize = (0..h).map(|k| len[k] * radix[k]).sum();
+    let seen: CardSet = visible
+        .iter()
+        .map(|&s| play.hand(s))
+        .fold(played, |a, b| a | b);
+    let unseen: Vec<Card> = (CardSet::FULL_DECK - seen).iter().collect();
+    let ok = |c: Card, k: usize| {
         let s = hidden[k];
-        !play.record().excluded(s).contains(c)
-            && !(trump_known && c == obs.trump_card && s != obs.dealer)
+        !play.record().excluded(s).contains(c) && allowed(c, s)
     };
     let n = unseen.len();
     let mut fwd = vec![vec![0.0f64; states]; n + 1];
@@ -1057,7 +1068,7 @@ fn whist_marginals(obs: &<Whist as Game>::Observation) -> Vec<[f64; 5]> {
     for (i, &c) in unseen.iter().enumerate() {
         for r in 0..states {
             if fwd[i][r] > 0.0 {
-                for k in (0..3).filter(|&k| allowed(c, k) && digit(r, k) < len[k]) {
+                for k in (0..h).filter(|&k| ok(c, k) && digit(r, k) < len[k]) {
                     fwd[i + 1][r + radix[k]] += fwd[i][r];
                 }
             }
@@ -1066,8 +1077,8 @@ fn whist_marginals(obs: &<Whist as Game>::Observation) -> Vec<[f64; 5]> {
     bwd[n][full] = 1.0;
     for (i, &c) in unseen.iter().enumerate().rev() {
         for r in 0..states {
-            bwd[i][r] = (0..3)
-                .filter(|&k| allowed(c, k) && digit(r, k) < len[k])
+            bwd[i][r] = (0..h)
+                .filter(|&k| ok(c, k) && digit(r, k) < len[k])
                 .map(|k| bwd[i + 1][r + radix[k]])
                 .sum();
         }
@@ -1081,11 +1092,11 @@ fn whist_marginals(obs: &<Whist as Game>::Observation) -> Vec<[f64; 5]> {
     for (place, c) in CardSet::FULL_DECK.iter().enumerate() {
         if played.contains(c) {
             out[place][4] = 1.0;
-        } else if obs.hand().contains(c) {
-            out[place][obs.seat.index()] = 1.0;
+        } else if let Some(&s) = visible.iter().find(|&&s| play.hand(s).contains(c)) {
+            out[place][s.index()] = 1.0;
         } else {
             let i = unseen.iter().position(|&u| u == c).expect("an unseen card");
-            for k in (0..3).filter(|&k| allowed(c, k)) {
+            for k in (0..h).filter(|&k| ok(c, k)) {
                 let ways: f64 = (0..states)
                     .filter(|&r| digit(r, k) < len[k])
                     .map(|r| fwd[i][r] * bwd[i + 1][r + radix[k]])
@@ -1097,33 +1108,129 @@ fn whist_marginals(obs: &<Whist as Game>::Observation) -> Vec<[f64; 5]> {
     out
 }
 
+/// [`trick_marginals`] for a Whist seat: its own hand visible, and the turned-up trump card
+/// with the dealer until played.
+fn whist_marginals(obs: &<Whist as Game>::Observation) -> Vec<[f64; 5]> {
+    let played = obs.play.record().played();
+    let trump_known = obs.seat != obs.dealer && !played.contains(obs.trump_card);
+    trick_marginals(&obs.play, &[obs.seat], |c, s| {
+        !(trump_known && c == obs.trump_card && s != obs.dealer)
+    })
+}
+
+/// Counts how often the honesty check's positions had voids shown, and caches the
+/// marginals of the last observation (the check asks for every place of one observation in
+/// a row).
+struct MarginalCache<O> {
+    last: std::cell::RefCell<Option<(O, Vec<[f64; 5]>)>>,
+    voids: std::cell::Cell<usize>,
+}
+
+impl<O: Clone + PartialEq> MarginalCache<O> {
+    fn new() -> Self {
+        MarginalCache {
+            last: std::cell::RefCell::new(None),
+            voids: std::cell::Cell::new(0),
+        }
+    }
+
+    fn belief(
+        &self,
+        obs: &O,
+        play: &TrickPlay,
+        seat: Seat,
+        place: usize,
+        value: u32,
+        marginals: impl Fn(&O) -> Vec<[f64; 5]>,
+    ) -> f64 {
+        let mut last = self.last.borrow_mut();
+        if last.as_ref().is_none_or(|(o, _)| o != obs) {
+            let shown = Seat::all(4)
+                .filter(|&s| s != seat && !play.record().excluded(s).is_empty())
+                .count();
+            self.voids.set(self.voids.get() + shown);
+            *last = Some((obs.clone(), marginals(obs)));
+        }
+        last.as_ref().expect("just filled").1[place][value as usize]
+    }
+}
+
 #[test]
 fn whist_determinizations_are_honest_with_voids() {
     let game = Whist::new(4, &Params::parse(&["target=1"]).unwrap()).unwrap();
-    type Table = Option<(<Whist as Game>::Observation, Vec<[f64; 5]>)>;
-    let cache: std::cell::RefCell<Table> = std::cell::RefCell::new(None);
-    let voids = std::cell::Cell::new(0);
+    let cache = MarginalCache::new();
     let belief = |obs: &<Whist as Game>::Observation, place: usize, value: u32| {
-        let mut cache = cache.borrow_mut();
-        if cache.as_ref().is_none_or(|(o, _)| o != obs) {
-            let shown = Seat::all(4)
-                .filter(|&s| s != obs.seat && !obs.play.record().excluded(s).is_empty())
-                .count();
-            voids.set(voids.get() + shown);
-            *cache = Some((obs.clone(), whist_marginals(obs)));
-        }
-        cache.as_ref().expect("just filled").1[place][value as usize]
+        cache.belief(obs, &obs.play, obs.seat, place, value, whist_marginals)
     };
     let report = check_random_games(&game, 0..3, 7, 400, whist_places, belief).unwrap();
     assert!(report.positions >= 60, "{report:?}");
     assert!(report.places_tested > 1_000, "{report:?}");
-    assert!(
-        voids.get() > 20,
-        "voids must bind in many positions: {}",
-        voids.get()
-    );
+    let voids = cache.voids.get();
+    assert!(voids > 20, "voids must bind in many positions: {voids}");
     assert!(
         report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
         "{report:?}"
     );
+}
+
+/// Bridge places: for every card of the deck in order, the seat holding it, or 4 once played.
+fn bridge_places(st: &<Bridge as Game>::State, out: &mut Vec<u32>) {
+    out.clear();
+    for c in CardSet::FULL_DECK {
+        let holder = Seat::all(4).find(|&s| st.play().hand(s).contains(c));
+        out.push(holder.map_or(4, |s| s.index() as u32));
+    }
+}
+
+/// A Bridge seat sees its own hand and, from the opening lead on, dummy's; the auction shows
+/// no cards.
+#[test]
+fn bridge_determinizations_are_honest_with_dummy_and_voids() {
+    let game = Bridge::new(4, &Params::parse(&["scoring=deal"]).unwrap()).unwrap();
+    let cache = MarginalCache::new();
+    let with_dummy = std::cell::Cell::new(0);
+    let belief = |obs: &<Bridge as Game>::Observation, place: usize, value: u32| {
+        cache.belief(obs, &obs.play, obs.seat, place, value, |o| {
+            let mut visible = vec![o.seat];
+            if let Some((d, _)) = o.dummy {
+                if d != o.seat {
+                    visible.push(d);
+                }
+                with_dummy.set(with_dummy.get() + 1);
+            }
+            trick_marginals(&o.play, &visible, |_, _| true)
+        })
+    };
+    let report = check_random_games(&game, 0..4, 6, 300, bridge_places, belief).unwrap();
+    assert!(report.positions >= 60, "{report:?}");
+    assert!(
+        with_dummy.get() > 20,
+        "dummy must be exposed in many positions"
+    );
+    assert!(cache.voids.get() > 10, "voids: {}", cache.voids.get());
+    assert!(
+        report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
+        "{report:?}"
+    );
+}
+
+/// Seahaven Towers deals every card face up: a determinization is the position itself.
+#[test]
+fn seahaven_determinizations_are_the_position_itself() {
+    use cardsim_engine::games::seahaven::Seahaven;
+    let game = Seahaven::new(1, &Params::new()).unwrap();
+    // Places: the board's text, character by character.
+    let places = |st: &<Seahaven as Game>::State, out: &mut Vec<u32>| {
+        out.clear();
+        out.extend(st.board.to_string().bytes().map(u32::from));
+    };
+    // Belief: what the seat sees is the whole board, so each place holds what it shows.
+    let belief = |obs: &<Seahaven as Game>::State, place: usize, value: u32| {
+        let mut shown = Vec::new();
+        places(obs, &mut shown);
+        f64::from(shown.get(place) == Some(&value))
+    };
+    let report = check_random_games(&game, 0..10, 2, 20, places, belief).unwrap();
+    assert!(report.positions > 10, "{report:?}");
+    assert_eq!(report.hidden_checks, 0, "nothing is hidden");
 }

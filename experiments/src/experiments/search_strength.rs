@@ -43,22 +43,22 @@ const WHIST_MATCHUPS: Matchups = &[
     ("heuristic", "random", 400),
     ("ismcts:iters=100", "random", 200),
     ("ismcts:iters=1000", "random", 100),
-    ("pimc:worlds=10", "random", 100),
+    ("pimc:worlds=10", "random", 50),
     ("ismcts:iters=100", "heuristic", 400),
     ("ismcts:iters=1000", "heuristic", 400),
     ("ismcts:iters=10000", "heuristic", 100),
     ("pimc:worlds=1", "heuristic", 400),
     ("pimc:worlds=10", "heuristic", 200),
-    ("pimc:worlds=30", "heuristic", 100),
+    ("pimc:worlds=30", "heuristic", 50),
     ("cheat", "heuristic", 400),
-    ("pimc:worlds=10", "ismcts:iters=1000", 200),
+    ("pimc:worlds=10", "ismcts:iters=1000", 100),
     (
         "pimc:solver=uct,worlds=10,iters=100",
         "ismcts:iters=1000",
         200,
     ),
     ("cheat", "ismcts:iters=1000", 200),
-    ("cheat", "pimc:worlds=10", 200),
+    ("cheat", "pimc:worlds=10", 100),
 ];
 
 const BRIDGE_MATCHUPS: Matchups = &[
@@ -66,13 +66,13 @@ const BRIDGE_MATCHUPS: Matchups = &[
     ("ismcts:iters=1000", "random", 100),
     ("ismcts:iters=100", "heuristic", 400),
     ("ismcts:iters=1000", "heuristic", 200),
-    ("ismcts:iters=10000", "heuristic", 100),
+    ("ismcts:iters=10000", "heuristic", 50),
     ("pimc:worlds=1", "heuristic", 400),
-    ("pimc:worlds=10", "heuristic", 200),
+    ("pimc:worlds=10", "heuristic", 100),
     ("cheat", "heuristic", 400),
-    ("pimc:worlds=10", "ismcts:iters=1000", 200),
+    ("pimc:worlds=10", "ismcts:iters=1000", 100),
     ("cheat", "ismcts:iters=1000", 200),
-    ("cheat", "pimc:worlds=10", 200),
+    ("cheat", "pimc:worlds=10", 100),
 ];
 
 const TRASH_MATCHUPS: Matchups = &[
