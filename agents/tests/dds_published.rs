@@ -63,9 +63,9 @@ fn published_tables_of_the_dds_examples() {
         let deal: Deal = d.pbn.parse().expect("valid PBN");
         let table = solver.dd_table(&deal).tricks;
         for (dds_strain, &ours) in DDS_STRAIN_TO_OURS.iter().enumerate() {
-            for declarer in 0..4 {
+            for (declarer, row) in table.iter().enumerate() {
                 assert_eq!(
-                    table[declarer][ours],
+                    row[ours],
                     d.table[4 * dds_strain + declarer],
                     "{}: declarer {declarer}, DDS strain {dds_strain}",
                     d.pbn

@@ -1,14 +1,15 @@
 //! The double-dummy solver: full 20-result tables of fixed random deals, checked against the
 //! tables DDS 2.9 computed for them, and one mid-trick evaluation of every card.
 //!
-//! `DDS_BENCH_DEALS=N` adds N generated deals (seed 2024) to the timed set, unchecked, for a
-//! wider sample than the five fixed ones.
+//! `DDS_BENCH_DEALS=N` adds N generated deals (seed 2024), unchecked, for a wider sample than
+//! the five fixed ones: it prints the median and 95th percentile of the time per 20-result
+//! table and per single strain from the opening lead (East leading, a fresh solver each).
 
-use cardsim_agents::dds::{self, Position, Solver};
+use cardsim_agents::dds::{self, Position, Solver, Strain};
 use cardsim_engine::cards::CardSet;
 use cardsim_engine::pbn::Deal;
 use cardsim_engine::tricks::{shuffled, CardOrder, Obligation, Trick};
-use cardsim_engine::Seat;
+use cardsim_engine::{Seat, SeatMask};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -66,6 +67,10 @@ fn bench(c: &mut Criterion) {
     });
     if !extra.is_empty() {
         // One table per deal, timed one by one, with the median and p95 printed.
+        let pct = |times: &mut Vec<f64>, p: f64| {
+            times.sort_by(f64::total_cmp);
+            times[((times.len() - 1) as f64 * p).round() as usize]
+        };
         let mut times = Vec::with_capacity(extra.len());
         let mut s = Solver::new();
         for d in &extra {
@@ -73,14 +78,35 @@ fn bench(c: &mut Criterion) {
             black_box(s.dd_table(d));
             times.push(t.elapsed().as_secs_f64() * 1e3);
         }
-        times.sort_by(f64::total_cmp);
-        let pct = |p: f64| times[((times.len() - 1) as f64 * p).round() as usize];
         println!(
             "dds: {} generated deals, time per 20-result table: median {:.1} ms, p95 {:.1} ms, max {:.1} ms",
             times.len(),
-            pct(0.5),
-            pct(0.95),
-            pct(1.0)
+            pct(&mut times, 0.5),
+            pct(&mut times, 0.95),
+            pct(&mut times, 1.0)
+        );
+        // Each strain from the opening lead (East leads, North-South counted), cold table.
+        let mut singles = Vec::with_capacity(5 * extra.len());
+        for d in &extra {
+            for strain in Strain::ALL {
+                let pos = Position::new(
+                    d.hands(),
+                    Trick::new(Seat::new(1)),
+                    CardOrder::ace_high(strain.trump()),
+                    Obligation::FollowSuit,
+                )
+                .with_side(SeatMask(0b0101));
+                let mut s = Solver::new();
+                let t = std::time::Instant::now();
+                black_box(s.solve(&pos).expect("solvable"));
+                singles.push(t.elapsed().as_secs_f64() * 1e3);
+            }
+        }
+        println!(
+            "dds: {} single-strain solves from the opening lead: median {:.1} ms, p95 {:.1} ms",
+            singles.len(),
+            pct(&mut singles, 0.5),
+            pct(&mut singles, 0.95)
         );
     }
     // Every card of the player to move, mid-trick, in a full deal.

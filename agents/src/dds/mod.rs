@@ -9,20 +9,25 @@
 //! - [`dd_table`]: the 4 x 5 table of a bridge deal (tricks for each declarer in each strain,
 //!   the declarer's left-hand opponent leading).
 //!
-//! How it works: null-window alpha-beta over single card plays (binary search on the target,
-//! or a guess first); a transposition table at trick boundaries in the manner of DDS's
-//! "winning ranks" (partition search): each result is stored with only the owners of the top
-//! cards of each suit that decided it, so every position with the same suit lengths whose top
-//! cards match shares the bounds; quick tricks for the side on lead (a greedy forced line of
-//! cashing and crossing to partner), sure top-trump tricks and "wins this trick whatever is
-//! led" bounds for the other side; equivalent cards searched once; move ordering by card-play
-//! heuristics and the best lead stored in the table. Cards are first remapped into lanes (one
-//! per effective suit, strongest in the top slot), which is what makes any card order look
-//! like bridge to the search.
+//! How it works: fail-soft null-window alpha-beta over single card plays, driven by MTD(f)
+//! (test "at least t tricks" next to the best estimate so far; [`Solver::dd_table`] starts each
+//! solve from the previous declarer's result); a transposition table at trick boundaries in
+//! the manner of DDS's "winning ranks" (partition search): each result is stored with only the
+//! owners of the top cards of each suit that decided it, so every position with the same suit
+//! lengths whose top cards match shares the bounds; quick tricks for the side on lead (a
+//! greedy forced line of cashing and crossing to partner), trump-length tricks for both sides,
+//! sure top-trump tricks and "wins whatever is led" bounds for the other side; equivalent
+//! cards searched once, and after a card, the lower cards of its suit that the result shows
+//! to be equivalent skipped; move ordering by card-play heuristics, the best lead stored in
+//! the table and a table of the cards that last cut off at similar nodes. Cards are first
+//! remapped into lanes (one per effective suit, strongest in the top slot), which is what
+//! makes any card order look like bridge to the search.
 //!
-//! Speed (one core, 20 random deals, see `benches/benches/dds.rs` and the report): a 20-result
-//! table takes about 1 s at the median and over 10 s at the 95th percentile, against DDS 2.9's
-//! 0.2 s and 0.9 s on the same deals: correct everywhere checked, but several times slower.
+//! Speed (CPU time on one core of a shared 2-core machine; `benches/benches/dds.rs` and the
+//! report): on 20 random deals a 20-result table takes about 0.19 s at the median and 1.3 s
+//! at the 95th percentile (DDS 2.9 measured alongside: 0.13 s and 0.44 s); on 200 random
+//! deals, 0.32 s and 1.6 s (DDS: 0.16 s and 0.66 s). One strain from the opening lead takes
+//! about 20-25 ms at the median. Hands with long trump fits and voids are the slow cases.
 //!
 //! ```
 //! use cardsim_agents::dds::{self, Position};
@@ -42,15 +47,17 @@
 //! ```
 
 mod search;
+mod table;
 
 use cardsim_engine::cards::{Card, CardSet, Suit};
 pub use cardsim_engine::games::bridge::Strain;
 use cardsim_engine::pbn::Deal;
 use cardsim_engine::tricks::{CardOrder, Obligation, Teams, Trick, TrickPlay};
 use cardsim_engine::{Seat, SeatMask};
-use search::{Rules, Search, Table};
+use search::{Rules, Search};
 use std::cell::RefCell;
 use std::fmt;
+use table::Table;
 
 /// A position to solve: the hands of up to four seats, the trick in progress (its leader, and
 /// the cards already played to it), the card order, the obligation, who plays, and which seats
@@ -200,15 +207,15 @@ struct Prepared {
 }
 
 impl Solver {
-    /// A solver whose table holds up to 2^18 positions (2 MiB of indexes, growing to about
-    /// 70 MiB when full).
+    /// A solver whose table holds up to 2^18 positions (2 MiB of index, growing to 25 to
+    /// 60 MiB when full).
     pub fn new() -> Solver {
         Solver::with_table_bits(18)
     }
 
-    /// A solver whose table holds up to `2^bits` positions (64 bytes each, plus their
-    /// distributions' mask lists); `bits` is clamped to 10..=26. When the table fills up it
-    /// keeps the half that saves the most work.
+    /// A solver whose table holds up to `2^bits` positions (100 to 250 bytes each with the
+    /// index and per-distribution lists); `bits` is clamped to 10..=26. When the table fills up
+    /// it keeps the half that saves the most work.
     pub fn with_table_bits(bits: u32) -> Solver {
         Solver {
             table: Table::new(bits.clamp(10, 26)),
@@ -386,7 +393,10 @@ impl Solver {
     }
 
     fn search<'a>(&'a mut self, p: &Prepared) -> Search<'a> {
+        let (dist, seq) = Search::key_parts(&p.hands);
         Search {
+            dist,
+            seq,
             hands: p.hands,
             rules: p.rules,
             trick: p.trick,
@@ -501,8 +511,8 @@ impl Solver {
 /// Plays lane-space card `x` for `seat`, then solves the rest: the maximizing side's tricks
 /// including the trick in progress.
 fn play_and_value(s: &mut Search<'_>, seat: u8, x: u8) -> u8 {
-    let saved = (s.hands, s.trick, s.trick_seats, s.trick_len, s.leader);
-    s.hands[seat as usize] ^= 1 << x;
+    let saved = (s.trick, s.trick_seats, s.trick_len, s.leader);
+    let saved_key = s.take(seat, x);
     let pos = s.trick_len as usize;
     s.trick[pos] = x;
     s.trick_seats[pos] = seat;
@@ -538,7 +548,8 @@ fn play_and_value(s: &mut Search<'_>, seat: u8, x: u8) -> u8 {
     } else {
         s.value()
     };
-    (s.hands, s.trick, s.trick_seats, s.trick_len, s.leader) = saved;
+    (s.trick, s.trick_seats, s.trick_len, s.leader) = saved;
+    s.put_back(seat, x, saved_key);
     v
 }
 

@@ -1,311 +1,14 @@
-//! The search itself: null-window alpha-beta over single plays, a transposition table at
-//! trick boundaries keyed on the relative ranks of the remaining cards, quick-trick bounds and
-//! move ordering. Works in *lane space*: every card is remapped to (effective suit lane,
+//! The search itself: fail-soft null-window alpha-beta over single plays under an MTD(f)
+//! driver, the transposition table ([`super::table`]) probed at trick boundaries, quick-trick
+//! and trump-length bounds, move ordering (heuristics, the table's best lead, cut-off cards),
+//! and skipping of cards the result shows to be equivalent. Works in *lane space*: every card is remapped to (effective suit lane,
 //! strength slot), with the strongest card of a lane in slot 15, so any [`CardOrder`] of the
 //! shared core becomes a standard four-suit order (plus optional tie classes).
 //!
 //! [`CardOrder`]: cardsim_engine::tricks::CardOrder
 
-/// The transposition table, in the manner of DDS's "winning ranks": an entry is a position at
-/// a trick boundary reduced to its distribution (every hand's length in every lane, and the
-/// leader) plus the owners of only the top cards of each lane that mattered to the result
-/// (an owner-bit mask). Any position with the same distribution whose top cards have the same
-/// owners down to those depths shares the entry's bounds.
-///
-/// Two hash tables over arenas: one finds a distribution and the distinct masks its entries
-/// use (in blocks of eight, read from contiguous memory); the other finds an entry from
-/// (distribution, mask, masked owners). A probe tries each mask of the distribution. When an
-/// arena is full, only the entries with the most remaining tricks are kept.
-pub(crate) struct Table {
-    dist_heads: Vec<u32>,
-    dists: Vec<DistNode>,
-    blocks: Vec<MaskBlock>,
-    entry_heads: Vec<u32>,
-    entries: Vec<Entry>,
-    cap: usize,
-    bits: u32,
-}
+use super::table::{Table, NO_MOVE};
 
-const NONE: u32 = u32::MAX;
-
-/// One distribution: its masks live in blocks of eight, newest block first, so a probe reads
-/// them from contiguous memory and its entry lookups can overlap.
-#[derive(Clone, Copy)]
-struct DistNode {
-    dist: u128,
-    extra: u64,
-    next: u32,
-    block: u32,
-    count: u32,
-}
-
-const BLOCK: usize = 8;
-
-#[derive(Clone, Copy)]
-struct MaskBlock {
-    masks: [u128; BLOCK],
-    next: u32,
-}
-
-#[derive(Clone, Copy)]
-struct Entry {
-    /// Leader and lane lengths of every hand.
-    dist: u128,
-    /// Owners of the top cards of each lane (32 bits per lane, top card in the low bits),
-    /// masked.
-    seq: u128,
-    /// Which owner bits matter.
-    mask: u128,
-    /// With tie classes, the exact remaining cards; else 0.
-    extra: u64,
-    /// The next entry of the chain.
-    next: u32,
-    lo: u8,
-    hi: u8,
-    best: u8,
-    /// Remaining tricks: the work the entry saves grows with it.
-    depth: u8,
-}
-
-/// A table hit: bounds, the best lead's code and the owner bits the entry relied on.
-#[derive(Clone, Copy)]
-pub(crate) struct Hit {
-    lo: u8,
-    hi: u8,
-    best: u8,
-    mask: u128,
-}
-
-#[inline]
-fn mix(dist: u128, extra: u64) -> u64 {
-    let h = (dist as u64)
-        ^ ((dist >> 64) as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
-        ^ extra.rotate_left(23);
-    h.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
-
-impl Table {
-    /// A table with `2^bits` chains of each kind and room for `2^bits` entries.
-    pub(crate) fn new(bits: u32) -> Table {
-        Table {
-            dist_heads: vec![NONE; 1 << bits],
-            dists: Vec::new(),
-            blocks: Vec::new(),
-            entry_heads: vec![NONE; 1 << bits],
-            entries: Vec::new(),
-            cap: 1 << bits,
-            bits,
-        }
-    }
-
-    /// Forgets every entry.
-    pub(crate) fn clear(&mut self) {
-        if !self.entries.is_empty() || !self.dists.is_empty() {
-            self.dist_heads.iter_mut().for_each(|h| *h = NONE);
-            self.entry_heads.iter_mut().for_each(|h| *h = NONE);
-            self.dists.clear();
-            self.blocks.clear();
-            self.entries.clear();
-        }
-    }
-
-    #[inline]
-    fn mask_bucket(&self, dist: u128, extra: u64) -> usize {
-        (mix(dist, extra) >> (64 - self.bits)) as usize
-    }
-
-    #[inline]
-    fn entry_bucket(&self, dist: u128, extra: u64, mask: u128, seq: u128) -> usize {
-        let m = (mask as u64) ^ ((mask >> 64) as u64).rotate_left(17);
-        let q =
-            (seq as u64).wrapping_mul(0xFF51_AFD7_ED55_8CCD) ^ ((seq >> 64) as u64).rotate_left(41);
-        let h = (mix(dist, extra) ^ m.wrapping_mul(0xC4CE_B9FE_1A85_EC53) ^ q)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (h >> (64 - self.bits)) as usize
-    }
-
-    #[inline]
-    fn find(&self, dist: u128, extra: u64, mask: u128, seq: u128) -> u32 {
-        let mut i = self.entry_heads[self.entry_bucket(dist, extra, mask, seq)];
-        while i != NONE {
-            let e = &self.entries[i as usize];
-            if e.dist == dist && e.mask == mask && e.seq == seq && e.extra == extra {
-                return i;
-            }
-            i = e.next;
-        }
-        NONE
-    }
-
-    /// The entries matching the position: the first that decides `target` (if any), else
-    /// the tightest bounds of all matches.
-    #[inline]
-    fn probe(&self, dist: u128, seq: u128, extra: u64, target: i32) -> Option<Hit> {
-        let d = self.find_dist(dist, extra);
-        if d == NONE {
-            return None;
-        }
-        let node = self.dists[d as usize];
-        let mut out: Option<Hit> = None;
-        let mut b = node.block;
-        let mut in_block = match node.count as usize % BLOCK {
-            0 => BLOCK,
-            k => k,
-        };
-        while b != NONE {
-            let block = &self.blocks[b as usize];
-            for &mask in &block.masks[..in_block] {
-                let i = self.find(dist, extra, mask, seq & mask);
-                if i == NONE {
-                    continue;
-                }
-                let e = &self.entries[i as usize];
-                let hit = Hit {
-                    lo: e.lo,
-                    hi: e.hi,
-                    best: e.best,
-                    mask: e.mask,
-                };
-                if e.lo as i32 >= target || (e.hi as i32) < target {
-                    return Some(hit);
-                }
-                out = Some(match out {
-                    None => hit,
-                    Some(o) => Hit {
-                        lo: o.lo.max(hit.lo),
-                        hi: o.hi.min(hit.hi),
-                        best: if o.best != NO_MOVE { o.best } else { hit.best },
-                        mask: o.mask | hit.mask,
-                    },
-                });
-            }
-            b = block.next;
-            in_block = BLOCK;
-        }
-        out
-    }
-
-    #[inline]
-    fn find_dist(&self, dist: u128, extra: u64) -> u32 {
-        let mut d = self.dist_heads[self.mask_bucket(dist, extra)];
-        while d != NONE {
-            let node = &self.dists[d as usize];
-            if node.dist == dist && node.extra == extra {
-                return d;
-            }
-            d = node.next;
-        }
-        NONE
-    }
-
-    #[inline]
-    #[allow(clippy::too_many_arguments)]
-    fn store(
-        &mut self,
-        dist: u128,
-        seq: u128,
-        mask: u128,
-        extra: u64,
-        lo: u8,
-        hi: u8,
-        best: u8,
-        depth: u8,
-    ) {
-        let seq = seq & mask;
-        let i = self.find(dist, extra, mask, seq);
-        if i != NONE {
-            let e = &mut self.entries[i as usize];
-            e.lo = e.lo.max(lo);
-            e.hi = e.hi.min(hi);
-            if best != NO_MOVE {
-                e.best = best;
-            }
-            return;
-        }
-        if self.entries.len() >= self.cap
-            || self.dists.len() >= self.cap
-            || self.blocks.len() >= self.cap
-        {
-            self.collect();
-        }
-        // Register the mask for the distribution if it is new.
-        let mut d = self.find_dist(dist, extra);
-        if d == NONE {
-            let mb = self.mask_bucket(dist, extra);
-            d = self.dists.len() as u32;
-            self.dists.push(DistNode {
-                dist,
-                extra,
-                next: self.dist_heads[mb],
-                block: NONE,
-                count: 0,
-            });
-            self.dist_heads[mb] = d;
-        }
-        let node = self.dists[d as usize];
-        let mut known = false;
-        let mut b = node.block;
-        let mut in_block = match node.count as usize % BLOCK {
-            0 => BLOCK,
-            k => k,
-        };
-        while b != NONE && !known {
-            let block = &self.blocks[b as usize];
-            known = block.masks[..in_block].contains(&mask);
-            b = block.next;
-            in_block = BLOCK;
-        }
-        if !known {
-            let node = &mut self.dists[d as usize];
-            if node.count as usize % BLOCK == 0 {
-                let fresh = self.blocks.len() as u32;
-                self.blocks.push(MaskBlock {
-                    masks: [0; BLOCK],
-                    next: node.block,
-                });
-                node.block = fresh;
-            }
-            self.blocks[node.block as usize].masks[node.count as usize % BLOCK] = mask;
-            node.count += 1;
-        }
-        let eb = self.entry_bucket(dist, extra, mask, seq);
-        let next = self.entry_heads[eb];
-        self.entry_heads[eb] = self.entries.len() as u32;
-        self.entries.push(Entry {
-            dist,
-            seq,
-            mask,
-            extra,
-            next,
-            lo,
-            hi,
-            best,
-            depth,
-        });
-    }
-
-    /// Frees room by keeping only the deepest entries (at most half the capacity), which save
-    /// the most work, and rebuilding both indexes.
-    fn collect(&mut self) {
-        let mut count = [0usize; 64];
-        for e in &self.entries {
-            count[e.depth.min(63) as usize] += 1;
-        }
-        let mut keep_from = 64;
-        let mut kept = 0;
-        while keep_from > 0 && kept + count[keep_from - 1] <= self.cap / 2 {
-            keep_from -= 1;
-            kept += count[keep_from];
-        }
-        let old = std::mem::take(&mut self.entries);
-        self.clear();
-        for e in old.into_iter().filter(|e| e.depth as usize >= keep_from) {
-            self.store(e.dist, e.seq, e.mask, e.extra, e.lo, e.hi, e.best, e.depth);
-        }
-    }
-}
-
-const NO_MOVE: u8 = 0xFF;
 const LANE: u64 = 0xFFFF;
 
 /// The fixed rules of one search: trump lane, obligation, sides, seating, ties.
@@ -338,6 +41,11 @@ pub(crate) struct Search<'t> {
     pub leader: u8,
     pub table: &'t mut Table,
     pub nodes: u64,
+    /// The distribution of `hands` (see [`Search::key_parts`]), kept in step by
+    /// [`Search::take`].
+    pub dist: u128,
+    /// The owner sequence of `hands`, kept in step by [`Search::take`].
+    pub seq: u128,
 }
 
 #[inline]
@@ -366,6 +74,31 @@ struct Moves {
 }
 
 impl Moves {
+    /// Moves the move whose run holds `card` (if any) to the front.
+    #[inline]
+    fn promote(&mut self, card: u8) {
+        if card == NO_MOVE {
+            return;
+        }
+        for i in 0..self.len {
+            if lane_of(self.cards[i]) == lane_of(card)
+                && self.cards[i] <= card
+                && card <= self.tops[i]
+            {
+                let (c, t, sc) = (self.cards[i], self.tops[i], self.scores[i]);
+                for j in (0..i).rev() {
+                    self.cards[j + 1] = self.cards[j];
+                    self.tops[j + 1] = self.tops[j];
+                    self.scores[j + 1] = self.scores[j];
+                }
+                self.cards[0] = c;
+                self.tops[0] = t;
+                self.scores[0] = sc;
+                return;
+            }
+        }
+    }
+
     fn new() -> Moves {
         Moves {
             cards: [0; 16],
@@ -404,7 +137,81 @@ fn with_run(w: u64, rep: u8, top: u8) -> u64 {
     }
 }
 
+/// Per lane, the lowest card index of the lane: a floor that skips nothing.
+const LANE_FLOORS: [u8; 4] = [0, 16, 32, 48];
+
 impl Search<'_> {
+    /// A hash of what decides the best move at this node, for the cut-off move table: on lead,
+    /// the hand (and the target in trump games); following suit, the live cards of the led
+    /// lane and the card winning so far; void, the hand and who or what is winning.
+    #[inline]
+    fn killer_key(&self, seat: u8, target: i32, w: usize) -> u64 {
+        let trump_game = self.rules.trump < 4;
+        let need = if trump_game { target as u64 } else { 0 };
+        let hand = self.hands[seat as usize];
+        let (a, b) = if self.trick_len == 0 {
+            (hand, need << 8 | seat as u64)
+        } else {
+            let led = LANE << (16 * lane_of(self.trick[0]));
+            let pos = (self.trick_len as u64) << 2 | self.leader as u64;
+            if hand & led != 0 {
+                (
+                    self.all_with_trick() & led,
+                    1 << 20 | (self.trick[w] as u64) << 8 | pos,
+                )
+            } else {
+                let win = if trump_game {
+                    self.trick[w]
+                } else {
+                    self.trick_seats[w]
+                };
+                (hand, 2 << 20 | need << 14 | (win as u64) << 8 | pos)
+            }
+        };
+        let h = (a ^ b.rotate_left(40)).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        let h = (h ^ h >> 31).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^ h >> 29
+    }
+
+    /// True when the cards of `cands` form one run of equivalent cards: one lane, no live card
+    /// of another hand or the trick between them, and no tie classes.
+    #[inline]
+    fn single_run(&self, cands: u64) -> bool {
+        if self.rules.classes.is_some() {
+            return false;
+        }
+        let (lo, hi) = (cands.trailing_zeros() as u8, high_bit(cands));
+        if lo >> 4 != hi >> 4 {
+            return false;
+        }
+        let span = upto(hi) & !((1u64 << lo) - 1);
+        self.all_with_trick() & span == cands
+    }
+
+    /// After a card failed to cut off with relevance `w`: if no relevant card of its lane lies
+    /// at or below the top of its run, every card of the same hand in that lane below the
+    /// lowest relevant card (all of them if none is relevant) gives the same result, so the
+    /// floor under which moves are skipped rises to that card.
+    #[inline]
+    fn raise_floor(&self, floor: &mut [u8; 4], w: u64, c: u8, top: u8) {
+        if self.rules.classes.is_some() {
+            return;
+        }
+        let lane = lane_of(c);
+        let rel = w >> (16 * lane) & LANE;
+        let low = if rel == 0 {
+            16
+        } else {
+            rel.trailing_zeros() as u8
+        };
+        if low > top & 15 {
+            let f = (lane as u8) << 4 | low;
+            if f > floor[lane] {
+                floor[lane] = f;
+            }
+        }
+    }
+
     #[inline]
     fn all(&self) -> u64 {
         self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
@@ -520,20 +327,72 @@ impl Search<'_> {
                 hi = hi.min(h.hi as i32);
             }
         }
-        let mut first = guess.map(|g| g as i32);
+        // MTD(f): test "at least t" with t next to the best estimate so far; each fail-soft
+        // answer is a bound that moves the estimate. Without a guess, start in the middle.
+        let mut g = guess.map_or_else(|| self.estimate() as i32, |g| g as i32);
         while lo < hi {
-            let t = match first.take() {
-                Some(g) if g > lo && g <= hi => g,
-                Some(g) if g <= lo && lo < hi => lo + 1,
-                _ => (lo + hi + 1) / 2,
-            };
-            if self.node(t).0 {
-                lo = t;
+            let t = g.clamp(lo + 1, hi);
+            let v = self.node(t).0;
+            if v >= t {
+                lo = v.max(lo);
+                g = lo + 1;
             } else {
-                hi = t - 1;
+                hi = v.min(hi);
+                g = hi;
             }
         }
         lo as u8
+    }
+
+    /// A quick estimate of [`Search::value`]: the maximizing side's tricks when every player
+    /// plays the card that move ordering puts first.
+    fn estimate(&mut self) -> u8 {
+        let saved = (
+            self.hands,
+            self.trick,
+            self.trick_seats,
+            self.trick_len,
+            self.leader,
+            self.dist,
+            self.seq,
+        );
+        let mut won = 0;
+        let mut moves = Moves::new();
+        loop {
+            let seat = self.to_play();
+            if self.hands[seat as usize] == 0 {
+                break;
+            }
+            moves.len = 0;
+            if self.trick_len == 0 {
+                self.lead_moves(seat, NO_MOVE, &mut moves);
+            } else {
+                let w = self.winning();
+                self.follow_moves(seat, w, &mut moves);
+            }
+            let c = moves.cards[0];
+            self.take(seat, c);
+            let pos = self.trick_len as usize;
+            self.trick[pos] = c;
+            self.trick_seats[pos] = seat;
+            self.trick_len += 1;
+            if self.trick_len == self.rules.active {
+                let winner = self.trick_seats[self.winning()];
+                won += self.is_max(winner) as u8;
+                self.leader = winner;
+                self.trick_len = 0;
+            }
+        }
+        (
+            self.hands,
+            self.trick,
+            self.trick_seats,
+            self.trick_len,
+            self.leader,
+            self.dist,
+            self.seq,
+        ) = saved;
+        won
     }
 
     /// Tricks still to be completed, the current one included.
@@ -542,9 +401,11 @@ impl Search<'_> {
         self.hands[self.to_play() as usize].count_ones()
     }
 
-    /// True when the maximizing side takes at least `target` of the remaining tricks, and the
-    /// cards whose ranks the answer relied on.
-    pub(crate) fn node(&mut self, target: i32) -> (bool, u64) {
+    /// A fail-soft null-window test of "the maximizing side takes at least `target` of the
+    /// remaining tricks (the current one included)": a value `v` with `v >= target` is a
+    /// lower bound of the true value, and `v < target` an upper bound; and the cards whose
+    /// ranks the answer relied on.
+    pub(crate) fn node(&mut self, target: i32) -> (i32, u64) {
         if self.trick_len == 0 {
             self.lead_node(target)
         } else {
@@ -556,16 +417,28 @@ impl Search<'_> {
     /// every hand), the owners of every lane's cards from the top, and (with tie classes) the
     /// exact cards.
     fn key(&self) -> (u128, u128, u64) {
-        let all = self.all();
-        let mut dist: u128 = self.leader as u128;
-        for h in &self.hands {
+        let extra = if self.rules.classes.is_some() {
+            self.all()
+        } else {
+            0
+        };
+        (self.dist | (self.leader as u128) << 80, self.seq, extra)
+    }
+
+    /// The distribution (lane lengths of every hand, 5 bits each, hand `h` lane `l` at bit
+    /// `5 * (4h + l)`) and the owner sequence (per lane 32 bits, two owner bits per card from
+    /// the top card down) of `hands`, computed from scratch.
+    pub(crate) fn key_parts(hands: &[u64; 4]) -> (u128, u128) {
+        let all = hands[0] | hands[1] | hands[2] | hands[3];
+        let mut dist: u128 = 0;
+        for (h, hand) in hands.iter().enumerate() {
             for lane in 0..4 {
-                dist = dist << 5 | ((h >> (16 * lane)) & LANE).count_ones() as u128;
+                dist |=
+                    (((hand >> (16 * lane)) & LANE).count_ones() as u128) << (5 * (4 * h + lane));
             }
         }
-        let (h1, h2, h3) = (self.hands[1], self.hands[2], self.hands[3]);
-        let b0 = h1 | h3;
-        let b1 = h2 | h3;
+        let b0 = hands[1] | hands[3];
+        let b1 = hands[2] | hands[3];
         let mut seq: u128 = 0;
         for lane in 0..4 {
             let mut m = (all >> (16 * lane)) & LANE;
@@ -580,8 +453,30 @@ impl Search<'_> {
             }
             seq |= (field as u128) << (32 * lane);
         }
-        let extra = if self.rules.classes.is_some() { all } else { 0 };
-        (dist, seq, extra)
+        (dist, seq)
+    }
+
+    /// Takes card `c` out of `seat`'s hand, keeping the distribution and owner sequence in
+    /// step; returns what [`Search::put_back`] needs.
+    #[inline]
+    pub(crate) fn take(&mut self, seat: u8, c: u8) -> (u128, u128) {
+        let saved = (self.dist, self.seq);
+        let lane = lane_of(c);
+        let live = self.all() >> (16 * lane) & LANE;
+        let k = (live >> (c & 15) >> 1).count_ones();
+        let field = (self.seq >> (32 * lane)) as u64 & 0xFFFF_FFFF;
+        let nf = (field & ((1u64 << (2 * k)) - 1)) | (field >> (2 * k + 2)) << (2 * k);
+        self.seq = self.seq & !(0xFFFF_FFFFu128 << (32 * lane)) | (nf as u128) << (32 * lane);
+        self.dist -= 1u128 << (5 * (4 * seat as usize + lane));
+        self.hands[seat as usize] ^= 1 << c;
+        saved
+    }
+
+    /// Undoes [`Search::take`].
+    #[inline]
+    pub(crate) fn put_back(&mut self, seat: u8, c: u8, saved: (u128, u128)) {
+        (self.dist, self.seq) = saved;
+        self.hands[seat as usize] ^= 1 << c;
     }
 
     /// The owner-bit mask of a relevance set: per lane, every card from the top down to the
@@ -612,27 +507,26 @@ impl Search<'_> {
         let all = self.all();
         let mut w = 0u64;
         for lane in 0..4 {
-            let depth = ((mask >> (32 * lane)) as u32).count_ones() / 2;
-            if depth == 0 {
+            let field = (mask >> (32 * lane)) as u32;
+            if field == 0 {
                 continue;
             }
+            // The field covers the top `depth` cards: its low 2 * depth bits are set.
+            let depth = (!field).trailing_zeros() / 2;
             let mut m = (all >> (16 * lane)) & LANE;
-            let mut card = 0;
-            for _ in 0..depth {
-                if m == 0 {
-                    break;
-                }
-                card = high_bit(m);
-                m ^= 1 << card;
+            for _ in 1..depth {
+                m &= !(1 << high_bit(m | 1));
             }
-            w |= 1u64 << (16 * lane as u32 + card as u32);
+            if m != 0 {
+                w |= 1u64 << (16 * lane as u32 + high_bit(m) as u32);
+            }
         }
         w
     }
 
-    /// The last trick, every active hand holding one card: does the maximizing side win it,
-    /// and the relevance.
-    fn last_trick(&mut self) -> (bool, u64) {
+    /// The last trick, every active hand holding one card: the maximizing side's trick (0
+    /// or 1), and the relevance.
+    fn last_trick(&mut self) -> (i32, u64) {
         let mut seat = self.leader;
         for i in 0..self.rules.active as usize {
             self.trick[i] = self.hands[seat as usize].trailing_zeros() as u8;
@@ -644,29 +538,51 @@ impl Search<'_> {
         let rel = self.trick_relevance(w);
         let win = self.is_max(self.trick_seats[w]);
         self.trick_len = 0;
-        (win, rel)
+        (win as i32, rel)
     }
 
-    fn lead_node(&mut self, target: i32) -> (bool, u64) {
+    /// A bound found at a lead node: stores it (a lower bound when `v >= target`, else an
+    /// upper bound) and returns it.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn bound(
+        &mut self,
+        key: (u128, u128, u64),
+        r: i32,
+        target: i32,
+        v: i32,
+        rel: u64,
+        best: u8,
+    ) -> (i32, u64) {
+        let (dist, seq, extra) = key;
+        let (lo, hi) = if v >= target { (v, r) } else { (0, v) };
+        let mask = self.mask_of(rel);
+        self.table
+            .store(dist, seq, mask, extra, lo as u8, hi as u8, best, r as u8);
+        (v, rel)
+    }
+
+    fn lead_node(&mut self, target: i32) -> (i32, u64) {
         self.nodes += 1;
         let r = self.hands[self.leader as usize].count_ones() as i32;
         if target <= 0 {
-            return (true, 0);
+            return (0, 0);
         }
         if target > r {
-            return (false, 0);
+            return (r, 0);
         }
         if r == 1 {
             return self.last_trick();
         }
-        let (dist, seq, extra) = self.key();
+        let key = self.key();
+        let (dist, seq, extra) = key;
         let mut hint = NO_MOVE;
         if let Some(h) = self.table.probe(dist, seq, extra, target) {
             if h.lo as i32 >= target {
-                return (true, self.relevance_of(h.mask));
+                return (h.lo as i32, self.relevance_of(h.mask));
             }
             if (h.hi as i32) < target {
-                return (false, self.relevance_of(h.mask));
+                return (h.hi as i32, self.relevance_of(h.mask));
             }
             hint = h.best;
         }
@@ -676,164 +592,141 @@ impl Search<'_> {
             let (qt, rel) = self.fast_tricks(leader);
             let (q1, rel1) = self.quick_tricks(leader);
             let (qt, rel) = if q1 > qt { (q1, rel1) } else { (qt, rel) };
+            let tl = self.trump_length_tricks(maxing);
+            let (qt, rel) = if tl > qt { (tl, 0) } else { (qt, rel) };
             let qt = qt as i32;
             if maxing && qt >= target {
-                self.table.store(
-                    dist,
-                    seq,
-                    self.mask_of(rel),
-                    extra,
-                    qt as u8,
-                    r as u8,
-                    NO_MOVE,
-                    r as u8,
-                );
-                return (true, rel);
+                return self.bound(key, r, target, qt, rel, NO_MOVE);
             }
             if !maxing && r - qt < target {
-                self.table.store(
-                    dist,
-                    seq,
-                    self.mask_of(rel),
-                    extra,
-                    0,
-                    (r - qt) as u8,
-                    NO_MOVE,
-                    r as u8,
-                );
-                return (false, rel);
+                return self.bound(key, r, target, r - qt, rel, NO_MOVE);
             }
             // Top trumps in one hand always win: sure tricks for the side not on lead; and it
             // wins this trick if it holds the top card of every lane the leader can lead.
             let (sure, srel) = self.sure_trump_tricks(!maxing);
             let (sure, srel) = if sure == 0 {
-                let (one, orel) = self.wins_any_lead(leader);
-                (one as u32, orel)
+                self.wins_any_lead(leader)
             } else {
                 (sure, srel)
             };
+            let tl = self.trump_length_tricks(!maxing);
+            let (sure, srel) = if tl > sure { (tl, 0) } else { (sure, srel) };
             let sure = sure as i32;
             if !maxing && sure >= target {
-                self.table.store(
-                    dist,
-                    seq,
-                    self.mask_of(srel),
-                    extra,
-                    sure as u8,
-                    r as u8,
-                    NO_MOVE,
-                    r as u8,
-                );
-                return (true, srel);
+                return self.bound(key, r, target, sure, srel, NO_MOVE);
             }
             if maxing && r - sure < target {
-                self.table.store(
-                    dist,
-                    seq,
-                    self.mask_of(srel),
-                    extra,
-                    0,
-                    (r - sure) as u8,
-                    NO_MOVE,
-                    r as u8,
-                );
-                return (false, srel);
+                return self.bound(key, r, target, r - sure, srel, NO_MOVE);
             }
         }
         let hint_card = self.decode_hint(hint);
-        let moves = self.lead_moves(leader, hint_card);
+        let kkey = self.killer_key(leader, target, 0);
+        let mut moves = Moves::new();
+        self.lead_moves(leader, hint_card, &mut moves);
+        if hint_card == NO_MOVE {
+            moves.promote(self.table.killer(kkey));
+        }
         let mut rel_all = 0u64;
+        let mut floor = LANE_FLOORS;
+        // The best value so far for the side to move (fail-soft).
+        let mut best = if maxing { 0 } else { r };
         for i in 0..moves.len {
             let c = moves.cards[i];
-            self.hands[leader as usize] ^= 1 << c;
+            if moves.tops[i] < floor[lane_of(c)] {
+                continue;
+            }
+            let saved = self.take(leader, c);
             self.trick[0] = c;
             self.trick_seats[0] = leader;
             self.trick_len = 1;
             let (v, w) = self.follow_node(target);
             self.trick_len = 0;
-            self.hands[leader as usize] ^= 1 << c;
+            self.put_back(leader, c, saved);
             let w = with_run(w, c, moves.tops[i]);
-            if v == maxing {
-                let code = self.encode_hint(c);
-                let mask = self.mask_of(w);
-                if maxing {
-                    self.table
-                        .store(dist, seq, mask, extra, target as u8, r as u8, code, r as u8);
-                } else {
-                    self.table
-                        .store(dist, seq, mask, extra, 0, (target - 1) as u8, code, r as u8);
+            if (v >= target) == maxing {
+                if i > 0 {
+                    self.table.set_killer(kkey, c);
                 }
-                return (maxing, w);
+                let code = self.encode_hint(c);
+                return self.bound(key, r, target, v, w, code);
             }
+            best = if maxing { best.max(v) } else { best.min(v) };
             rel_all |= w;
+            self.raise_floor(&mut floor, w, c, moves.tops[i]);
         }
-        let mask = self.mask_of(rel_all);
-        if maxing {
-            self.table.store(
-                dist,
-                seq,
-                mask,
-                extra,
-                0,
-                (target - 1) as u8,
-                NO_MOVE,
-                r as u8,
-            );
-        } else {
-            self.table.store(
-                dist,
-                seq,
-                mask,
-                extra,
-                target as u8,
-                r as u8,
-                NO_MOVE,
-                r as u8,
-            );
-        }
-        (!maxing, rel_all)
+        self.bound(key, r, target, best, rel_all, NO_MOVE)
     }
 
-    fn follow_node(&mut self, target: i32) -> (bool, u64) {
+    fn follow_node(&mut self, target: i32) -> (i32, u64) {
         self.nodes += 1;
         let seat = self.to_play();
         let maxing = self.is_max(seat);
-        let moves = self.follow_moves(seat);
+        let legal = self.legal(seat);
+        let w0 = self.winning();
+        let mut moves = Moves::new();
+        let kkey = if self.single_run(legal) {
+            // One choice: no ordering needed.
+            moves.push(legal.trailing_zeros() as u8, high_bit(legal), 0);
+            0
+        } else {
+            let kkey = self.killer_key(seat, target, w0);
+            self.follow_moves(seat, w0, &mut moves);
+            moves.promote(self.table.killer(kkey));
+            kkey
+        };
         let pos = self.trick_len as usize;
         let mut rel_all = 0u64;
+        let mut floor = LANE_FLOORS;
+        let mut best = if maxing {
+            0
+        } else {
+            self.remaining_tricks() as i32
+        };
         for i in 0..moves.len {
             let c = moves.cards[i];
-            self.hands[seat as usize] ^= 1 << c;
+            if moves.tops[i] < floor[lane_of(c)] {
+                continue;
+            }
+            let saved_key = self.take(seat, c);
             self.trick[pos] = c;
             self.trick_seats[pos] = seat;
             self.trick_len += 1;
             let (v, w) = if self.trick_len == self.rules.active {
-                let win = self.winning();
+                let win = if self.beats(c, self.trick[w0]) {
+                    pos
+                } else {
+                    w0
+                };
                 let winner = self.trick_seats[win];
                 let trick_rel = self.trick_relevance(win);
                 let saved = (self.trick, self.trick_seats, self.leader);
                 self.trick_len = 0;
                 self.leader = winner;
-                let t = if self.is_max(winner) {
-                    target - 1
+                let won = self.is_max(winner) as i32;
+                let (v, w) = if self.hands[winner as usize] == 0 {
+                    (0, 0)
                 } else {
-                    target
+                    self.lead_node(target - won)
                 };
-                let (v, w) = self.lead_node(t);
                 (self.trick, self.trick_seats, self.leader) = saved;
-                (v, w | trick_rel)
+                (v + won, w | trick_rel)
             } else {
                 self.follow_node(target)
             };
             self.trick_len = pos as u8;
-            self.hands[seat as usize] ^= 1 << c;
+            self.put_back(seat, c, saved_key);
             let w = with_run(w, c, moves.tops[i]);
-            if v == maxing {
-                return (maxing, w);
+            if (v >= target) == maxing {
+                if i > 0 {
+                    self.table.set_killer(kkey, c);
+                }
+                return (v, w);
             }
+            best = if maxing { best.max(v) } else { best.min(v) };
             rel_all |= w;
+            self.raise_floor(&mut floor, w, c, moves.tops[i]);
         }
-        (!maxing, rel_all)
+        (best, rel_all)
     }
 
     /// Relative code of a lead card: lane and rank among the live cards of its lane.
@@ -1040,13 +933,14 @@ impl Search<'_> {
     /// True (with the relevance) when the side not on lead wins this trick whatever `leader`
     /// leads: it holds the top live card of every lane the leader holds, and no partner of the
     /// leader can ruff it.
-    fn wins_any_lead(&self, leader: u8) -> (bool, u64) {
+    fn wins_any_lead(&self, leader: u8) -> (u32, u64) {
         let trump = self.rules.trump as usize;
         let tmask = if trump < 4 { LANE << (16 * trump) } else { 0 };
         let all = self.all();
         let lead_side = self.is_max(leader);
         let hand = self.hands[leader as usize];
         let mut rel = 0u64;
+        let mut holders = 0u8;
         for lane in 0..4 {
             let lmask = LANE << (16 * lane);
             if hand & lmask == 0 {
@@ -1057,7 +951,7 @@ impl Search<'_> {
                 .find(|&p| self.hands[p as usize] >> top & 1 == 1)
                 .expect("a live card has a holder");
             if self.is_max(holder) == lead_side {
-                return (false, 0);
+                return (0, 0);
             }
             if lane != trump && tmask != 0 {
                 // A partner of the leader, void here with a trump, could ruff.
@@ -1068,12 +962,42 @@ impl Search<'_> {
                         && self.hands[p as usize] & tmask != 0
                 });
                 if ruff {
-                    return (false, 0);
+                    return (0, 0);
                 }
             }
+            holders |= 1 << holder;
             rel |= 1u64 << top;
         }
-        (rel != 0, rel)
+        if rel == 0 {
+            (0, 0)
+        } else if tmask == 0 && holders.count_ones() == 1 {
+            // At notrump one opponent holds the top card of every lane the leader holds: it
+            // wins the first trick and cashes the others.
+            (rel.count_ones(), rel)
+        } else {
+            (1, rel)
+        }
+    }
+
+    /// Tricks the side (`max` or not) takes with trump length alone: its longest trump holding
+    /// in one hand, less all the other side's trumps (each trick in which that hand plays a
+    /// trump is the side's unless an opponent's trump is in it). Needs no ranks.
+    fn trump_length_tricks(&self, max: bool) -> u32 {
+        let trump = self.rules.trump as usize;
+        if trump == 4 {
+            return 0;
+        }
+        let tmask = LANE << (16 * trump);
+        let (mut ours, mut theirs) = (0u32, 0u32);
+        for seat in 0..4u8 {
+            let n = (self.hands[seat as usize] & tmask).count_ones();
+            if self.is_max(seat) == max {
+                ours = ours.max(n);
+            } else {
+                theirs += n;
+            }
+        }
+        ours.saturating_sub(theirs)
     }
 
     /// Fast tricks for the side of `seat` on lead, by a greedy forced line: cash top cards
@@ -1160,7 +1084,30 @@ impl Search<'_> {
                             top_card = top;
                             winner = holder;
                         }
-                        None => break,
+                        None => match self.ruff_step(&h, x, mine_max) {
+                            // A ruff by partner: won whatever the opponents hold, ranks
+                            // aside, so it adds no relevance.
+                            Some((low, p)) => {
+                                let partner_trump = (h[p as usize] & tmask).trailing_zeros();
+                                let lmask = LANE << (16 * lane_of(low));
+                                for s in 0..4u8 {
+                                    let hand = h[s as usize];
+                                    if s == x {
+                                        h[s as usize] &= !(1u64 << low);
+                                    } else if s == p {
+                                        h[s as usize] &= !(1u64 << partner_trump);
+                                    } else if hand & lmask != 0 {
+                                        // An opponent follows low; one who is void holds no
+                                        // trump and discards: keep its cards.
+                                        h[s as usize] &= !(1u64 << (hand & lmask).trailing_zeros());
+                                    }
+                                }
+                                count += 1;
+                                x = p;
+                                continue;
+                            }
+                            None => break,
+                        },
                     }
                 }
             }
@@ -1214,9 +1161,42 @@ impl Search<'_> {
         (count, low)
     }
 
-    fn lead_moves(&self, seat: u8, hint: u8) -> Moves {
+    /// A ruff for the greedy line of [`Search::fast_tricks`]: with four seats in two sides of
+    /// two, `x` leads the lowest card of a plain lane in which its partner is void and holds a
+    /// trump, and in which no opponent may ruff (each follows suit or holds no trump), so the
+    /// partner's trump wins. Returns the card led and the partner.
+    fn ruff_step(&self, h: &[u64; 4], x: u8, mine_max: bool) -> Option<(u8, u8)> {
+        let trump = self.rules.trump as usize;
+        if trump == 4 || self.rules.active != 4 {
+            return None;
+        }
+        let tmask = LANE << (16 * trump);
+        let mut partners = (0..4u8).filter(|&s| s != x && self.is_max(s) == mine_max);
+        let (Some(p), None) = (partners.next(), partners.next()) else {
+            return None;
+        };
+        if h[p as usize] & tmask == 0 {
+            return None;
+        }
+        for lane in 0..4 {
+            let lmask = LANE << (16 * lane);
+            if lane == trump || h[x as usize] & lmask == 0 || h[p as usize] & lmask != 0 {
+                continue;
+            }
+            let safe = (0..4u8).all(|o| {
+                self.is_max(o) == mine_max
+                    || h[o as usize] & lmask != 0
+                    || h[o as usize] & tmask == 0
+            });
+            if safe {
+                return Some(((h[x as usize] & lmask).trailing_zeros() as u8, p));
+            }
+        }
+        None
+    }
+
+    fn lead_moves(&self, seat: u8, hint: u8, moves: &mut Moves) {
         let hand = self.hands[seat as usize];
-        let mut moves = Moves::new();
         let all = self.all();
         let trump = self.rules.trump as usize;
         let mine_max = self.is_max(seat);
@@ -1299,13 +1279,10 @@ impl Search<'_> {
             }
             moves.push(c, top, score);
         });
-        moves
     }
 
-    fn follow_moves(&self, seat: u8) -> Moves {
+    fn follow_moves(&self, seat: u8, w: usize, moves: &mut Moves) {
         let legal = self.legal(seat);
-        let mut moves = Moves::new();
-        let w = self.winning();
         let win_card = self.trick[w];
         let partner_wins = self.is_max(self.trick_seats[w]) == self.is_max(seat);
         let led = lane_of(self.trick[0]);
@@ -1376,6 +1353,5 @@ impl Search<'_> {
             };
             moves.push(c, top, score);
         });
-        moves
     }
 }
