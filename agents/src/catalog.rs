@@ -1,7 +1,7 @@
 //! Which agents exist for a game, and building them from specs.
 
 use crate::search::{
-    Cheat, Ismcts, MoIsmcts, PerfectInfoSolver, Pimc, PimcSettings, Rollout, SearchSettings, Uct,
+    Cheat, Ismcts, PerfectInfoSolver, Pimc, PimcSettings, Rollout, SearchSettings, Uct,
 };
 use crate::{Agent, AgentError, AgentSpec, RandomAgent};
 use cardsim_engine::Game;
@@ -76,7 +76,7 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
             build: |spec| {
                 spec.check_keys(&["iters", "ms", "c", "rollout"])?;
                 let agent =
-                    MoIsmcts::new(search_settings(spec, 1_000)?).with_rollout(rollout::<G>(spec)?);
+                    Ismcts::multi_observer(search_settings(spec, 1_000)?).with_rollout(rollout::<G>(spec)?);
                 Ok(Box::new(agent))
             },
         },

@@ -45,7 +45,7 @@ pub mod whist;
 pub use agent::Agent;
 pub use catalog::{catalog, AgentCatalog, AgentKind, GameAgents};
 pub use random::RandomAgent;
-pub use search::{Cheat, Ismcts, MoIsmcts, PerfectInfoSolver, Pimc, Uct};
+pub use search::{Cheat, Ismcts, PerfectInfoSolver, Pimc, Uct};
 pub use spec::{split_specs, AgentError, AgentSpec};
 pub use testing::same_information_same_choice;
 

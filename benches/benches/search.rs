@@ -16,7 +16,7 @@
 //! `cargo bench -p cardsim-benches --bench search -- "whist-target1/ismcts" --measurement-time 10`.
 
 use cardsim_agents::bridge::BridgeHeuristic;
-use cardsim_agents::search::{Ismcts, MoIsmcts, Pimc, PimcSettings, SearchSettings, Uct};
+use cardsim_agents::search::{Ismcts, Pimc, PimcSettings, SearchSettings, Uct};
 use cardsim_agents::{Agent, GameAgents, PerfectInfoSolver};
 use cardsim_engine::games::bridge::{Bridge, Phase};
 use cardsim_engine::games::trash::Trash;
@@ -144,7 +144,7 @@ fn bench_game<G: GameAgents>(c: &mut Criterion, name: &str, game: &G, positions:
     }
 
     let iters = 1_000;
-    let mut agent = MoIsmcts::new(SearchSettings::default().iterations(iters));
+    let mut agent = Ismcts::multi_observer(SearchSettings::default().iterations(iters));
     let p = &positions[0];
     let a = agent.choose(game, p.seat, &p.obs, &p.legal, &mut rng);
     assert!(p.legal.contains(&a) && agent.last_iterations() == iters);

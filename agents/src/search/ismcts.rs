@@ -42,13 +42,50 @@ use rand::RngCore;
 #[derive(Debug)]
 pub struct Ismcts<G: Game> {
     core: SearchCore<G>,
+    observers: Observers,
 }
 
 impl<G: Game> Ismcts<G> {
-    /// An ISMCTS agent with random playouts.
+    /// An SO-ISMCTS agent with random playouts.
     pub fn new(settings: SearchSettings) -> Self {
         Ismcts {
             core: SearchCore::new(settings, Observers::Single),
+            observers: Observers::Single,
+        }
+    }
+
+    /// An MO-ISMCTS agent (`mo-ismcts`) with random playouts: one tree per seat. Each
+    /// iteration samples one determinization of the deciding seat's information set and
+    /// descends every tree at once: the seat to move selects in its own tree, and every other
+    /// seat's tree follows the child for what that seat saw of the move
+    /// ([`Game::observe_action`](cardsim_engine::Game::observe_action)): the move itself when
+    /// it is public, one shared "a move was made" child when it is hidden. Each tree backs up
+    /// the reward of the seat that moved, so a seat plans its own moves in the tree of what it
+    /// will know, not of what the searching seat knows. Where every move is public (every
+    /// game implemented so far), all trees branch alike and it chooses as SO-ISMCTS does, at
+    /// a small extra cost per iteration.
+    ///
+    /// ```
+    /// use cardsim_agents::search::{Ismcts, SearchSettings};
+    /// use cardsim_agents::Agent;
+    /// use cardsim_engine::{games::whist::Whist, Game, Params, ToMove};
+    /// use rand::SeedableRng;
+    /// let game = Whist::new(4, &Params::parse(&["target=1"]).unwrap()).unwrap();
+    /// let mut agent = Ismcts::multi_observer(SearchSettings::default().iterations(100));
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    /// let state = game.deal(&mut rng);
+    /// let ToMove::Seat(seat) = game.to_move(&state) else { unreachable!() };
+    /// let mut legal = Vec::new();
+    /// game.legal_actions(&state, &mut legal);
+    /// let a = agent.choose(&game, seat, &game.observe(&state, seat), &legal, &mut rng);
+    /// assert!(legal.contains(&a));
+    /// assert_eq!(agent.last_iterations(), 100);
+    /// assert!(agent.label().starts_with("mo-ismcts:"));
+    /// ```
+    pub fn multi_observer(settings: SearchSettings) -> Self {
+        Ismcts {
+            core: SearchCore::new(settings, Observers::Multi),
+            observers: Observers::Multi,
         }
     }
 
@@ -68,7 +105,8 @@ impl<G: Game> Ismcts<G> {
         self.core.last_iterations()
     }
 
-    /// Nodes in the tree of the last decision, the root included.
+    /// Nodes in the tree (all the trees, for MO-ISMCTS) of the last decision, the roots
+    /// included.
     pub fn last_tree_size(&self) -> usize {
         self.core.last_tree_size()
     }
@@ -108,6 +146,10 @@ impl<G: Game> Agent<G> for Ismcts<G> {
     }
 
     fn label(&self) -> String {
-        format!("ismcts:{}", self.core.label())
+        let name = match self.observers {
+            Observers::Single => "ismcts",
+            Observers::Multi => "mo-ismcts",
+        };
+        format!("{name}:{}", self.core.label())
     }
 }

@@ -1,11 +1,11 @@
 //! Search agents that work for every game through the [`Game`](cardsim_engine::Game) trait
-//! alone: [`Ismcts`] and [`MoIsmcts`], determinized search [`Pimc`], and the unfair [`Cheat`]
+//! alone: [`Ismcts`] (single- and multi-observer), determinized search [`Pimc`], and the unfair [`Cheat`]
 //! baseline.
 //!
 //! - [`Ismcts`]: single-observer Information Set MCTS. Every iteration samples a state from
 //!   the seat's observation ([`Game::determinize`](cardsim_engine::Game::determinize)) and
 //!   descends one tree of information sets with availability-counting UCB.
-//! - [`MoIsmcts`]: multi-observer ISMCTS, one tree per seat (see below).
+//! - [`Ismcts::multi_observer`]: multi-observer ISMCTS, one tree per seat (see below).
 //! - [`Pimc`]: samples `worlds` determinizations and values each legal action in each with a
 //!   [`PerfectInfoSolver`]: [`Uct`] by default, or the game's exact solver where it has one
 //!   ([`crate::GameAgents::exact_solver`], the hook for the double-dummy solver).
@@ -24,7 +24,7 @@
 //! [`crate::catalog`]).
 //!
 //! # Multi-observer ISMCTS
-//! [`MoIsmcts`] keeps one tree per seat. Each iteration samples one determinization and
+//! [`Ismcts::multi_observer`] keeps one tree per seat. Each iteration samples one determinization and
 //! descends all the trees together: the seat to move selects in its own tree, and every
 //! other seat's tree branches on what that seat saw of the move,
 //! [`Game::observe_action`](cardsim_engine::Game::observe_action): the action itself when it
@@ -60,7 +60,6 @@ mod base;
 mod cheat;
 pub mod honesty;
 mod ismcts;
-mod mo_ismcts;
 mod pimc;
 mod rollout;
 mod settings;
@@ -72,7 +71,6 @@ mod tests;
 
 pub use cheat::Cheat;
 pub use ismcts::Ismcts;
-pub use mo_ismcts::MoIsmcts;
 pub use pimc::Pimc;
 pub use rollout::{Rollout, MAX_PLAYOUT_MOVES};
 pub use settings::{PimcSettings, SearchSettings};

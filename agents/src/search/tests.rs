@@ -928,7 +928,7 @@ fn multi_observer_trees_do_not_let_opponents_see_secret_moves() {
         let settings = SearchSettings::default().iterations(3_000);
         let so = Ismcts::new(settings).analyse(&game, S0, &obs, &legal, &mut rng(seed));
         assert!(so.iter().all(|&(_, mean)| mean < 0.35), "SO: {so:?}");
-        let mut mo = MoIsmcts::new(settings);
+        let mut mo = Ismcts::multi_observer(settings);
         let stats = mo.analyse(&game, S0, &obs, &legal, &mut rng(seed));
         assert_eq!(stats.iter().map(|s| s.0).sum::<u32>(), 3_000);
         assert!(
@@ -953,7 +953,7 @@ fn mo_ismcts_is_reproducible_and_agrees_with_ismcts_where_moves_are_public() {
     // Trap uses the default `observe_action`: every move of the other seat is hidden from
     // the tree of the seat that did not make it, yet the deciding seat still finds the move
     // that survives the best reply, which its opponent finds in its own tree.
-    let mut mo = MoIsmcts::new(SearchSettings::default().iterations(2_000));
+    let mut mo = Ismcts::multi_observer(SearchSettings::default().iterations(2_000));
     for seed in 0..3 {
         let a = mo.analyse(&game, S0, &root, &legal, &mut rng(seed));
         let b = mo.analyse(&game, S0, &root, &legal, &mut rng(seed));
@@ -971,7 +971,7 @@ fn mo_ismcts_is_reproducible_and_agrees_with_ismcts_where_moves_are_public() {
     let mut legal = Vec::new();
     whist.legal_actions(&st, &mut legal);
     let obs = whist.observe(&st, seat);
-    let mut mo = MoIsmcts::new(SearchSettings::default().iterations(300));
+    let mut mo = Ismcts::multi_observer(SearchSettings::default().iterations(300));
     let mut so = Ismcts::new(SearchSettings::default().iterations(300));
     let m = mo.analyse(&whist, seat, &obs, &legal, &mut rng(4));
     let s = so.analyse(&whist, seat, &obs, &legal, &mut rng(4));
