@@ -618,6 +618,16 @@ impl Search<'_> {
             if maxing && r - sure < target {
                 return self.bound(key, r, target, r - sure, srel, NO_MOVE);
             }
+            // The side on lead needs every trick but cannot keep the lead throughout.
+            let needs_all = if maxing { target == r } else { target == 1 };
+            if needs_all {
+                if let Some((most, lrel)) = self.lead_side_all_bound(leader) {
+                    if (most as i32) < r {
+                        let v = if maxing { r - 1 } else { 1 };
+                        return self.bound(key, r, target, v, lrel, NO_MOVE);
+                    }
+                }
+            }
         }
         let hint_card = self.decode_hint(hint);
         let kkey = self.killer_key(leader, target, 0);
@@ -663,6 +673,20 @@ impl Search<'_> {
         let maxing = self.is_max(seat);
         let legal = self.legal(seat);
         let w0 = self.winning();
+        if self.rules.classes.is_none() {
+            // One trick decides a test that needs one trick or all of them.
+            let r = self.remaining_tricks() as i32;
+            if target <= 1 || target >= r {
+                if let Some((max_wins, rel)) = self.trick_decided(seat, w0) {
+                    if max_wins && target <= 1 {
+                        return (1, rel);
+                    }
+                    if !max_wins && target >= r {
+                        return (r - 1, rel);
+                    }
+                }
+            }
+        }
         let mut moves = Moves::new();
         let kkey = if self.single_run(legal) {
             // One choice: no ordering needed.
@@ -927,6 +951,32 @@ impl Search<'_> {
                 best = (run.count_ones(), 1u64 << run.trailing_zeros());
             }
         }
+        if best.0 >= 2 || all_t.count_ones() < 2 {
+            return best;
+        }
+        // DDS's later trump tricks: the two top trumps held apart by the side, one of the two
+        // holding another trump (it never has to crash them), win two tricks; the second
+        // trump guarded and sitting right after the holder of the top trump (who plays just
+        // before it in every trick it does not lead) wins one.
+        let first = high_bit(all_t);
+        let second = high_bit(all_t ^ 1 << first);
+        let holder = |c: u8| (0..4u8).find(|&p| self.hands[p as usize] >> c & 1 == 1);
+        let (Some(h1), Some(h2)) = (holder(first), holder(second)) else {
+            return best;
+        };
+        let len = |p: u8| (self.hands[p as usize] & tmask).count_ones();
+        if self.is_max(h2) == max {
+            if self.is_max(h1) == max && h1 != h2 && (len(h1) >= 2 || len(h2) >= 2) {
+                return (2, 1u64 << second);
+            }
+            if best.0 == 0
+                && self.is_max(h1) != max
+                && self.rules.next[h1 as usize] == h2
+                && len(h2) >= 2
+            {
+                return (1, 1u64 << second);
+            }
+        }
         best
     }
 
@@ -977,6 +1027,106 @@ impl Search<'_> {
         } else {
             (1, rel)
         }
+    }
+
+    /// Mid-trick: the side (`true` for the maximizing side) that surely wins the trick in
+    /// progress, if one does (DDS's second-hand quick trick, for any position in the trick),
+    /// and the relevance. A side wins surely when no opponent still to play can ruff, and it
+    /// already wins with a card no opponent still to play can beat, or one of its players
+    /// still to play holds a card of the led lane above the winning card and above every
+    /// such card of those opponents, or (nothing ruffed yet) can ruff. A trick already ruffed
+    /// is left to the search (claiming it for the ruffing side broke exactness on full deals
+    /// in the cross-check against DDS). `w0` is the index of
+    /// the card winning so far. Needs no tie classes.
+    fn trick_decided(&self, seat: u8, w0: usize) -> Option<(bool, u64)> {
+        let trump = self.rules.trump as usize;
+        let led = lane_of(self.trick[0]);
+        let lmask = LANE << (16 * led);
+        let tmask = if trump < 4 && trump != led {
+            LANE << (16 * trump)
+        } else {
+            0
+        };
+        let cw = self.trick[w0];
+        let cw_led = lane_of(cw) == led;
+        let cw_max = self.is_max(self.trick_seats[w0]);
+        // Per side (index 1 = maximizing): led-lane cards and whether a void player holds a
+        // trump, over the players still to play.
+        let mut led_cards = [0u64; 2];
+        let mut can_ruff = [false; 2];
+        let mut p = seat;
+        for _ in self.trick_len..self.rules.active {
+            let h = self.hands[p as usize];
+            let side = self.is_max(p) as usize;
+            led_cards[side] |= h & lmask;
+            can_ruff[side] |= h & lmask == 0 && h & tmask != 0;
+            p = self.rules.next[p as usize];
+        }
+        for x in [true, false] {
+            let (mine, theirs) = (x as usize, !x as usize);
+            if can_ruff[theirs] {
+                continue;
+            }
+            let opp_top = led_cards[theirs];
+            let opp_high = if opp_top == 0 { 0 } else { high_bit(opp_top) };
+            if cw_max == x && cw_led && (opp_top == 0 || cw > opp_high) {
+                return Some((x, 1u64 << cw));
+            }
+            if cw_led {
+                let own = led_cards[mine];
+                if own != 0 {
+                    let h = high_bit(own);
+                    if h > cw && (opp_top == 0 || h > opp_high) {
+                        return Some((x, 1u64 << h));
+                    }
+                }
+                if can_ruff[mine] {
+                    return Some((x, 0));
+                }
+            }
+        }
+        None
+    }
+
+    /// An upper bound on the tricks the side of `leader` can take while it keeps the lead
+    /// in every trick, when no trump is live (DDS's "later tricks"): it can lead only lanes
+    /// whose top card it holds (an opponent following with the top card would win), and each
+    /// trick led in a lane uses a card of every one of its hands holding that lane, so it
+    /// takes at most, over those lanes, the longest of its holdings. When that is below the
+    /// remaining tricks, the side cannot take them all. Returns the bound (or `None` when it
+    /// does not apply) and the relevance: the opponents' top cards.
+    fn lead_side_all_bound(&self, leader: u8) -> Option<(u32, u64)> {
+        let trump = self.rules.trump as usize;
+        let all = self.all();
+        if trump < 4 && all & (LANE << (16 * trump)) != 0 {
+            return None;
+        }
+        let side = self.is_max(leader);
+        let mut sum = 0u32;
+        let mut rel = 0u64;
+        for lane in 0..4 {
+            let lmask = LANE << (16 * lane);
+            let live = all & lmask;
+            if live == 0 {
+                continue;
+            }
+            let top = high_bit(live);
+            let mut longest = 0u32;
+            let mut topped = false;
+            for p in 0..4u8 {
+                let h = self.hands[p as usize];
+                if self.is_max(p) == side {
+                    longest = longest.max((h & lmask).count_ones());
+                    topped |= h >> top & 1 == 1;
+                }
+            }
+            if topped {
+                sum += longest;
+            } else if longest > 0 {
+                rel |= 1u64 << top;
+            }
+        }
+        Some((sum, rel))
     }
 
     /// Tricks the side (`max` or not) takes with trump length alone: its longest trump holding

@@ -232,6 +232,53 @@ fn agrees_with_brute_force_on_trump_endings() {
     }
 }
 
+/// Endings with few trumps (the top two and a few low ones) beside one or two plain suits, and
+/// notrump endings in two suits: the later-trick bounds (top trumps held apart, a guarded second
+/// trump over the top one, the side on lead unable to keep the lead) and the decided-trick
+/// bound mid-trick are all in play.
+#[test]
+fn agrees_with_brute_force_where_later_trick_bounds_apply() {
+    let mut rng = ChaCha8Rng::seed_from_u64(16);
+    let mut solver = Solver::with_table_bits(12);
+    let teams = Teams::alternating(4, 2);
+    let few_hearts: CardSet = [
+        Rank::Ace,
+        Rank::King,
+        Rank::Queen,
+        Rank::Four,
+        Rank::Three,
+        Rank::Two,
+    ]
+    .into_iter()
+    .map(|r| Card::new(r, Suit::Hearts))
+    .collect();
+    for i in 0..300 {
+        let k = 2 + i % 3;
+        let (deck, trump) = match i % 3 {
+            0 => (CardSet::SPADES | few_hearts, Some(Suit::Hearts)),
+            1 => (
+                CardSet::SPADES | CardSet::DIAMONDS | few_hearts,
+                Some(Suit::Hearts),
+            ),
+            _ => (CardSet::SPADES | CardSet::DIAMONDS, None),
+        };
+        let obligation = if i % 4 == 3 {
+            Obligation::FollowSuitOrTrump
+        } else {
+            Obligation::FollowSuit
+        };
+        let play = random_ending(
+            &mut rng,
+            deck,
+            k,
+            CardOrder::ace_high(trump),
+            obligation,
+            SeatMask::all(4),
+        );
+        check_against_brute(&play, &teams, &mut solver);
+    }
+}
+
 /// A table too small for a full deal: entries are dropped as it fills, and every result must
 /// stay exact.
 #[test]
