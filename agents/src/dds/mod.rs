@@ -24,14 +24,14 @@
 //! makes any card order look like bridge to the search.
 //!
 //! Speed (CPU time on one core of a shared 2-core machine; `benches/benches/dds.rs` and the
-//! report): on 20 random deals a 20-result table takes about 0.19 s at the median and 1.25 s
+//! report): on 20 random deals a 20-result table takes about 0.13 s at the median and 0.50 s
 //! at the 95th percentile (DDS 2.9 measured alongside: 0.13 s and 0.44 s); on 200 random
-//! deals, about 0.35 s and 1.6 s on a loaded machine (DDS: 0.16 s and 0.66 s). DDS's
-//! later-trick bounds (the side on lead unable to keep the lead; top trumps held apart; a
-//! guarded second trump over the top one) and a decided-trick bound in mid-trick cut the
-//! searched nodes by about 10%; DDS still searches far fewer nodes. One strain from the
-//! opening lead takes about 20-25 ms at the median. Hands with long trump fits and voids are
-//! the slow cases.
+//! deals, about 0.18-0.19 s and 0.7-0.8 s (DDS: 0.14-0.16 s and 0.62-0.66 s). Most of
+//! the gain over plain heuristics comes from DDS's lead weighting: leads are ordered first by
+//! how few choices the opponents have in reply (a void opponent may discard anything), which
+//! makes the cut-offs cheaper (the first move already cuts off at about 99% of the nodes
+//! that cut off at all). One strain from the opening lead takes about 11 ms at the median.
+//! Hands with long trump fits and voids are the slow cases.
 //!
 //! ```
 //! use cardsim_agents::dds::{self, Position};

@@ -10,6 +10,12 @@
 use super::table::{Table, NO_MOVE};
 
 const LANE: u64 = 0xFFFF;
+const CHOICE_W: i16 = 35;
+const RHO_W: i16 = 60;
+const FIN_W: i16 = 150;
+const NEXT_W: i16 = 150;
+const DISC_W: i16 = 3;
+const RUN_W: i16 = -40;
 
 /// The fixed rules of one search: trump lane, obligation, sides, seating, ties.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -1353,6 +1359,11 @@ impl Search<'_> {
         let mut partner = 0u64;
         let mut lho = 0u64;
         let mut opp_all = 0u64;
+        let tmask = if trump < 4 { LANE << (16 * trump) } else { 0 };
+        // Per lane: the opponents' choices in reply to a lead there (a void one may play
+        // anything: fewer choices, smaller tree), and whether a void opponent holds a trump.
+        let mut choices = [0i16; 4];
+        let mut void_ruff = [false; 4];
         let mut s = self.rules.next[seat as usize];
         let mut first_opp = true;
         while s != seat {
@@ -1365,10 +1376,19 @@ impl Search<'_> {
                     lho = h;
                     first_opp = false;
                 }
+                let size = h.count_ones() as i16;
+                for (l, (ch, vr)) in choices.iter_mut().zip(void_ruff.iter_mut()).enumerate() {
+                    let n = (h >> (16 * l) & LANE).count_ones() as i16;
+                    if n == 0 {
+                        *ch += size + 1;
+                        *vr |= l != trump && h & tmask != 0;
+                    } else {
+                        *ch += n;
+                    }
+                }
             }
             s = self.rules.next[s as usize];
         }
-        let tmask = if trump < 4 { LANE << (16 * trump) } else { 0 };
         let opp_trumps = opp_all & tmask != 0;
         self.runs(hand, |c, top| {
             let lane = lane_of(c);
@@ -1380,21 +1400,9 @@ impl Search<'_> {
             let partner_lane = partner & lmask;
             let mine_lane = hand & lmask;
             if c == hint || top == hint {
-                score += 1000;
+                score += 5000;
             }
-            let opp_void_ruff = lane != trump && opp_trumps && {
-                // Some opponent is void here and holds a trump.
-                let mut any = false;
-                let mut s = self.rules.next[seat as usize];
-                while s != seat {
-                    let h = self.hands[s as usize];
-                    if self.is_max(s) != mine_max && h & lmask == 0 && h & tmask != 0 {
-                        any = true;
-                    }
-                    s = self.rules.next[s as usize];
-                }
-                any
-            };
+            let opp_void_ruff = void_ruff[lane];
             if top == top_live {
                 // A winner: cash it unless it gets ruffed.
                 score += if opp_void_ruff { -20 } else { 100 };
@@ -1403,6 +1411,11 @@ impl Search<'_> {
                 }
                 // Cash from the short side first keeps communication.
                 score += 3 * mine_lane.count_ones() as i16;
+                // The second-best card on our side too: the lane runs.
+                let second = live_lane & !(1u64 << top_live);
+                if second != 0 && (hand | partner) >> high_bit(second) & 1 == 1 {
+                    score += RUN_W;
+                }
             } else if partner_lane != 0 && high_bit(partner_lane) == top_live {
                 // Lead toward partner's winner.
                 score += if opp_void_ruff { -10 } else { 70 };
@@ -1414,12 +1427,35 @@ impl Search<'_> {
                 if opp_void_ruff {
                     score -= 60;
                 }
-                // Second hand holding the top card lets it win cheaply.
-                if lho & lmask != 0 && high_bit(lho & lmask) == top_live {
+                // Who holds the top two (three) live cards of the lane decides whether a
+                // lead toward partner can pay off.
+                let second = live_lane & !(1u64 << top_live);
+                let sec = if second != 0 { high_bit(second) } else { 0 };
+                let third = second & !(1u64 << sec);
+                let thr = if third != 0 { high_bit(third) } else { 0 };
+                let rho = opp_all & !lho & lmask;
+                let holds = |set: u64, card: u8| card != 0 && set >> card & 1 == 1;
+                let lho_lane = lho & lmask;
+                if (holds(rho, top_live) || holds(rho, sec)) && rho.count_ones() != 1 {
+                    score -= RHO_W;
+                } else if holds(lho_lane, top_live)
+                    && holds(partner_lane, sec)
+                    && partner_lane.count_ones() != 1
+                {
+                    score += FIN_W;
+                } else if holds(lho_lane, top_live) {
                     score -= 15;
                 }
+                if holds(partner_lane, sec) && holds(partner_lane, thr) {
+                    score += NEXT_W;
+                } else if partner_lane.count_ones() > 1
+                    && ((holds(mine_lane, sec) && holds(partner_lane, thr))
+                        || (holds(partner_lane, sec) && holds(mine_lane, thr)))
+                {
+                    score += NEXT_W * 2 / 3;
+                }
                 // Lead low from length.
-                score += 3 * mine_lane.count_ones() as i16 - (c & 15) as i16 / 2;
+                score += 3 * mine_lane.count_ones() as i16 - 2 * (c & 15) as i16;
                 if opp_lane == 0 && partner_lane == 0 {
                     score += 20;
                 }
@@ -1427,6 +1463,7 @@ impl Search<'_> {
             if lane == trump && !opp_trumps {
                 score -= 40; // no point drawing trumps nobody else holds
             }
+            score -= CHOICE_W * choices[lane];
             moves.push(c, top, score);
         });
     }
@@ -1440,11 +1477,14 @@ impl Search<'_> {
         let trump = self.rules.trump as usize;
         // What the opponents still to play after us hold.
         let mut later_opp = 0u64;
+        let mut later_partner = 0u64;
         if !last {
             let mut s = self.rules.next[seat as usize];
             while s != self.leader {
                 if self.is_max(s) != self.is_max(seat) {
                     later_opp |= self.hands[s as usize];
+                } else {
+                    later_partner |= self.hands[s as usize];
                 }
                 s = self.rules.next[s as usize];
             }
@@ -1459,11 +1499,25 @@ impl Search<'_> {
             0
         };
         let hand = self.hands[seat as usize];
+        // A partner still to play tops the trick in the led lane whatever the opponents do.
+        let partner_led = later_partner & led_mask;
+        let partner_tops = !partner_wins
+            && partner_led != 0
+            && !later_can_ruff
+            && lane_of(win_card) == led
+            && high_bit(partner_led) > win_card
+            && (later_led == 0 || high_bit(partner_led) > later_top);
+        // Discards: low from a long lane.
+        let discard =
+            |c: u8| DISC_W * (hand & LANE << (16 * lane_of(c) as u32)).count_ones() as i16;
         self.runs(legal, |c, top| {
             let wins_now = self.beats(c, win_card);
             let rank = (c & 15) as i16;
             let is_ruff = lane_of(c) == trump && led != trump;
-            let score: i16 = if partner_wins {
+            let score: i16 = if partner_tops && lane_of(c) == led {
+                // Leave the trick to partner: play low.
+                50 - rank
+            } else if partner_wins {
                 let safe = last
                     || (lane_of(win_card) == led
                         && !later_can_ruff
@@ -1475,6 +1529,8 @@ impl Search<'_> {
                     // Partner has it: play low, keep winners and trumps.
                     if is_ruff {
                         -100 - rank
+                    } else if lane_of(c) != led {
+                        50 - rank + discard(c)
                     } else {
                         50 - rank
                     }
@@ -1498,8 +1554,8 @@ impl Search<'_> {
             } else if is_ruff {
                 -80 - rank
             } else {
-                // Cannot win: throw the lowest, preferably from a short suit.
-                10 - rank - 2 * (hand & LANE << (16 * lane_of(c) as u32)).count_ones() as i16
+                // Cannot win: throw the lowest, preferably from a long suit.
+                10 - rank + discard(c)
             };
             moves.push(c, top, score);
         });
