@@ -128,33 +128,23 @@ fn bench_game<G: GameAgents>(c: &mut Criterion, name: &str, game: &G, positions:
         .measurement_time(Duration::from_secs(2));
     let mut rng = ChaCha8Rng::seed_from_u64(1);
 
-    for iters in [100u32, 1_000] {
-        let mut agent = Ismcts::new(SearchSettings::default().iterations(iters));
+    type Make<G> = fn(SearchSettings) -> Ismcts<G>;
+    let searches: [(&str, u32, Make<G>); 3] = [
+        ("ismcts iterations", 100, Ismcts::new),
+        ("ismcts iterations", 1_000, Ismcts::new),
+        ("mo-ismcts iterations", 1_000, Ismcts::multi_observer),
+    ];
+    for (name, iters, make) in searches {
+        let mut agent = make(SearchSettings::default().iterations(iters));
         // Guard: a decision runs exactly its budget and returns a legal action.
         let p = &positions[0];
         let a = agent.choose(game, p.seat, &p.obs, &p.legal, &mut rng);
         assert!(p.legal.contains(&a) && agent.last_iterations() == iters);
         group.throughput(Throughput::Elements(iters as u64));
-        bench_decisions(
-            &mut group,
-            BenchmarkId::new("ismcts iterations", iters),
-            positions,
-            |p| agent.choose(game, p.seat, &p.obs, &p.legal, &mut rng),
-        );
+        bench_decisions(&mut group, BenchmarkId::new(name, iters), positions, |p| {
+            agent.choose(game, p.seat, &p.obs, &p.legal, &mut rng)
+        });
     }
-
-    let iters = 1_000;
-    let mut agent = Ismcts::multi_observer(SearchSettings::default().iterations(iters));
-    let p = &positions[0];
-    let a = agent.choose(game, p.seat, &p.obs, &p.legal, &mut rng);
-    assert!(p.legal.contains(&a) && agent.last_iterations() == iters);
-    group.throughput(Throughput::Elements(iters as u64));
-    bench_decisions(
-        &mut group,
-        BenchmarkId::new("mo-ismcts iterations", iters),
-        positions,
-        |p| agent.choose(game, p.seat, &p.obs, &p.legal, &mut rng),
-    );
 
     group.throughput(Throughput::Elements(1));
     for (worlds, iters) in [(10u32, 100u32), (20, 100)] {
