@@ -163,14 +163,14 @@ fn run_matchups<G: GameAgents>(
             .map(|i| if i % 2 == 0 { pa.clone() } else { pb.clone() })
             .collect();
         let specs = split_specs(&list.join(",")).map_err(|e| e.to_string())?;
+        let period = cardsim_sim::duplicate_period(&specs) as u64;
         let config = SimConfig::default()
             .seed(s.seed)
             .threads(s.threads)
             .quiet(true)
             .duplicate(true)
-            .games(1);
-        let period = cardsim_sim::duplicate_period(&specs) as u64;
-        let sim = Simulation::new(game.clone(), &specs, config.games(deals * period)).map_err(e)?;
+            .games(deals * period);
+        let sim = Simulation::new(game.clone(), &specs, config).map_err(e)?;
         let (mut win, mut lead) = (MeanInterval::default(), MeanInterval::default());
         let mut block = Vec::new();
         let start = Instant::now();
