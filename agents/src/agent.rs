@@ -1,12 +1,73 @@
 //! The [`Agent`] trait.
 
-use cardsim_engine::{Game, Seat};
+use cardsim_engine::{Game, Seat, ToMove};
 use rand::RngCore;
+use std::cell::OnceCell;
+use std::fmt;
+
+/// What an agent is handed at a decision: the rules, its seat, and its seat's observation,
+/// built only when the agent first asks for it ([`SeatView::observation`]) and then kept.
+///
+/// The view borrows the full state but never hands it out: the only way to what lies in it
+/// is [`Game::observe`] for the view's own seat, so an agent cannot see what its seat cannot.
+/// An agent that never looks (`random`) costs the move loop nothing.
+pub struct SeatView<'a, G: Game> {
+    game: &'a G,
+    state: &'a G::State,
+    seat: Seat,
+    observation: OnceCell<G::Observation>,
+}
+
+impl<'a, G: Game> SeatView<'a, G> {
+    /// The view of `seat` on `state`.
+    pub fn new(game: &'a G, state: &'a G::State, seat: Seat) -> Self {
+        SeatView {
+            game,
+            state,
+            seat,
+            observation: OnceCell::new(),
+        }
+    }
+
+    /// The rules.
+    pub fn game(&self) -> &'a G {
+        self.game
+    }
+
+    /// The deciding seat.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// Who acts now (public): `Seat` of the deciding seat on its turn, `Race` in a race.
+    pub fn to_move(&self) -> ToMove {
+        self.game.to_move(self.state)
+    }
+
+    /// What the seat may know: `game.observe(state, seat)`, built on the first call.
+    pub fn observation(&self) -> &G::Observation {
+        self.observation
+            .get_or_init(|| self.game.observe(self.state, self.seat))
+    }
+}
+
+impl<G: Game> fmt::Debug for SeatView<'_, G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Only what the seat may know: never the state.
+        f.debug_struct("SeatView")
+            .field("seat", &self.seat)
+            .field("observation", &self.observation())
+            .finish()
+    }
+}
 
 /// A player: picks one of the legal actions from what its seat may know.
 ///
-/// Only [`Agent::choose`] is required. The trait is object safe, so a simulation holds
-/// `Box<dyn Agent<G>>` per seat; `&mut A` and `Box<A>` forward to `A`.
+/// Only [`Agent::choose`] is required. The simulator and the playouts call [`Agent::act`],
+/// whose default builds the seat's observation and calls `choose`; an agent that does not
+/// need the observation (`random`) overrides `act` to skip building it. The trait is
+/// object safe, so a simulation holds `Box<dyn Agent<G>>` per seat; `&mut A` and `Box<A>`
+/// forward to `A`.
 pub trait Agent<G: Game>: Send {
     /// Chooses one of `legal` (never empty) for `seat`, from `obs` = `game.observe(state, seat)`.
     fn choose(
@@ -17,6 +78,17 @@ pub trait Agent<G: Game>: Send {
         legal: &[G::Action],
         rng: &mut dyn RngCore,
     ) -> G::Action;
+
+    /// Chooses one of `legal` (never empty) for the view's seat. The default asks
+    /// [`Agent::choose`] with the seat's observation.
+    fn act(
+        &mut self,
+        view: &SeatView<'_, G>,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
+        self.choose(view.game(), view.seat(), view.observation(), legal, rng)
+    }
 
     /// The spec that builds this agent, e.g. `random` or `ismcts:iters=1000`.
     fn label(&self) -> String {
@@ -66,6 +138,14 @@ macro_rules! forward_agent {
                 rng: &mut dyn RngCore,
             ) -> G::Action {
                 (**self).choose(game, seat, obs, legal, rng)
+            }
+            fn act(
+                &mut self,
+                view: &SeatView<'_, G>,
+                legal: &[G::Action],
+                rng: &mut dyn RngCore,
+            ) -> G::Action {
+                (**self).act(view, legal, rng)
             }
             fn label(&self) -> String {
                 (**self).label()

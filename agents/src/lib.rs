@@ -42,7 +42,7 @@ mod testing;
 pub mod trash;
 pub mod whist;
 
-pub use agent::Agent;
+pub use agent::{Agent, SeatView};
 pub use catalog::{catalog, AgentCatalog, AgentKind, GameAgents};
 pub use random::RandomAgent;
 pub use search::{Cheat, Ismcts, PerfectInfoSolver, Pimc, Uct};

@@ -1,6 +1,6 @@
 //! The uniformly random agent.
 
-use crate::Agent;
+use crate::{Agent, SeatView};
 use cardsim_engine::{Game, Seat};
 use rand::{Rng, RngCore};
 
@@ -18,6 +18,15 @@ impl<G: Game> Agent<G> for RandomAgent {
         legal: &[G::Action],
         rng: &mut dyn RngCore,
     ) -> G::Action {
+        legal[rng.random_range(0..legal.len())]
+    }
+    fn act(
+        &mut self,
+        _: &SeatView<'_, G>,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
+        // The observation is never built.
         legal[rng.random_range(0..legal.len())]
     }
     fn label(&self) -> String {

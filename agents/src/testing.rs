@@ -1,12 +1,14 @@
 //! The generic "same information, same decision" check.
 
-use crate::Agent;
-use cardsim_engine::{Game, Seat, ToMove};
-use rand::seq::IndexedRandom;
-use rand::SeedableRng;
+use crate::{Agent, AgentKind, GameAgents, SeatView};
+use cardsim_engine::conformance::snap::Snap;
+use cardsim_engine::driver::{self, Policy, RandomPolicy, Scratch};
+use cardsim_engine::{Game, Seat};
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::convert::Infallible;
 
-/// Plays random games and, at every decision, checks that `agent` with a fixed RNG chooses the
+/// Plays random games through the engine's driver and, at every decision (races included), checks that `agent` with a fixed RNG chooses the
 /// same action in the true state and in `resamples` re-determinizations of it from the acting
 /// seat's observation (states the seat cannot tell apart). Returns the number of decisions
 /// compared.
@@ -20,43 +22,100 @@ pub fn same_information_same_choice<G: Game>(
     resamples: usize,
     max_decisions_per_game: usize,
 ) -> usize {
-    let mut compared = 0;
-    let mut legal = Vec::new();
-    let mut legal_d = Vec::new();
+    let mut probe = Probe {
+        agent,
+        resamples,
+        max_decisions_per_game,
+        seed: 0,
+        decisions: 0,
+        compared: 0,
+        legal_d: Vec::new(),
+    };
+    let mut scratch = Scratch::new();
     for seed in seeds {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut state = game.deal(&mut rng);
-        let mut decisions = 0;
-        while let ToMove::Seat(seat) = game.to_move(&state) {
-            game.legal_actions(&state, &mut legal);
-            if legal.len() > 1 && decisions < max_decisions_per_game {
-                let choice = decide(game, agent, seat, &state, &legal, seed);
-                for k in 0..resamples {
-                    let mut sample_rng = ChaCha8Rng::seed_from_u64(seed * 1000 + k as u64);
-                    let other = game.determinize(&game.observe(&state, seat), &mut sample_rng);
-                    game.legal_actions(&other, &mut legal_d);
-                    assert_eq!(
-                        legal_d, legal,
-                        "seed {seed}: determinization changed the legal actions"
-                    );
-                    let again = decide(game, agent, seat, &other, &legal_d, seed);
-                    assert_eq!(
-                        again,
-                        choice,
-                        "seed {seed}: {} chose differently in an indistinguishable state",
-                        agent.label()
-                    );
-                    compared += 1;
-                }
-                decisions += 1;
-            }
-            let a = *legal.choose(&mut rng).expect("legal actions");
-            game.apply(&mut state, a, &mut rng);
-        }
+        probe.seed = seed;
+        probe.decisions = 0;
+        let limit = game.move_cap().unwrap_or(1_000_000);
+        let Ok(_) = driver::play(game, &mut state, &mut probe, &mut scratch, &mut rng, limit);
     }
-    compared
+    probe.compared
 }
 
+/// The driver's policy for [`same_information_same_choice`]: compares the agent's choices,
+/// then plays at random.
+struct Probe<'a, G: Game> {
+    agent: &'a mut dyn Agent<G>,
+    resamples: usize,
+    max_decisions_per_game: usize,
+    seed: u64,
+    decisions: usize,
+    compared: usize,
+    legal_d: Vec<G::Action>,
+}
+
+impl<G: Game> Probe<'_, G> {
+    fn compare(&mut self, game: &G, state: &G::State, seat: Seat, legal: &[G::Action], race: bool) {
+        if self.decisions >= self.max_decisions_per_game {
+            return;
+        }
+        let seed = self.seed;
+        let choice = decide(game, self.agent, seat, state, legal, seed);
+        for k in 0..self.resamples {
+            let mut sample_rng = ChaCha8Rng::seed_from_u64(seed * 1000 + k as u64);
+            let other = game.determinize(&game.observe(state, seat), &mut sample_rng);
+            if race {
+                game.race_actions(&other, seat, &mut self.legal_d);
+            } else {
+                game.legal_actions(&other, &mut self.legal_d);
+            }
+            assert_eq!(
+                self.legal_d, legal,
+                "seed {seed}: determinization changed the legal actions"
+            );
+            let again = decide(game, self.agent, seat, &other, legal, seed);
+            assert_eq!(
+                again,
+                choice,
+                "seed {seed}: {} chose differently in an indistinguishable state",
+                self.agent.label()
+            );
+            self.compared += 1;
+        }
+        self.decisions += 1;
+    }
+}
+
+impl<G: Game> Policy<G> for Probe<'_, G> {
+    type Error = Infallible;
+
+    fn choose<R: Rng>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut R,
+    ) -> Result<G::Action, Infallible> {
+        self.compare(game, state, seat, legal, false);
+        RandomPolicy.choose(game, state, seat, legal, rng)
+    }
+
+    fn race<R: Rng>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut R,
+    ) -> Result<(G::Action, f64), Infallible> {
+        self.compare(game, state, seat, legal, true);
+        RandomPolicy.race(game, state, seat, legal, rng)
+    }
+}
+
+/// The agent's choice with a fixed RNG, through [`Agent::act`] as the simulator asks it.
 fn decide<G: Game>(
     game: &G,
     agent: &mut dyn Agent<G>,
@@ -66,5 +125,13 @@ fn decide<G: Game>(
     seed: u64,
 ) -> G::Action {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xA6E7);
-    agent.choose(game, seat, &game.observe(state, seat), legal, &mut rng)
+    agent.act(&SeatView::new(game, state, seat), legal, &mut rng)
+}
+
+/// The engine's test race game has only the generic agents (`random` and the search agents),
+/// so that races can be tested through the catalog and the simulator.
+impl GameAgents for Snap {
+    fn game_agents() -> Vec<AgentKind<Self>> {
+        Vec::new()
+    }
 }

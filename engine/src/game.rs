@@ -459,6 +459,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         Ok(())
     }
 
+    /// The most decisions a game may take before it ends as a draw, if the game's rules (or
+    /// its settings) declare such a cap: a game that can go on for ever (Beggar-my-neighbour
+    /// deals that never end) stops there and is reported as drawn, not as an error. A game
+    /// that detects its own endless loop (a repeated position) ends itself instead.
+    fn move_cap(&self) -> Option<u64> {
+        None
+    }
+
     /// In a race, the actions open to `seat` (cleared first). Only race games override this.
     fn race_actions(&self, _state: &Self::State, _seat: Seat, out: &mut Vec<Self::Action>) {
         out.clear();

@@ -10,6 +10,8 @@
 //!   ([`Game::determinize`]), the final [`Outcome`] and per-game statistics. Read the trait's
 //!   docs for the full contract and how to add a game.
 //! - [`games`]: one module per game.
+//! - [`driver`]: the one loop that plays turns and races to the end, for the simulator,
+//!   playouts and tests.
 //! - [`conformance`]: the generic checks every game's tests run.
 //!
 //! The engine knows nothing of threads, files or the command line.
@@ -33,6 +35,7 @@
 
 pub mod cards;
 pub mod conformance;
+pub mod driver;
 mod game;
 pub mod games;
 pub mod pbn;

@@ -202,7 +202,7 @@ fn per_game_csv_is_long_format_with_win_shares() {
     let mut lines = games.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "game,seed,seat,agent,score,place,win,moves,hands,turns,reshuffles"
+        "game,seed,seat,agent,score,place,win,moves,draw,hands,turns,reshuffles"
     );
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     assert_eq!(rows.len(), 300 * 3);

@@ -1,9 +1,10 @@
 //! Playing one game to its end.
 
 use crate::SimError;
-use cardsim_agents::Agent;
-use cardsim_engine::{Game, RaceEntry, Seat, ToMove};
-use rand::{RngCore, SeedableRng};
+use cardsim_agents::{Agent, SeatView};
+use cardsim_engine::driver::{self, Ending, Policy, Scratch};
+use cardsim_engine::{Game, Seat};
+use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// One seat's result in one game.
@@ -28,6 +29,9 @@ pub struct GameRecord {
     pub seats: Vec<SeatRecord>,
     /// Actions applied (decisions with one legal action included).
     pub moves: u64,
+    /// True for a drawn game: stopped at its own move cap ([`Game::move_cap`]), or ended by
+    /// its rules with every seat sharing first place.
+    pub draw: bool,
     /// The game's own statistics ([`cardsim_engine::GameInfo::stats`]).
     pub stats: Vec<f64>,
 }
@@ -36,7 +40,10 @@ pub struct GameRecord {
 /// The deal and all chance come from `rng`; each seat's agent gets its own RNG seeded from it
 /// at the start, so the game is a pure function of `rng`'s stream.
 ///
-/// A decision with a single legal action is applied without asking the agent.
+/// The game is played by the engine's [`driver`]: a decision with a single legal action is
+/// applied without asking the agent, and a game stopped at its own move cap
+/// ([`Game::move_cap`]) is a draw. Nothing is allocated between the deal and the end of the
+/// game unless an agent or the game allocates.
 ///
 /// # Errors
 /// [`SimError::TooLong`] past `max_moves`, [`SimError::IllegalChoice`] for an agent bug.
@@ -49,72 +56,24 @@ pub fn play_game<G: Game>(
     max_moves: u64,
 ) -> Result<GameRecord, SimError> {
     let players = game.players();
-    let mut agent_rngs: Vec<ChaCha8Rng> = (0..players)
+    let mut rngs: Vec<ChaCha8Rng> = (0..players)
         .map(|_| ChaCha8Rng::seed_from_u64(rng.next_u64()))
         .collect();
     for a in agents.iter_mut() {
         a.reset();
     }
+    let mut scratch = Scratch::new();
     let mut state = game.deal(rng);
-    let mut legal = Vec::with_capacity(64);
-    let mut entries = Vec::new();
-    let mut moves = 0u64;
-    loop {
-        match game.to_move(&state) {
-            ToMove::Over => break,
-            ToMove::Seat(seat) => {
-                game.legal_actions(&state, &mut legal);
-                let action = if legal.len() == 1 {
-                    legal[0]
-                } else {
-                    let s = seat.index();
-                    decide(
-                        game,
-                        agents[s].as_mut(),
-                        seat,
-                        &state,
-                        &legal,
-                        &mut agent_rngs[s],
-                        index,
-                    )?
-                };
-                game.apply(&mut state, action, rng);
-            }
-            ToMove::Race(mask) => {
-                entries.clear();
-                for seat in mask.iter() {
-                    game.race_actions(&state, seat, &mut legal);
-                    if legal.is_empty() {
-                        continue;
-                    }
-                    let s = seat.index();
-                    let action = decide(
-                        game,
-                        agents[s].as_mut(),
-                        seat,
-                        &state,
-                        &legal,
-                        &mut agent_rngs[s],
-                        index,
-                    )?;
-                    let reaction = agents[s].reaction_time(&mut agent_rngs[s]);
-                    entries.push(RaceEntry {
-                        seat,
-                        action,
-                        reaction,
-                    });
-                }
-                game.apply_race(&mut state, &entries, rng);
-            }
-        }
-        moves += 1;
-        if moves > max_moves {
-            return Err(SimError::TooLong { index, max_moves });
-        }
+    let mut table = Table {
+        agents,
+        rngs: &mut rngs,
+        index,
+    };
+    let end = driver::play(game, &mut state, &mut table, &mut scratch, rng, max_moves)?;
+    if let Ending::Limit { .. } = end {
+        return Err(SimError::TooLong { index, max_moves });
     }
-    let outcome = game
-        .outcome(&state)
-        .expect("a finished game has an outcome");
+    let outcome = end.outcome(game, &state);
     let seats = Seat::all(players)
         .map(|s| {
             let r = outcome[s];
@@ -131,33 +90,71 @@ pub fn play_game<G: Game>(
     Ok(GameRecord {
         index,
         seats,
-        moves,
+        moves: end.moves(),
+        draw: end.is_draw() || (players > 1 && outcome.first(players).iter().all(|r| r.place == 1)),
         stats,
     })
 }
 
-/// Asks `agent` for its choice (handing the full state only to an unfair perfect-information
-/// baseline such as `cheat`) and checks that the choice is legal.
-fn decide<G: Game>(
-    game: &G,
-    agent: &mut dyn Agent<G>,
-    seat: Seat,
-    state: &G::State,
-    legal: &[G::Action],
-    rng: &mut ChaCha8Rng,
+/// The agents at the table, each with its own RNG, as the driver's [`Policy`].
+struct Table<'a, G: Game> {
+    agents: &'a mut [Box<dyn Agent<G>>],
+    rngs: &'a mut [ChaCha8Rng],
     index: u64,
-) -> Result<G::Action, SimError> {
-    let action = if agent.perfect_information() {
-        agent.choose_with_state(game, seat, state, legal, rng)
-    } else {
-        agent.choose(game, seat, &game.observe(state, seat), legal, rng)
-    };
-    if !legal.contains(&action) {
-        return Err(SimError::IllegalChoice {
-            agent: agent.label(),
-            action: action.to_string(),
-            index,
-        });
+}
+
+impl<G: Game> Table<'_, G> {
+    /// Asks the seat's agent for its choice (handing the full state only to an unfair
+    /// perfect-information baseline such as `cheat`) and checks that the choice is legal.
+    fn decide(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+    ) -> Result<G::Action, SimError> {
+        let s = seat.index();
+        let (agent, rng) = (self.agents[s].as_mut(), &mut self.rngs[s]);
+        let action = if agent.perfect_information() {
+            agent.choose_with_state(game, seat, state, legal, rng)
+        } else {
+            agent.act(&SeatView::new(game, state, seat), legal, rng)
+        };
+        if !legal.contains(&action) {
+            return Err(SimError::IllegalChoice {
+                agent: agent.label(),
+                action: action.to_string(),
+                index: self.index,
+            });
+        }
+        Ok(action)
     }
-    Ok(action)
+}
+
+impl<G: Game> Policy<G> for Table<'_, G> {
+    type Error = SimError;
+
+    fn choose<R: Rng>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+        _chance: &mut R,
+    ) -> Result<G::Action, SimError> {
+        self.decide(game, state, seat, legal)
+    }
+
+    fn race<R: Rng>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+        _chance: &mut R,
+    ) -> Result<(G::Action, f64), SimError> {
+        let action = self.decide(game, state, seat, legal)?;
+        let reaction = self.agents[seat.index()].reaction_time(&mut self.rngs[seat.index()]);
+        Ok((action, reaction))
+    }
 }

@@ -109,7 +109,7 @@ fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {
         Report::new(G::INFO.name, players, &labels, G::INFO.stats).with_block(sim.block());
     if let Some(out) = out.as_mut() {
         let mut header = vec![
-            "game", "seed", "seat", "agent", "score", "place", "win", "moves",
+            "game", "seed", "seat", "agent", "score", "place", "win", "moves", "draw",
         ];
         header.extend(G::INFO.stats);
         out.write(header)?;
@@ -120,6 +120,7 @@ fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {
         if let Some(out) = out.as_mut() {
             let index = record.index.to_string();
             let moves = record.moves.to_string();
+            let draw = u8::from(record.draw).to_string();
             let stats: Vec<String> = record.stats.iter().map(|&x| fmt_num_pub(x)).collect();
             for (s, r) in record.seats.iter().enumerate() {
                 let mut row = vec![
@@ -131,6 +132,7 @@ fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {
                     r.place.to_string(),
                     fmt_num_pub(r.win),
                     moves.clone(),
+                    draw.clone(),
                 ];
                 row.extend(stats.iter().cloned());
                 out.write(row)?;

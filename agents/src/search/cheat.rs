@@ -1,8 +1,9 @@
 //! The cheating baseline: perfect-information search on the true state.
 
+use super::race::race_action;
 use super::uct::PerfectInfoSolver;
 use crate::Agent;
-use cardsim_engine::{Game, Seat};
+use cardsim_engine::{Game, Seat, ToMove};
 use rand::RngCore;
 
 /// **Not a fair agent.** It declares [`Agent::perfect_information`], so the simulator hands
@@ -46,7 +47,7 @@ impl<G: Game> Agent<G> for Cheat<G> {
     fn choose(
         &mut self,
         game: &G,
-        _seat: Seat,
+        seat: Seat,
         obs: &G::Observation,
         legal: &[G::Action],
         rng: &mut dyn RngCore,
@@ -55,7 +56,7 @@ impl<G: Game> Agent<G> for Cheat<G> {
             return legal[0];
         }
         let world = game.determinize(obs, rng);
-        self.solver.best_action(game, &world, legal, rng)
+        self.choose_with_state(game, seat, &world, legal, rng)
     }
 
     fn perfect_information(&self) -> bool {
@@ -65,13 +66,16 @@ impl<G: Game> Agent<G> for Cheat<G> {
     fn choose_with_state(
         &mut self,
         game: &G,
-        _seat: Seat,
+        seat: Seat,
         state: &G::State,
         legal: &[G::Action],
         rng: &mut dyn RngCore,
     ) -> G::Action {
         if legal.len() == 1 {
             return legal[0];
+        }
+        if let ToMove::Race(_) = game.to_move(state) {
+            return race_action(game, seat, legal, 1_000, rng, |_| state.clone());
         }
         self.solver.best_action(game, state, legal, rng)
     }

@@ -61,8 +61,8 @@
 //! assert!(report.hidden_checks > 0);
 //! ```
 
+use cardsim_engine::driver::{self, RandomPolicy, Scratch};
 use cardsim_engine::{Game, Seat, ToMove};
-use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
@@ -115,13 +115,13 @@ pub fn check_random_games<G: Game>(
     belief: impl Fn(&G::Observation, usize, u32) -> f64,
 ) -> Result<HonestyReport, String> {
     let mut report = HonestyReport::default();
-    let mut legal = Vec::new();
     for seed in seeds {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut sample_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x0b5e_2fed);
         let mut state = game.deal(&mut rng);
         let mut moves = 0usize;
-        while let ToMove::Seat(_) = game.to_move(&state) {
+        let mut scratch = Scratch::new();
+        while game.to_move(&state) != ToMove::Over {
             if moves % every.max(1) == 0 {
                 for seat in Seat::all(game.players()) {
                     check_position(
@@ -137,12 +137,11 @@ pub fn check_random_games<G: Game>(
                     .map_err(|e| format!("seed {seed}, move {moves}, seat {seat}: {e}"))?;
                 }
             }
-            game.legal_actions(&state, &mut legal);
-            let a = *legal
-                .choose(&mut rng)
-                .expect("a seat to move has legal actions");
-            game.apply(&mut state, a, &mut rng);
+            let Ok(_) = driver::step(game, &mut state, &mut RandomPolicy, &mut scratch, &mut rng);
             moves += 1;
+            if game.move_cap().is_some_and(|cap| moves as u64 >= cap) {
+                break;
+            }
         }
     }
     let bias = report.truth_bias();
@@ -173,7 +172,7 @@ fn check_position<G: Game>(
     let to_move = game.to_move(state);
     let mut legal = Vec::new();
     let mut legal_d = Vec::new();
-    game.legal_actions(state, &mut legal);
+    actions_of(game, state, to_move, seat, &mut legal);
     let mut truth = Vec::new();
     places(state, &mut truth);
     // For each place: the true value's belief, and counts of the sampled values.
@@ -197,11 +196,9 @@ fn check_position<G: Game>(
         if game.to_move(&d) != to_move {
             return Err("a determinization changes the seat to move".into());
         }
-        if to_move == ToMove::Seat(seat) {
-            game.legal_actions(&d, &mut legal_d);
-            if legal_d != legal {
-                return Err("a determinization changes the seat's legal actions".into());
-            }
+        actions_of(game, &d, to_move, seat, &mut legal_d);
+        if legal_d != legal {
+            return Err("a determinization changes the seat's legal or race actions".into());
         }
         places(&d, &mut sampled);
         if sampled.len() != truth.len() {
@@ -268,4 +265,20 @@ fn check_position<G: Game>(
     }
     report.positions += 1;
     Ok(())
+}
+
+/// What `seat` may do: its legal actions on its turn, its race actions in a race it takes part
+/// in, nothing otherwise.
+fn actions_of<G: Game>(
+    game: &G,
+    state: &G::State,
+    to_move: ToMove,
+    seat: Seat,
+    out: &mut Vec<G::Action>,
+) {
+    match to_move {
+        ToMove::Seat(s) if s == seat => game.legal_actions(state, out),
+        ToMove::Race(mask) if mask.contains(seat) => game.race_actions(state, seat, out),
+        _ => out.clear(),
+    }
 }

@@ -2,11 +2,12 @@
 //! 2012).
 
 use super::base::SearchCore;
+use super::race::race_action;
 use super::rollout::Rollout;
 use super::settings::SearchSettings;
 use super::tree::Observers;
-use crate::Agent;
-use cardsim_engine::{Game, Seat};
+use crate::{Agent, SeatView};
+use cardsim_engine::{Game, Seat, ToMove};
 use rand::RngCore;
 
 /// SO-ISMCTS: each iteration samples a determinization of the acting seat's information set
@@ -143,6 +144,22 @@ impl<G: Game> Agent<G> for Ismcts<G> {
         self.core
             .run(game, seat, legal, rng, |r| game.determinize(obs, r));
         self.core.best_root_action(legal)
+    }
+
+    fn act(
+        &mut self,
+        view: &SeatView<'_, G>,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
+        if let ToMove::Race(_) = view.to_move() {
+            let (game, obs) = (view.game(), view.observation());
+            let playouts = self.core.settings.budget().iterations.min(100_000);
+            return race_action(game, view.seat(), legal, playouts, rng, |r| {
+                game.determinize(obs, r)
+            });
+        }
+        self.choose(view.game(), view.seat(), view.observation(), legal, rng)
     }
 
     fn label(&self) -> String {

@@ -10,6 +10,8 @@
 //!   [`PerfectInfoSolver`]: [`Uct`] by default, or the game's exact solver where it has one
 //!   ([`crate::GameAgents::exact_solver`], the hook for the double-dummy solver).
 //! - [`Cheat`]: the same solver run on the true state; not fair, an upper bound.
+//! - Races (real-time games): the three decide a race by flat Monte Carlo over the seat's race
+//!   actions, since a tree of one mover's choices does not start at a race.
 //! - [`honesty`]: the generic check that determinizations are consistent with what a seat
 //!   saw and do not leak where hidden cards really are.
 //!
@@ -61,6 +63,7 @@ mod cheat;
 pub mod honesty;
 mod ismcts;
 mod pimc;
+mod race;
 mod rollout;
 mod settings;
 mod tree;

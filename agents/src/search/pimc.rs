@@ -1,9 +1,10 @@
 //! Determinized search ("perfect information Monte Carlo").
 
+use super::race::race_action;
 use super::settings::PimcSettings;
 use super::uct::{argmax, PerfectInfoSolver};
-use crate::Agent;
-use cardsim_engine::{Game, Seat};
+use crate::{Agent, SeatView};
+use cardsim_engine::{Game, Seat, ToMove};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
@@ -124,6 +125,23 @@ impl<G: Game> Agent<G> for Pimc<G> {
         }
         self.run(game, obs, legal, rng);
         legal[argmax(&self.totals)]
+    }
+
+    fn act(
+        &mut self,
+        view: &SeatView<'_, G>,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
+        if let ToMove::Race(_) = view.to_move() {
+            // Twenty random playouts per action in each world.
+            let (game, obs) = (view.game(), view.observation());
+            let playouts = self.settings.worlds.min(1_000) * 20 * legal.len() as u32;
+            return race_action(game, view.seat(), legal, playouts, rng, |r| {
+                game.determinize(obs, r)
+            });
+        }
+        self.choose(view.game(), view.seat(), view.observation(), legal, rng)
     }
 
     fn label(&self) -> String {

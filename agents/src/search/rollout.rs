@@ -1,10 +1,12 @@
 //! Playout policies: how a search finishes a game from the edge of its tree.
 
 use super::tree::rewards;
-use crate::Agent;
-use cardsim_engine::{BySeat, Game, RaceEntry, ToMove};
+use crate::{Agent, SeatView};
+use cardsim_engine::driver::{self, Ending, Policy, Scratch};
+use cardsim_engine::{BySeat, Game, Seat};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
+use std::convert::Infallible;
 use std::fmt;
 
 /// A playout longer than this many actions is cut short and scored as a draw (equal shares):
@@ -50,66 +52,57 @@ impl<G: Game> Rollout<G> {
         }
     }
 
-    /// Plays `state` to the end and returns each seat's reward (its win share). `legal` is
-    /// scratch space.
+    /// Plays `state` to the end and returns each seat's reward (its win share). `scratch`
+    /// holds the driver's buffers.
     pub(crate) fn play_out(
         &mut self,
         game: &G,
         state: &mut G::State,
-        legal: &mut Vec<G::Action>,
+        scratch: &mut Scratch<G::Action>,
         rng: &mut ChaCha8Rng,
     ) -> BySeat<f64> {
-        let mut entries: Vec<RaceEntry<G::Action>> = Vec::new();
-        for _ in 0..MAX_PLAYOUT_MOVES {
-            match game.to_move(state) {
-                ToMove::Over => break,
-                ToMove::Seat(seat) => {
-                    game.legal_actions(state, legal);
-                    let a = if legal.len() == 1 {
-                        legal[0]
-                    } else {
-                        match self {
-                            Rollout::Random => legal[rng.random_range(0..legal.len())],
-                            Rollout::Agent(agent) => {
-                                agent.choose(game, seat, &game.observe(state, seat), legal, rng)
-                            }
-                        }
-                    };
-                    game.apply(state, a, rng);
-                }
-                ToMove::Race(mask) => {
-                    // Races are rare (a few games); a small buffer per race is acceptable.
-                    entries.clear();
-                    for seat in mask.iter() {
-                        game.race_actions(state, seat, legal);
-                        if legal.is_empty() {
-                            continue;
-                        }
-                        let (action, reaction) = match self {
-                            Rollout::Random => {
-                                (legal[rng.random_range(0..legal.len())], rng.random::<f64>())
-                            }
-                            Rollout::Agent(agent) => {
-                                let a = agent.choose(
-                                    game,
-                                    seat,
-                                    &game.observe(state, seat),
-                                    legal,
-                                    rng,
-                                );
-                                (a, agent.reaction_time(rng))
-                            }
-                        };
-                        entries.push(RaceEntry {
-                            seat,
-                            action,
-                            reaction,
-                        });
-                    }
-                    game.apply_race(state, &entries, rng);
-                }
+        let Ok(end) = driver::play(game, state, self, scratch, rng, MAX_PLAYOUT_MOVES as u64);
+        match end {
+            Ending::Over { .. } => rewards(game, state),
+            // Drawn at the game's cap, or cut short: equal shares.
+            Ending::Draw { .. } | Ending::Limit { .. } => {
+                BySeat::from_fn(|_| 1.0 / game.players() as f64)
             }
         }
-        rewards(game, state)
+    }
+}
+
+impl<G: Game> Policy<G> for Rollout<G> {
+    type Error = Infallible;
+
+    fn choose<R: Rng>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut R,
+    ) -> Result<G::Action, Infallible> {
+        Ok(match self {
+            Rollout::Random => legal[rng.random_range(0..legal.len())],
+            Rollout::Agent(agent) => agent.act(&SeatView::new(game, state, seat), legal, rng),
+        })
+    }
+
+    fn race<R: Rng>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut R,
+    ) -> Result<(G::Action, f64), Infallible> {
+        Ok(match self {
+            Rollout::Random => (legal[rng.random_range(0..legal.len())], rng.random::<f64>()),
+            Rollout::Agent(agent) => {
+                let a = agent.act(&SeatView::new(game, state, seat), legal, rng);
+                (a, agent.reaction_time(rng))
+            }
+        })
     }
 }

@@ -6,6 +6,7 @@ use super::*;
 use crate::{
     catalog, same_information_same_choice, Agent, AgentError, AgentKind, AgentSpec, GameAgents,
 };
+use cardsim_engine::driver::Scratch;
 use cardsim_engine::games::bridge::Bridge;
 use cardsim_engine::games::trash::{Spot, Trash};
 use cardsim_engine::games::whist::Whist;
@@ -742,8 +743,8 @@ fn random_rollouts_are_cut_short_only_past_the_limit() {
     // A Trash playout ends on its own, with one winner.
     let game = Trash::new(2, &Params::parse(&["layout=2"]).unwrap()).unwrap();
     let mut st = game.deal(&mut rng(1));
-    let mut legal = Vec::new();
-    let rewards = Rollout::Random.play_out(&game, &mut st, &mut legal, &mut rng(2));
+    let mut scratch = Scratch::new();
+    let rewards = Rollout::Random.play_out(&game, &mut st, &mut scratch, &mut rng(2));
     assert_eq!(rewards[S0] + rewards[S1], 1.0);
     assert!(rewards[S0] == 1.0 || rewards[S1] == 1.0);
 }

@@ -16,6 +16,7 @@
 //! move.
 
 use super::rollout::Rollout;
+use cardsim_engine::driver::Scratch;
 use cardsim_engine::{BySeat, Game, Seat, ToMove};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -185,7 +186,7 @@ pub(crate) struct Tree<G: Game> {
     /// Each arena's path of this iteration, and the node it is at.
     paths: Vec<Vec<u32>>,
     at: Vec<u32>,
-    legal: Vec<G::Action>,
+    scratch: Scratch<G::Action>,
     slots: Vec<u32>,
     /// `ln(n)` for small `n`.
     ln: Vec<f64>,
@@ -216,7 +217,7 @@ impl<G: Game> Tree<G> {
             arenas: Vec::new(),
             paths: Vec::new(),
             at: Vec::new(),
-            legal: Vec::new(),
+            scratch: Scratch::new(),
             slots: Vec::new(),
             ln: Vec::new(),
             root: 0,
@@ -300,16 +301,16 @@ impl<G: Game> Tree<G> {
             *at = 0;
         }
         while let ToMove::Seat(s) = game.to_move(state) {
-            game.legal_actions(state, &mut self.legal);
-            if self.legal.len() == 1 {
-                game.apply(state, self.legal[0], rng);
+            game.legal_actions(state, &mut self.scratch.legal);
+            if self.scratch.legal.len() == 1 {
+                game.apply(state, self.scratch.legal[0], rng);
                 continue;
             }
             // The mover decides in its own tree.
             let own = if multi { s.index() } else { 0 };
             let arena = &mut self.arenas[own];
             let node = self.at[own];
-            let untried = arena.match_children(node, s, &self.legal, &mut self.slots);
+            let untried = arena.match_children(node, s, &self.scratch.legal, &mut self.slots);
             let expanded = untried > 0;
             let i = if expanded {
                 // Expand one untried action, chosen uniformly.
@@ -322,7 +323,7 @@ impl<G: Game> Tree<G> {
                     .nth(k)
                     .map(|(i, _)| i)
                     .expect("k < untried");
-                self.slots[i] = arena.add(node, s, Some(self.legal[i]));
+                self.slots[i] = arena.add(node, s, Some(self.scratch.legal[i]));
                 i
             } else {
                 0
@@ -337,7 +338,7 @@ impl<G: Game> Tree<G> {
             } else {
                 arena.select(&self.slots, c, &self.ln)
             };
-            let a = self.legal[i];
+            let a = self.scratch.legal[i];
             self.at[own] = self.slots[i];
             self.paths[own].push(self.slots[i]);
             if multi {
@@ -354,7 +355,7 @@ impl<G: Game> Tree<G> {
                 break;
             }
         }
-        let rewards = rollout.play_out(game, state, &mut self.legal, rng);
+        let rewards = rollout.play_out(game, state, &mut self.scratch, rng);
         for (arena, path) in self.arenas.iter_mut().zip(&self.paths) {
             arena.backup(path, &rewards);
         }

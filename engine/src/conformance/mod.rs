@@ -7,9 +7,12 @@
 //! assert_eq!(report.games, 3);
 //! ```
 
+pub mod snap;
+pub use snap::{Snap, SnapAction, SnapObservation, SnapState};
+
+use crate::driver::{self, RandomPolicy, Scratch, Step};
 use crate::game::{Game, ToMove};
 use crate::seat::Seat;
-use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -18,6 +21,8 @@ use rand_chacha::ChaCha8Rng;
 pub struct Report {
     /// Games played to the end.
     pub games: usize,
+    /// Of those, games stopped at the game's own move cap (draws).
+    pub draws: usize,
     /// Actions applied in all.
     pub moves: usize,
     /// Determinizations sampled and checked.
@@ -26,25 +31,29 @@ pub struct Report {
     pub stats: Vec<Vec<f64>>,
 }
 
-/// Plays one uniformly random game per seed and checks the [`Game`] contract at every step:
-/// the invariants hold, the seat to move has legal actions and each is accepted by
-/// `try_apply`, observations survive determinization unchanged (with the same legal actions
-/// for the seat to move), the outcome appears exactly at the end with valid places and win
-/// shares that add to 1, and replaying the seed gives the same game.
+/// Plays one uniformly random game per seed through the [`driver`](crate::driver) (turns
+/// and races alike) and checks the [`Game`] contract at every step: the invariants hold, the
+/// seat to move has legal actions and each is accepted by `try_apply`, observations survive
+/// determinization unchanged (with the same legal or race actions for the seats to act), the
+/// outcome appears exactly at the end with valid places and win shares that add to 1, and
+/// replaying the seed gives the same game. A game stopped at its own move cap
+/// ([`Game::move_cap`]) counts as a draw.
 ///
 /// # Panics
 /// On the first broken rule, or if a game runs longer than `max_moves`.
 pub fn random_games<G: Game>(game: &G, seeds: std::ops::Range<u64>, max_moves: usize) -> Report {
     let mut report = Report::default();
     let players = game.players();
+    let mut scratch = Scratch::new();
     let mut legal = Vec::new();
     let mut legal_d = Vec::new();
+    let cap = game.move_cap().unwrap_or(u64::MAX);
     for seed in seeds {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut sample_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
         let mut state = game.deal(&mut rng);
         let mut moves = 0usize;
-        let mut history = Vec::new();
+        let mut drawn = false;
         loop {
             if let Err(e) = game.check_invariants(&state) {
                 panic!("seed {seed}, move {moves}: invariant broken: {e}\n{state:?}");
@@ -55,16 +64,22 @@ pub fn random_games<G: Game>(game: &G, seeds: std::ops::Range<u64>, max_moves: u
                 to_move == ToMove::Over,
                 "seed {seed}: outcome must be present exactly when the game is over"
             );
-            let seat = match to_move {
+            let actors: Vec<Seat> = match to_move {
                 ToMove::Over => break,
-                ToMove::Seat(s) => s,
-                ToMove::Race(_) => panic!("random_games does not drive races"),
+                ToMove::Seat(s) => vec![s],
+                ToMove::Race(mask) => mask.iter().collect(),
             };
-            game.legal_actions(&state, &mut legal);
-            assert!(
-                !legal.is_empty(),
-                "seed {seed}: seat {seat} to move with no legal action"
-            );
+            if moves as u64 >= cap {
+                drawn = true;
+                break;
+            }
+            for &seat in &actors {
+                actions_of(game, &state, to_move, seat, &mut legal);
+                assert!(
+                    matches!(to_move, ToMove::Race(_)) || !legal.is_empty(),
+                    "seed {seed}: seat {seat} to move with no legal action"
+                );
+            }
             if moves % 7 == 0 {
                 for s in Seat::all(players) {
                     let obs = game.observe(&state, s);
@@ -82,34 +97,44 @@ pub fn random_games<G: Game>(game: &G, seeds: std::ops::Range<u64>, max_moves: u
                         to_move,
                         "seed {seed}: determinization changed the seat to move"
                     );
-                    if s == seat {
-                        game.legal_actions(&d, &mut legal_d);
+                    if actors.contains(&s) {
+                        actions_of(game, &state, to_move, s, &mut legal);
+                        actions_of(game, &d, to_move, s, &mut legal_d);
                         assert_eq!(
                             legal_d, legal,
-                            "seed {seed}: legal actions depend on hidden cards"
+                            "seed {seed}: seat {s}'s actions depend on hidden cards"
                         );
                     }
                     report.determinizations += 1;
                 }
-                for &a in &legal {
-                    let mut probe = state.clone();
-                    let mut r = ChaCha8Rng::seed_from_u64(moves as u64);
-                    assert!(
-                        game.try_apply(&mut probe, a, &mut r).is_ok(),
-                        "seed {seed}: legal {a} rejected"
-                    );
+                if let ToMove::Seat(seat) = to_move {
+                    actions_of(game, &state, to_move, seat, &mut legal);
+                    for &a in &legal {
+                        let mut probe = state.clone();
+                        let mut r = ChaCha8Rng::seed_from_u64(moves as u64);
+                        assert!(
+                            game.try_apply(&mut probe, a, &mut r).is_ok(),
+                            "seed {seed}: legal {a} rejected"
+                        );
+                    }
                 }
             }
-            let a = *legal.choose(&mut rng).expect("non-empty");
-            history.push(a);
-            game.apply(&mut state, a, &mut rng);
+            match driver::step(game, &mut state, &mut RandomPolicy, &mut scratch, &mut rng) {
+                Ok(Step::Moved) => {}
+                Ok(Step::Over) => unreachable!("checked above"),
+                Err(never) => match never {},
+            }
             moves += 1;
             assert!(
                 moves <= max_moves,
                 "seed {seed}: game longer than {max_moves} moves"
             );
         }
-        let outcome = game.outcome(&state).expect("over");
+        let outcome = if drawn {
+            driver::draw(players)
+        } else {
+            game.outcome(&state).expect("over")
+        };
         let results = outcome.first(players);
         let wins: f64 = results.iter().map(|r| r.win).sum();
         if players > 1 {
@@ -130,14 +155,26 @@ pub fn random_games<G: Game>(game: &G, seeds: std::ops::Range<u64>, max_moves: u
                 "seed {seed}: win share without first place"
             );
         }
-        // Replaying the same seed and actions must reproduce the game exactly.
+        // Replaying the same seed must reproduce the game exactly.
         let mut rng2 = ChaCha8Rng::seed_from_u64(seed);
         let mut replay = game.deal(&mut rng2);
-        for &a in &history {
-            game.legal_actions(&replay, &mut legal);
-            let _ = legal.choose(&mut rng2);
-            game.apply(&mut replay, a, &mut rng2);
-        }
+        let end = match driver::play(
+            game,
+            &mut replay,
+            &mut RandomPolicy,
+            &mut scratch,
+            &mut rng2,
+            max_moves as u64,
+        ) {
+            Ok(end) => end,
+            Err(never) => match never {},
+        };
+        assert_eq!(
+            end.moves(),
+            moves as u64,
+            "seed {seed}: replay length differs"
+        );
+        assert_eq!(end.is_draw(), drawn, "seed {seed}: replay ends differently");
         let mut s1 = Vec::new();
         let mut s2 = Vec::new();
         game.stats(&state, &mut s1);
@@ -149,13 +186,28 @@ pub fn random_games<G: Game>(game: &G, seeds: std::ops::Range<u64>, max_moves: u
             "stats length must match GameInfo::stats"
         );
         assert_eq!(
-            game.outcome(&replay),
-            Some(outcome),
+            end.outcome(game, &replay),
+            outcome,
             "seed {seed}: replay outcome differs"
         );
         report.games += 1;
+        report.draws += usize::from(drawn);
         report.moves += moves;
         report.stats.push(s1);
     }
     report
+}
+
+/// The actions open to `seat`: its legal actions on its turn, its race actions in a race.
+fn actions_of<G: Game>(
+    game: &G,
+    state: &G::State,
+    to_move: ToMove,
+    seat: Seat,
+    out: &mut Vec<G::Action>,
+) {
+    match to_move {
+        ToMove::Race(_) => game.race_actions(state, seat, out),
+        _ => game.legal_actions(state, out),
+    }
 }

@@ -1,0 +1,70 @@
+//! Race decisions for the search agents: flat Monte Carlo over the seat's race actions.
+//!
+//! A race has no seat to move, so the trees of ISMCTS and UCT (which branch on one mover's
+//! choices) do not start there. Instead each race action is tried in turn on a sampled state:
+//! the searching seat enters it with a uniform reaction time, every other seat in the race
+//! enters a random action and reaction time, the race is resolved, and the game is played out
+//! at random. The action with the best mean reward for the seat is chosen.
+
+use super::rollout::Rollout;
+use cardsim_engine::driver::{Policy, Scratch};
+use cardsim_engine::{Game, RaceEntry, Seat, ToMove};
+use rand::{Rng, RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The race action of `seat` with the best mean reward over `playouts` playouts (at least
+/// one per action), each from `sample(rng)`. Reproducible from one `u64` of `rng`.
+pub(crate) fn race_action<G: Game>(
+    game: &G,
+    seat: Seat,
+    legal: &[G::Action],
+    playouts: u32,
+    rng: &mut dyn RngCore,
+    mut sample: impl FnMut(&mut ChaCha8Rng) -> G::State,
+) -> G::Action {
+    if legal.len() == 1 {
+        return legal[0];
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(rng.next_u64());
+    let mut scratch = Scratch::new();
+    let mut rollout = Rollout::<G>::Random;
+    let mut totals = vec![0.0; legal.len()];
+    let playouts = (playouts as usize).max(legal.len());
+    for k in 0..playouts {
+        let i = k % legal.len();
+        let mut state = sample(&mut rng);
+        let ToMove::Race(mask) = game.to_move(&state) else {
+            unreachable!("a sample of a race position is a race");
+        };
+        let mut entries: Vec<RaceEntry<G::Action>> = Vec::with_capacity(mask.iter().count());
+        for s in mask.iter() {
+            let (action, reaction) = if s == seat {
+                (legal[i], rng.random::<f64>())
+            } else {
+                game.race_actions(&state, s, &mut scratch.legal);
+                if scratch.legal.is_empty() {
+                    continue;
+                }
+                let Ok(entry) = rollout.race(game, &state, s, &scratch.legal, &mut rng);
+                entry
+            };
+            entries.push(RaceEntry {
+                seat: s,
+                action,
+                reaction,
+            });
+        }
+        game.apply_race(&mut state, &entries, &mut rng);
+        totals[i] += rollout.play_out(game, &mut state, &mut scratch, &mut rng)[seat];
+    }
+    // Every action had the same number of playouts (or one fewer), so means compare fairly.
+    let tries = |i: usize| ((playouts - i).div_ceil(legal.len())) as f64;
+    let best = (0..legal.len())
+        .max_by(|&a, &b| {
+            (totals[a] / tries(a))
+                .total_cmp(&(totals[b] / tries(b)))
+                .then(b.cmp(&a))
+        })
+        .expect("legal is not empty");
+    legal[best]
+}

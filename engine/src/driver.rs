@@ -1,0 +1,256 @@
+//! The one loop that plays a game forward: turns and real-time races, a game's own move cap,
+//! and draws. The simulator, the search agents' playouts and the conformance checks all play
+//! through it, each supplying a [`Policy`] for the decisions.
+//!
+//! ```
+//! use cardsim_engine::driver::{self, Ending, RandomPolicy, Scratch};
+//! use cardsim_engine::{games::trash::Trash, Game, Params};
+//! use rand::SeedableRng;
+//! let game = Trash::new(2, &Params::new()).unwrap();
+//! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+//! let mut state = game.deal(&mut rng);
+//! let mut scratch = Scratch::new();
+//! let end = driver::play(&game, &mut state, &mut RandomPolicy, &mut scratch, &mut rng, u64::MAX);
+//! assert!(matches!(end, Ok(Ending::Over { .. })));
+//! ```
+
+use crate::game::{Game, Outcome, RaceEntry, SeatResult, ToMove};
+use crate::seat::{Seat, MAX_SEATS};
+use rand::Rng;
+use std::convert::Infallible;
+
+/// Makes the decisions of a played-out game: whoever picks the actions (agents, a playout
+/// policy, a test). The driver hands it the full state; a policy that stands for fair agents
+/// must pass each agent only what its seat may see.
+pub trait Policy<G: Game> {
+    /// What can go wrong in a decision (an agent choosing an illegal action).
+    type Error;
+
+    /// Chooses one of `legal` (at least two actions) for `seat`, whose turn it is.
+    ///
+    /// # Errors
+    /// The policy's own failure, which ends the game.
+    fn choose<R: Rng>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut R,
+    ) -> Result<G::Action, Self::Error>;
+
+    /// Chooses one of `legal` (never empty) for `seat` in a race, with its reaction time in
+    /// seconds.
+    ///
+    /// # Errors
+    /// The policy's own failure, which ends the game.
+    fn race<R: Rng>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut R,
+    ) -> Result<(G::Action, f64), Self::Error>;
+}
+
+/// Uniformly random legal actions, and reaction times uniform in `[0, 1)` seconds.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomPolicy;
+
+impl<G: Game> Policy<G> for RandomPolicy {
+    type Error = Infallible;
+
+    fn choose<R: Rng>(
+        &mut self,
+        _: &G,
+        _: &G::State,
+        _: Seat,
+        legal: &[G::Action],
+        rng: &mut R,
+    ) -> Result<G::Action, Infallible> {
+        Ok(legal[rng.random_range(0..legal.len())])
+    }
+
+    fn race<R: Rng>(
+        &mut self,
+        _: &G,
+        _: &G::State,
+        _: Seat,
+        legal: &[G::Action],
+        rng: &mut R,
+    ) -> Result<(G::Action, f64), Infallible> {
+        Ok((legal[rng.random_range(0..legal.len())], rng.random::<f64>()))
+    }
+}
+
+/// Reusable buffers for the legal actions and race entries, so that the move loop does not
+/// allocate once they have grown to the game's needs ([`Scratch::new`] reserves enough for
+/// every cardsim game).
+#[derive(Clone, Debug)]
+pub struct Scratch<A> {
+    /// The legal actions of the current decision.
+    pub legal: Vec<A>,
+    /// The entries of the current race.
+    pub entries: Vec<RaceEntry<A>>,
+}
+
+impl<A> Scratch<A> {
+    /// Buffers with room for 256 legal actions and a race of every seat.
+    pub fn new() -> Self {
+        Scratch {
+            legal: Vec::with_capacity(256),
+            entries: Vec::with_capacity(MAX_SEATS),
+        }
+    }
+}
+
+impl<A> Default for Scratch<A> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// What one [`step`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// An action (or a race) was applied.
+    Moved,
+    /// The game was already over; nothing was applied.
+    Over,
+}
+
+/// Plays one decision: a seat's turn (applied without asking the policy when only one action
+/// is legal) or a race (every seat that can act enters; the game decides who was first).
+///
+/// # Errors
+/// The policy's error; the state is then unchanged.
+pub fn step<G: Game, P: Policy<G>, R: Rng>(
+    game: &G,
+    state: &mut G::State,
+    policy: &mut P,
+    scratch: &mut Scratch<G::Action>,
+    rng: &mut R,
+) -> Result<Step, P::Error> {
+    match game.to_move(state) {
+        ToMove::Over => return Ok(Step::Over),
+        ToMove::Seat(seat) => {
+            game.legal_actions(state, &mut scratch.legal);
+            let action = if scratch.legal.len() == 1 {
+                scratch.legal[0]
+            } else {
+                policy.choose(game, state, seat, &scratch.legal, rng)?
+            };
+            game.apply(state, action, rng);
+        }
+        ToMove::Race(mask) => {
+            scratch.entries.clear();
+            for seat in mask.iter() {
+                game.race_actions(state, seat, &mut scratch.legal);
+                if scratch.legal.is_empty() {
+                    continue;
+                }
+                let (action, reaction) = policy.race(game, state, seat, &scratch.legal, rng)?;
+                scratch.entries.push(RaceEntry {
+                    seat,
+                    action,
+                    reaction,
+                });
+            }
+            game.apply_race(state, &scratch.entries, rng);
+        }
+    }
+    Ok(Step::Moved)
+}
+
+/// How a played-out game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The game reached its own end after `moves` decisions ([`Game::outcome`] has the result).
+    Over {
+        /// Decisions applied.
+        moves: u64,
+    },
+    /// The game reached the move cap it declares ([`Game::move_cap`]): a draw.
+    Draw {
+        /// Decisions applied.
+        moves: u64,
+    },
+    /// The caller's `limit` was reached before either: the game may not end at all (a rules
+    /// bug, or a playout cut short).
+    Limit {
+        /// Decisions applied.
+        moves: u64,
+    },
+}
+
+impl Ending {
+    /// Decisions applied.
+    pub fn moves(self) -> u64 {
+        match self {
+            Ending::Over { moves } | Ending::Draw { moves } | Ending::Limit { moves } => moves,
+        }
+    }
+
+    /// The final result: the game's own outcome, or an even split among all seats when the
+    /// game was drawn at its cap or cut short.
+    ///
+    /// # Panics
+    /// If the game says it is over but gives no outcome (a broken [`Game`] contract).
+    pub fn outcome<G: Game>(self, game: &G, state: &G::State) -> Outcome {
+        match self {
+            Ending::Over { .. } => game
+                .outcome(state)
+                .expect("a game that is over has an outcome"),
+            Ending::Draw { .. } | Ending::Limit { .. } => draw(game.players()),
+        }
+    }
+
+    /// True for a game that did not reach its own end but was stopped at its move cap.
+    pub fn is_draw(self) -> bool {
+        matches!(self, Ending::Draw { .. })
+    }
+}
+
+/// A drawn game: every seat first with an equal share of the win and a score of 0.
+pub fn draw(players: usize) -> Outcome {
+    let mut out = Outcome::default();
+    for s in Seat::all(players) {
+        out[s] = SeatResult {
+            score: 0.0,
+            place: 1,
+            win: 1.0 / players as f64,
+        };
+    }
+    out
+}
+
+/// Plays `state` until the game ends, reaches its declared move cap ([`Game::move_cap`]), or
+/// `limit` decisions have been applied, whichever comes first.
+///
+/// # Errors
+/// The policy's error, which ends the game where it stands.
+pub fn play<G: Game, P: Policy<G>, R: Rng>(
+    game: &G,
+    state: &mut G::State,
+    policy: &mut P,
+    scratch: &mut Scratch<G::Action>,
+    rng: &mut R,
+    limit: u64,
+) -> Result<Ending, P::Error> {
+    let cap = game.move_cap().unwrap_or(u64::MAX);
+    let mut moves = 0u64;
+    loop {
+        if (moves >= cap || moves >= limit) && game.to_move(state) != ToMove::Over {
+            return Ok(if moves >= cap {
+                Ending::Draw { moves }
+            } else {
+                Ending::Limit { moves }
+            });
+        }
+        match step(game, state, policy, scratch, rng)? {
+            Step::Over => return Ok(Ending::Over { moves }),
+            Step::Moved => moves += 1,
+        }
+    }
+}
