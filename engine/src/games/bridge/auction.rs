@@ -1,6 +1,7 @@
 //! The auction: strains, bids, calls, legality and the final contract.
 
 use crate::cards::Suit;
+use arrayvec::ArrayVec;
 use crate::seat::Seat;
 use std::fmt;
 use std::str::FromStr;
@@ -121,6 +122,18 @@ impl Bid {
     /// Its place among the 35 bids, 0 = 1C.
     pub const fn index(self) -> usize {
         (self.level as usize - 1) * 5 + self.strain as usize
+    }
+
+    /// The bid with place `i` among the 35 ([`Bid::index`]).
+    ///
+    /// # Panics
+    /// If `i` is 35 or more.
+    pub const fn from_index(i: usize) -> Bid {
+        assert!(i < 35, "there are 35 bids");
+        Bid {
+            level: (i / 5) as u8 + 1,
+            strain: Strain::ALL[i % 5],
+        }
     }
 }
 
@@ -263,8 +276,22 @@ impl fmt::Display for Contract {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Auction {
     dealer: Seat,
-    calls: Vec<Call>,
+    calls: ArrayVec<Call, MAX_CALLS>,
+    // What `end`, `is_legal` and `last_bid` need, kept up to date by `push` (a function of
+    // the calls, so the derived comparisons are unaffected). Indices into `calls`, or `NONE`.
+    last_bid: u16,
+    last_action: u16,
+    trailing_passes: u16,
+    /// The first bid of each strain by each side (side = caller's seat mod 2).
+    first_named: [[u16; 5]; 2],
 }
+
+/// The most calls an auction can have: three opening passes, then for each of the 35 bids
+/// the bid, two passes, a double, two passes, a redouble and two passes, and a last pass.
+pub const MAX_CALLS: usize = 3 + 35 * 9 + 1;
+
+/// No such call (an index into the calls).
+const NONE: u16 = u16::MAX;
 
 /// How an auction ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -280,8 +307,22 @@ impl Auction {
     pub fn new(dealer: Seat) -> Auction {
         Auction {
             dealer,
-            calls: Vec::new(),
+            calls: ArrayVec::new(),
+            last_bid: NONE,
+            last_action: NONE,
+            trailing_passes: 0,
+            first_named: [[NONE; 5]; 2],
         }
+    }
+
+    /// Empties the auction in place for a new deal that `dealer` opens.
+    pub(super) fn restart(&mut self, dealer: Seat) {
+        self.dealer = dealer;
+        self.calls.clear();
+        self.last_bid = NONE;
+        self.last_action = NONE;
+        self.trailing_passes = 0;
+        self.first_named = [[NONE; 5]; 2];
     }
 
     /// The dealer.
@@ -306,24 +347,21 @@ impl Auction {
 
     /// The last bid and who made it.
     pub fn last_bid(&self) -> Option<(Bid, Seat)> {
-        self.calls
-            .iter()
-            .enumerate()
-            .rev()
-            .find_map(|(i, c)| match c {
-                Call::Bid(b) => Some((*b, self.caller(i))),
-                _ => None,
-            })
+        match self.call_at(self.last_bid)? {
+            Call::Bid(b) => Some((b, self.caller(self.last_bid as usize))),
+            _ => unreachable!("last_bid indexes a bid"),
+        }
     }
 
     /// The last call that was not a pass, and who made it.
     fn last_action(&self) -> Option<(Call, Seat)> {
-        self.calls
-            .iter()
-            .enumerate()
-            .rev()
-            .find(|(_, c)| **c != Call::Pass)
-            .map(|(i, c)| (*c, self.caller(i)))
+        self.call_at(self.last_action)
+            .map(|c| (c, self.caller(self.last_action as usize)))
+    }
+
+    /// Call number `i`, `None` for [`NONE`].
+    fn call_at(&self, i: u16) -> Option<Call> {
+        (i != NONE).then(|| self.calls[i as usize])
     }
 
     /// True when `call` may be made now: a bid must be higher than the last bid; a double only
@@ -349,43 +387,63 @@ impl Auction {
     /// redouble when allowed.
     pub fn legal_calls(&self, out: &mut Vec<Call>) {
         out.clear();
+        self.each_legal_call(|c| out.push(c));
+    }
+
+    /// Calls `f` with every legal call, in the order of [`Auction::legal_calls`].
+    pub(super) fn each_legal_call(&self, mut f: impl FnMut(Call)) {
         if self.end().is_some() {
             return;
         }
-        out.push(Call::Pass);
+        f(Call::Pass);
         let floor = self.last_bid().map_or(0, |(b, _)| b.index() + 1);
-        out.extend(Bid::all().skip(floor).map(Call::Bid));
+        for i in floor..35 {
+            f(Call::Bid(Bid::from_index(i)));
+        }
         for c in [Call::Double, Call::Redouble] {
             if self.is_legal(c) {
-                out.push(c);
+                f(c);
             }
         }
     }
 
     /// Adds a call (which must be legal).
+    ///
+    /// # Panics
+    /// If the auction already holds [`MAX_CALLS`] calls (only an illegal call can get there).
     pub fn push(&mut self, call: Call) {
         debug_assert!(self.is_legal(call), "illegal call {call}");
+        let i = self.calls.len() as u16;
         self.calls.push(call);
+        match call {
+            Call::Pass => self.trailing_passes += 1,
+            Call::Bid(b) => {
+                self.trailing_passes = 0;
+                self.last_bid = i;
+                self.last_action = i;
+                let first = &mut self.first_named[self.caller(i as usize).index() % 2]
+                    [b.strain() as usize];
+                if *first == NONE {
+                    *first = i;
+                }
+            }
+            Call::Double | Call::Redouble => {
+                self.trailing_passes = 0;
+                self.last_action = i;
+            }
+        }
     }
 
     /// `None` while the auction goes on; the end after four opening passes or three passes
     /// following a bid.
     pub fn end(&self) -> Option<AuctionEnd> {
-        let n = self.calls.len();
-        if n < 4 {
+        if self.calls.len() < 4 {
             return None;
         }
-        let trailing = self
-            .calls
-            .iter()
-            .rev()
-            .take_while(|c| **c == Call::Pass)
-            .count();
-        let (bid, bidder) = match self.last_bid() {
-            None => return (trailing >= 4).then_some(AuctionEnd::PassedOut),
-            Some(x) => x,
+        let Some((bid, bidder)) = self.last_bid() else {
+            return (self.trailing_passes >= 4).then_some(AuctionEnd::PassedOut);
         };
-        if trailing < 3 {
+        if self.trailing_passes < 3 {
             return None;
         }
         let risk = match self.last_action() {
@@ -394,24 +452,12 @@ impl Auction {
             _ => Risk::Undoubled,
         };
         // Declarer: the first of the bidder's side to name the strain.
-        let side = bidder.index() % 2;
-        let declarer = self
-            .calls
-            .iter()
-            .enumerate()
-            .find_map(|(i, c)| match c {
-                Call::Bid(b)
-                    if b.strain() == bid.strain() && self.caller(i).index() % 2 == side =>
-                {
-                    Some(self.caller(i))
-                }
-                _ => None,
-            })
-            .expect("the final bidder named the strain");
+        let first = self.first_named[bidder.index() % 2][bid.strain() as usize];
+        debug_assert_ne!(first, NONE, "the final bidder named the strain");
         Some(AuctionEnd::Contract(Contract {
             bid,
             risk,
-            declarer,
+            declarer: self.caller(first as usize),
         }))
     }
 }
@@ -432,6 +478,35 @@ mod tests {
             a.push(call);
         }
         a
+    }
+
+    #[test]
+    fn bids_by_index() {
+        for (i, b) in Bid::all().enumerate() {
+            assert_eq!((b.index(), Bid::from_index(i)), (i, b));
+        }
+    }
+
+    #[test]
+    fn the_longest_auction_fits() {
+        // Three passes, then every bid doubled and redoubled with passes between.
+        let mut a = auction(0, "Pass Pass Pass");
+        for b in Bid::all() {
+            for c in [Call::Bid(b), Call::Pass, Call::Pass, Call::Double, Call::Pass]
+                .into_iter()
+                .chain([Call::Pass, Call::Redouble, Call::Pass, Call::Pass])
+            {
+                assert!(a.is_legal(c), "{c} after {} calls", a.calls().len());
+                a.push(c);
+            }
+        }
+        assert!(a.end().is_none());
+        a.push(Call::Pass);
+        assert_eq!(a.calls().len(), MAX_CALLS);
+        let Some(AuctionEnd::Contract(k)) = a.end() else {
+            panic!()
+        };
+        assert_eq!((k.to_string(), k.risk), ("7NTXX by 3".into(), Risk::Redoubled));
     }
 
     #[test]

@@ -50,7 +50,9 @@
 mod auction;
 mod scoring;
 
-pub use auction::{Auction, AuctionEnd, Bid, Call, Contract, ParseCallError, Risk, Strain};
+pub use auction::{
+    Auction, AuctionEnd, Bid, Call, Contract, ParseCallError, Risk, Strain, MAX_CALLS,
+};
 pub use scoring::{
     duplicate_score, honours, overtrick_value, score_deal, trick_score, undertrick_penalty,
     DealScore, PenaltyVulnerability, Rubber, ScoringRules, SlamRule,
@@ -62,7 +64,9 @@ use crate::game::{
 };
 use crate::pbn::{seat_char, Deal, PbnRecord};
 use crate::seat::{BySeat, Seat, SeatMask};
-use crate::tricks::{shuffled, CardOrder, Obligation, Teams, Trick, TrickPlay};
+use crate::tricks::{CardOrder, Obligation, Teams, Trick, TrickPlay};
+use arrayvec::ArrayVec;
+use rand::seq::SliceRandom;
 use rand::Rng;
 use std::fmt;
 use std::str::FromStr;
@@ -170,7 +174,7 @@ pub struct BridgeState {
     rubber: Rubber,
     duplicate: i32,
     tally: [u32; 5],
-    history: Vec<Trick>,
+    history: ArrayVec<Trick, 13>,
 }
 
 impl BridgeState {
@@ -284,7 +288,7 @@ impl BridgeState {
 
     /// The tricks of the current deal in order, the one in progress last (if started).
     pub fn tricks(&self) -> Vec<Trick> {
-        let mut v = self.history.clone();
+        let mut v = self.history.to_vec();
         if !self.play.trick().is_empty() {
             v.push(*self.play.trick());
         }
@@ -317,7 +321,7 @@ pub struct BridgeObservation {
     /// The play, hands other than the observer's and an exposed dummy's emptied.
     pub play: TrickPlay,
     /// The completed tricks of the deal, in order (public).
-    pub history: Vec<Trick>,
+    pub history: ArrayVec<Trick, 13>,
 }
 
 impl BridgeObservation {
@@ -341,7 +345,12 @@ impl BridgeObservation {
 }
 
 fn fresh_play<R: Rng + ?Sized>(dealer: Seat, rng: &mut R) -> TrickPlay {
-    let cards = shuffled(CardSet::FULL_DECK, rng);
+    // The same shuffle as `tricks::shuffled`, on the stack.
+    let mut cards = [Card::from_index(0); 52];
+    for (slot, c) in cards.iter_mut().zip(CardSet::FULL_DECK) {
+        *slot = c;
+    }
+    cards.shuffle(rng);
     let mut hands = [CardSet::EMPTY; 4];
     for (i, &c) in cards.iter().enumerate() {
         hands[dealer.left(1 + i, 4).index()].insert(c);
@@ -366,7 +375,7 @@ impl Bridge {
     fn start_deal<R: Rng + ?Sized>(&self, state: &mut BridgeState, dealer: Seat, rng: &mut R) {
         state.dealer = dealer;
         state.deals += 1;
-        state.auction = Auction::new(dealer);
+        state.auction.restart(dealer);
         state.contract = None;
         state.play = fresh_play(dealer, rng);
         state.history.clear();
@@ -521,7 +530,7 @@ impl Game for Bridge {
             rubber: Rubber::default(),
             duplicate: 0,
             tally: [0; 5],
-            history: Vec::new(),
+            history: ArrayVec::new(),
         };
         self.start_deal(&mut state, Seat::new(0), rng);
         state
@@ -547,12 +556,14 @@ impl Game for Bridge {
         out.clear();
         match state.phase {
             Phase::Over => {}
-            Phase::Auction => {
-                let mut calls = Vec::with_capacity(40);
-                state.auction.legal_calls(&mut calls);
-                out.extend(calls.into_iter().map(BridgeAction::Call));
+            Phase::Auction => state
+                .auction
+                .each_legal_call(|c| out.push(BridgeAction::Call(c))),
+            Phase::Play => {
+                for c in state.play.legal() {
+                    out.push(BridgeAction::Play(c));
+                }
             }
-            Phase::Play => out.extend(state.play.legal().iter().map(BridgeAction::Play)),
         }
     }
 
@@ -571,8 +582,7 @@ impl Game for Bridge {
                             state.tally[4] += 1;
                         }
                         state.contract = Some(k);
-                        let hands: Vec<CardSet> =
-                            Seat::all(4).map(|s| state.play.hand(s)).collect();
+                        let hands: [CardSet; 4] = std::array::from_fn(|i| state.play.hand(Seat::new(i)));
                         let order = CardOrder::ace_high(k.bid.strain().trump());
                         state.play = TrickPlay::new(
                             4,
@@ -670,8 +680,7 @@ impl Game for Bridge {
             }
             Scoring::Deal => [state.duplicate as f64, -state.duplicate as f64],
         };
-        let scores: Vec<f64> = Seat::all(4).map(|s| team[s.index() % 2]).collect();
-        Some(rank_by_score(&scores))
+        Some(rank_by_score(&[team[0], team[1], team[0], team[1]]))
     }
 
     fn stats(&self, state: &BridgeState, out: &mut Vec<f64>) {
