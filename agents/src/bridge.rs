@@ -277,7 +277,7 @@ fn len(hand: CardSet, s: Suit) -> u32 {
 
 /// No void or singleton and at most one doubleton.
 fn balanced(hand: CardSet) -> bool {
-    let lens: Vec<u32> = Suit::ALL.iter().map(|&s| len(hand, s)).collect();
+    let lens = Suit::ALL.map(|s| len(hand, s));
     lens.iter().all(|&l| l >= 2) && lens.iter().filter(|&&l| l == 2).count() <= 1
 }
 
@@ -511,10 +511,10 @@ pub fn natural_call(hand: CardSet, auction: &Auction) -> Call {
             None => {
                 // Opening.
                 if balanced(hand) && (15..=17).contains(&h) {
-                    return Call::Bid("1NT".parse().expect("bid"));
+                    return Call::Bid(Bid::new(1, Strain::NoTrump));
                 }
                 if balanced(hand) && (20..=21).contains(&h) {
-                    return Call::Bid("2NT".parse().expect("bid"));
+                    return Call::Bid(Bid::new(2, Strain::NoTrump));
                 }
                 if h + length_points >= 12 && h >= 10 {
                     let major = [Suit::Spades, Suit::Hearts]

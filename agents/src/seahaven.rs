@@ -27,9 +27,10 @@
 //! ```
 
 use crate::search::PerfectInfoSolver;
-use crate::solver::{lookahead, solve, Lookahead, SolverConfig, Verdict};
+use crate::solver::{lookahead, solve, Lookahead, LookaheadScratch, SolverConfig, Verdict};
 use crate::{Agent, AgentKind, GameAgents};
-use cardsim_engine::games::seahaven::{Board, Move, State};
+use arrayvec::ArrayVec;
+use cardsim_engine::games::seahaven::{Board, Move, State, COLUMNS, TOWERS};
 use cardsim_engine::{Card, Seat, Suit};
 use rand::RngCore;
 use std::collections::HashSet;
@@ -165,7 +166,9 @@ pub const DEFAULT_LOOKAHEAD: u64 = 100;
 
 /// The `heuristic` agent (see the [module docs](self)). It remembers the positions of the
 /// current game, and the rest of the run move it is playing; [`Agent::reset`] forgets both.
-#[derive(Clone, Debug)]
+///
+/// Its buffers are made with the agent, so a game of up to [`SEEN_CAPACITY`] decisions
+/// allocates nothing.
 pub struct SeahavenHeuristic {
     lookahead: u64,
     seen: HashSet<u64>,
@@ -174,6 +177,33 @@ pub struct SeahavenHeuristic {
     plan: Vec<Move>,
     plan_at: u64,
     next_at: u64,
+    scratch: LookaheadScratch,
+}
+
+/// Positions the heuristic remembers without growing its set: the decisions of a game at
+/// the default move limit.
+pub const SEEN_CAPACITY: usize = 1024;
+
+impl Clone for SeahavenHeuristic {
+    /// The same memory and plan, with buffers of its own.
+    fn clone(&self) -> Self {
+        let mut copy = SeahavenHeuristic::new(self.lookahead);
+        copy.seen.extend(&self.seen);
+        copy.plan.extend_from_slice(&self.plan);
+        copy.plan_at = self.plan_at;
+        copy.next_at = self.next_at;
+        copy
+    }
+}
+
+impl std::fmt::Debug for SeahavenHeuristic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SeahavenHeuristic")
+            .field("lookahead", &self.lookahead)
+            .field("seen", &self.seen.len())
+            .field("plan", &self.plan)
+            .finish()
+    }
 }
 
 impl Default for SeahavenHeuristic {
@@ -187,33 +217,37 @@ impl SeahavenHeuristic {
     pub fn new(lookahead: u64) -> Self {
         SeahavenHeuristic {
             lookahead,
-            seen: HashSet::new(),
-            plan: Vec::new(),
+            seen: HashSet::with_capacity(SEEN_CAPACITY),
+            plan: Vec::with_capacity(128),
             plan_at: 0,
             next_at: 0,
+            scratch: LookaheadScratch::new(lookahead),
         }
     }
 
-    fn decide(&self, board: &Board, legal: &[Move]) -> Vec<Move> {
-        match lookahead(board, self.lookahead) {
-            Lookahead::Obvious(moves) => moves,
+    /// Sets the plan (in play order) for `board`.
+    fn decide(&mut self, board: &Board, legal: &[Move]) {
+        let (seen, plan) = (&self.seen, &mut self.plan);
+        plan.clear();
+        match lookahead(board, self.lookahead, &mut self.scratch) {
+            Lookahead::Obvious(moves) => plan.extend_from_slice(moves),
             Lookahead::Options(options) => {
                 let fresh = options
                     .iter()
-                    .filter(|(_, after, _)| !self.seen.contains(&position_hash(after)));
+                    .filter(|(_, after, _)| !seen.contains(&position_hash(after)));
                 let best = fresh
                     .max_by_key(|(_, _, score)| *score)
                     .or_else(|| options.iter().max_by_key(|o| o.2));
                 match best {
-                    Some((moves, _, _)) => moves.clone(),
+                    Some((moves, _, _)) => plan.extend_from_slice(moves),
                     None => {
                         // Only moves of part of a run are left: take one that leads somewhere new.
                         let new = legal.iter().find(|&&m| {
                             let mut b = board.clone();
                             b.play_unchecked(m);
-                            !self.seen.contains(&position_hash(&b))
+                            !seen.contains(&position_hash(&b))
                         });
-                        vec![*new.unwrap_or(&legal[0])]
+                        plan.push(*new.unwrap_or(&legal[0]));
                     }
                 }
             }
@@ -223,9 +257,9 @@ impl SeahavenHeuristic {
 
 /// A hash of the position that ignores the order of columns and of towers.
 fn position_hash(b: &Board) -> u64 {
-    let mut cols: Vec<&[Card]> = b.columns().iter().map(|c| c.as_slice()).collect();
+    let mut cols: ArrayVec<&[Card], COLUMNS> = b.columns().iter().map(|c| c.as_slice()).collect();
     cols.sort();
-    let mut towers: Vec<Card> = b.towers().iter().flatten().copied().collect();
+    let mut towers: ArrayVec<Card, TOWERS> = b.towers().iter().flatten().copied().collect();
     towers.sort();
     let mut h = std::collections::hash_map::DefaultHasher::new();
     cols.hash(&mut h);
@@ -254,7 +288,7 @@ impl Agent<Seahaven> for SeahavenHeuristic {
                 planned(&self.plan)
             };
             if !advanced {
-                self.plan = self.decide(&obs.board, legal);
+                self.decide(&obs.board, legal);
                 self.plan.reverse();
             }
             self.plan_at = here;

@@ -12,6 +12,7 @@
 
 use crate::double_dummy::{DoubleDummy, TrickTaking};
 use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver};
+use arrayvec::ArrayVec;
 use cardsim_engine::cards::{Card, CardSet, Rank, Suit};
 use cardsim_engine::games::whist::{WhistObservation, WhistState};
 use cardsim_engine::tricks::{CardOrder, Teams, TrickPlay};
@@ -297,7 +298,7 @@ impl TableView<'_> {
         if honour && (seq != top || self.is_master(top)) {
             return top;
         }
-        let mut desc: Vec<Card> = cards.iter().collect();
+        let mut desc: ArrayVec<Card, 64> = cards.iter().collect();
         desc.sort_by_key(|&c| std::cmp::Reverse(o.strength(c)));
         if desc.len() >= 4 {
             desc[3]

@@ -1,9 +1,10 @@
 //! Playing one game to its end.
 
 use crate::SimError;
+use arrayvec::ArrayVec;
 use cardsim_agents::{Agent, SeatView};
 use cardsim_engine::driver::{self, Ending, Policy, Scratch};
-use cardsim_engine::{Game, Seat};
+use cardsim_engine::{Game, Seat, MAX_SEATS};
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -43,7 +44,8 @@ pub struct GameRecord {
 /// The game is played by the engine's [`driver`]: a decision with a single legal action is
 /// applied without asking the agent, and a game stopped at its own move cap
 /// ([`Game::move_cap`]) is a draw. Nothing is allocated between the deal and the end of the
-/// game unless an agent or the game allocates.
+/// game unless an agent or the game allocates (`tests/alloc.rs` checks every registered game
+/// with its `random` and `heuristic` agents).
 ///
 /// # Errors
 /// [`SimError::TooLong`] past `max_moves`, [`SimError::IllegalChoice`] for an agent bug.
@@ -55,8 +57,31 @@ pub fn play_game<G: Game>(
     index: u64,
     max_moves: u64,
 ) -> Result<GameRecord, SimError> {
+    play_game_with(game, agents, labels, rng, index, max_moves, &mut |moves| {
+        moves()
+    })
+}
+
+/// [`play_game`], handing the move loop (everything from the end of the deal to the end of
+/// the game) to `around`, which must call it exactly once: a test wraps it in an allocation
+/// counter, a profiler in a timer.
+///
+/// # Errors
+/// As [`play_game`].
+///
+/// # Panics
+/// If `around` does not call the move loop.
+pub fn play_game_with<G: Game>(
+    game: &G,
+    agents: &mut [Box<dyn Agent<G>>],
+    labels: &[usize],
+    rng: &mut ChaCha8Rng,
+    index: u64,
+    max_moves: u64,
+    around: &mut dyn FnMut(&mut dyn FnMut()),
+) -> Result<GameRecord, SimError> {
     let players = game.players();
-    let mut rngs: Vec<ChaCha8Rng> = (0..players)
+    let mut rngs: ArrayVec<ChaCha8Rng, MAX_SEATS> = (0..players)
         .map(|_| ChaCha8Rng::seed_from_u64(rng.next_u64()))
         .collect();
     for a in agents.iter_mut() {
@@ -69,7 +94,18 @@ pub fn play_game<G: Game>(
         rngs: &mut rngs,
         index,
     };
-    let end = driver::play(game, &mut state, &mut table, &mut scratch, rng, max_moves)?;
+    let mut end = None;
+    around(&mut || {
+        end = Some(driver::play(
+            game,
+            &mut state,
+            &mut table,
+            &mut scratch,
+            rng,
+            max_moves,
+        ));
+    });
+    let end = end.expect("the move loop was run")?;
     if let Ending::Limit { .. } = end {
         return Err(SimError::TooLong { index, max_moves });
     }

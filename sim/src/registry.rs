@@ -37,7 +37,15 @@ pub struct GameEntry {
     pub agents: fn() -> Vec<(&'static str, &'static str)>,
     /// Runs a request, writing the files it names, and returns the summary.
     pub simulate: fn(&Request) -> Result<Report, SimError>,
+    /// Plays a request's games on the calling thread, one after another, as `simulate` plays
+    /// them (no files, no threads), handing each game's move loop (everything from the end of
+    /// the deal to the end of the game) to the hook, which must run it once; returns the
+    /// number of games. `sim/tests/alloc.rs` wraps the hook in an allocation counter.
+    pub move_loops: MoveLoops,
 }
+
+/// The type of [`GameEntry::move_loops`].
+pub type MoveLoops = fn(&Request, &mut dyn FnMut(&mut dyn FnMut())) -> Result<u64, SimError>;
 
 fn entry<G: GameAgents>() -> GameEntry {
     GameEntry {
@@ -50,6 +58,7 @@ fn entry<G: GameAgents>() -> GameEntry {
                 .collect()
         },
         simulate: run::<G>,
+        move_loops: move_loops::<G>,
     }
 }
 
@@ -82,7 +91,9 @@ pub fn find_game(name: &str) -> Result<GameEntry, SimError> {
         })
 }
 
-fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {
+/// The simulation a request asks for: players, rules, agents (the game's default when none
+/// is given) and settings.
+fn simulation<G: GameAgents>(req: &Request) -> Result<Simulation<G>, SimError> {
     // Without --players, a list of several agents sets the player count (too many is then
     // reported as a bad player count); a list shorter than the game's minimum leaves the
     // default, and the agent count is reported.
@@ -99,7 +110,19 @@ fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {
     } else {
         req.agents.clone()
     };
-    let sim = Simulation::new(game, &specs, req.config.clone())?;
+    Simulation::new(game, &specs, req.config.clone())
+}
+
+fn move_loops<G: GameAgents>(
+    req: &Request,
+    around: &mut dyn FnMut(&mut dyn FnMut()),
+) -> Result<u64, SimError> {
+    Ok(simulation::<G>(req)?.run_here(around)?.len() as u64)
+}
+
+fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {
+    let sim = simulation::<G>(req)?;
+    let players = sim.game().players();
     // Open both files before playing, so a bad path fails at once and nothing half-written
     // is ever left behind.
     let mut out = req.out.as_deref().map(AtomicCsv::create).transpose()?;

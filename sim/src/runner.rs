@@ -1,7 +1,7 @@
 //! The parallel, reproducible simulation loop.
 
-use crate::{play_game, GameRecord, SimConfig, SimError};
-use cardsim_agents::{catalog, Agent, AgentSpec, GameAgents};
+use crate::{play_game_with, GameRecord, SimConfig, SimError};
+use cardsim_agents::{catalog, Agent, AgentCatalog, AgentSpec, GameAgents};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -189,20 +189,7 @@ impl<G: GameAgents> Simulation<G> {
                 (start..end)
                     .into_par_iter()
                     .map(|i| {
-                        let labels = self.seating_of(i);
-                        let mut agents: Vec<Box<dyn Agent<G>>> = labels
-                            .iter()
-                            .map(|&k| cat.build(&self.specs[k]).expect("specs were checked"))
-                            .collect();
-                        let mut rng = self.rng_of(i);
-                        let r = play_game(
-                            &self.game,
-                            &mut agents,
-                            &labels,
-                            &mut rng,
-                            i,
-                            self.config.max_moves,
-                        );
+                        let r = self.play_one(&cat, i, &mut |moves| moves());
                         bar.inc(1);
                         r
                     })
@@ -215,6 +202,46 @@ impl<G: GameAgents> Simulation<G> {
         }
         bar.finish_and_clear();
         Ok(())
+    }
+
+    /// Plays every game on the calling thread, in order, exactly as [`Simulation::run`] plays
+    /// it, handing each game's move loop to `around` (see [`play_game_with`]); returns the
+    /// records.
+    ///
+    /// # Errors
+    /// The first error of any game.
+    pub fn run_here(
+        &self,
+        around: &mut dyn FnMut(&mut dyn FnMut()),
+    ) -> Result<Vec<GameRecord>, SimError> {
+        let cat = catalog::<G>();
+        (0..self.config.games)
+            .map(|i| self.play_one(&cat, i, around))
+            .collect()
+    }
+
+    /// Game `index`: its seating, fresh agents, its RNG, played to the end.
+    fn play_one(
+        &self,
+        cat: &AgentCatalog<G>,
+        index: u64,
+        around: &mut dyn FnMut(&mut dyn FnMut()),
+    ) -> Result<GameRecord, SimError> {
+        let labels = self.seating_of(index);
+        let mut agents: Vec<Box<dyn Agent<G>>> = labels
+            .iter()
+            .map(|&k| cat.build(&self.specs[k]).expect("specs were checked"))
+            .collect();
+        let mut rng = self.rng_of(index);
+        play_game_with(
+            &self.game,
+            &mut agents,
+            &labels,
+            &mut rng,
+            index,
+            self.config.max_moves,
+            around,
+        )
     }
 
     fn progress_bar(&self) -> ProgressBar {

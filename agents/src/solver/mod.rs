@@ -83,8 +83,9 @@ mod table;
 #[cfg(test)]
 mod tests;
 
-use cardsim_engine::games::seahaven::{Board, Move, Spot};
+use cardsim_engine::games::seahaven::{Board, Move, Spot, COLUMNS, TOWERS};
 use position::{card, Layout, Macro, Pos, SMove, HOME, NONE, TOWER};
+use std::collections::BinaryHeap;
 use std::fmt;
 use std::time::{Duration, Instant};
 use table::Table;
@@ -198,8 +199,14 @@ fn to_engine_moves(board: &Board, line: &[SMove]) -> Vec<Move> {
 /// Replays a solver line on `board` with the checked [`Board::play`]: the engine moves and
 /// the board they lead to.
 fn expand(board: &Board, line: &[SMove]) -> (Vec<Move>, Board) {
-    let mut b = board.clone();
     let mut out = Vec::with_capacity(line.len());
+    let b = expand_into(board, line, &mut out);
+    (out, b)
+}
+
+/// [`expand`], appending the engine moves to `out`.
+fn expand_into(board: &Board, line: &[SMove], out: &mut Vec<Move>) -> Board {
+    let mut b = board.clone();
     for (i, m) in line.iter().enumerate() {
         let c = card(m.card);
         let from = b
@@ -221,52 +228,132 @@ fn expand(board: &Board, line: &[SMove]) -> (Vec<Move>, Board) {
         }
         out.push(mv);
     }
-    (out, b)
+    b
+}
+
+/// The most run moves a position has ([`gen_moves`]): a king from each tower to an empty
+/// column, and from each column one move onto a column plus one into the towers.
+const MAX_MACROS: usize = TOWERS + 2 * COLUMNS;
+
+/// The longest line one run move and the normalization after it log: a run of up to 13
+/// cards, then up to 52 cards home and a card from each tower onto its successor.
+const MAX_LINE: usize = 13 + 52 + TOWERS;
+
+/// The buffers of [`lookahead`], owned by its caller: sized for the budget when made, so
+/// that a look-ahead allocates nothing (budgets above 65,536 positions may still grow them).
+pub(crate) struct LookaheadScratch {
+    table: Table,
+    heap: BinaryHeap<(Open, usize)>,
+    firsts: Vec<Macro>,
+    moves: Vec<Macro>,
+    line: Vec<SMove>,
+    best: Vec<i32>,
+    /// The engine moves of the obvious line, or of every option one after another.
+    steps: Vec<Move>,
+    /// Per option: where its moves end in `steps`, and the position they lead to.
+    options: Vec<(usize, Board)>,
+}
+
+impl LookaheadScratch {
+    /// Buffers for look-aheads of `budget` positions.
+    pub(crate) fn new(budget: u64) -> LookaheadScratch {
+        // Positions stored or queued: the root, its moves, the budget, and the moves of the
+        // expansion that reaches it.
+        let positions = budget.min(1 << 16) as usize + 2 * MAX_MACROS + 1;
+        LookaheadScratch {
+            table: Table::for_keys(positions),
+            heap: BinaryHeap::with_capacity(positions),
+            firsts: Vec::with_capacity(MAX_MACROS),
+            moves: Vec::with_capacity(MAX_MACROS),
+            line: Vec::with_capacity(MAX_LINE),
+            best: Vec::with_capacity(MAX_MACROS),
+            steps: Vec::with_capacity(MAX_MACROS * MAX_LINE),
+            options: Vec::with_capacity(MAX_MACROS),
+        }
+    }
 }
 
 /// What a short look-ahead from a position found (for the heuristic agent).
-pub(crate) enum Lookahead {
+pub(crate) enum Lookahead<'a> {
     /// Moves that need no thought (cards home, tower cards back onto their successor).
-    Obvious(Vec<Move>),
+    Obvious(&'a [Move]),
     /// Each run move of the position: the engine moves that play it (with the obvious moves
     /// that follow), the position they lead to, and the best score found below it.
-    Options(Vec<(Vec<Move>, Board, i32)>),
+    Options(Options<'a>),
+}
+
+/// The options of a [`Lookahead`].
+#[derive(Clone, Copy)]
+pub(crate) struct Options<'a> {
+    scratch: &'a LookaheadScratch,
+}
+
+impl<'a> Options<'a> {
+    /// `(moves, position after them, best score below)` for each run move, in move order.
+    pub(crate) fn iter(self) -> impl Iterator<Item = (&'a [Move], &'a Board, i32)> + Clone {
+        let s = self.scratch;
+        s.options
+            .iter()
+            .zip(&s.best)
+            .enumerate()
+            .map(|(i, ((end, after), &score))| {
+                let start = if i == 0 { 0 } else { s.options[i - 1].0 };
+                (&s.steps[start..*end], after, score)
+            })
+    }
 }
 
 /// Score of a won position in [`lookahead`].
 pub(crate) const WON: i32 = i32::MAX / 2;
 
 /// A best-first look-ahead from `board` that expands at most `budget` positions: scores each
-/// run move by the best [`position::Pos::eval`] found below it ([`WON`] for a win).
-pub(crate) fn lookahead(board: &Board, budget: u64) -> Lookahead {
+/// run move by the best [`position::Pos::eval`] found below it ([`WON`] for a win). Works in
+/// `scratch`, which the result borrows.
+pub(crate) fn lookahead<'s>(
+    board: &Board,
+    budget: u64,
+    scratch: &'s mut LookaheadScratch,
+) -> Lookahead<'s> {
+    let LookaheadScratch {
+        table,
+        heap,
+        firsts,
+        moves,
+        line,
+        best,
+        steps,
+        options,
+    } = scratch;
     let l = Layout::new(board);
     let mut root = Pos::new(&l, board);
-    let mut line = Vec::new();
-    root.normalize(&l, &mut line);
+    line.clear();
+    steps.clear();
+    root.normalize(&l, line);
     if !line.is_empty() {
-        return Lookahead::Obvious(expand(board, &line).0);
+        expand_into(board, line, steps);
+        return Lookahead::Obvious(&scratch.steps);
     }
-    let mut table = Table::new();
+    table.clear();
+    heap.clear();
+    firsts.clear();
+    best.clear();
+    options.clear();
     table.insert(root.key(&l));
-    let mut firsts = Vec::new();
-    gen_moves(&l, &root, &mut firsts);
-    let mut best: Vec<i32> = Vec::with_capacity(firsts.len());
-    let mut options = Vec::with_capacity(firsts.len());
-    let mut heap = std::collections::BinaryHeap::new();
+    gen_moves(&l, &root, firsts);
     let mut next_id = 0;
     for (i, &m) in firsts.iter().enumerate() {
         let mut child = root;
         line.clear();
-        child.apply_macro(&l, m, &mut line);
-        child.normalize(&l, &mut line);
+        child.apply_macro(&l, m, line);
+        child.normalize(&l, line);
         let score = if child.home == 52 {
             WON
         } else {
             child.eval(&l)
         };
         best.push(score);
-        let (moves, after) = expand(board, &line);
-        options.push((moves, after));
+        let after = expand_into(board, line, steps);
+        options.push((steps.len(), after));
         if table.insert(child.key(&l)) && score != WON {
             heap.push((
                 Open {
@@ -280,19 +367,17 @@ pub(crate) fn lookahead(board: &Board, budget: u64) -> Lookahead {
         }
     }
     let mut nodes = 0;
-    let mut moves = Vec::new();
-    let mut scratch = Vec::new();
     while let Some((Open { pos, .. }, i)) = heap.pop() {
         if nodes >= budget {
             break;
         }
         moves.clear();
-        gen_moves(&l, &pos, &mut moves);
-        for &m in &moves {
+        gen_moves(&l, &pos, moves);
+        for &m in moves.iter() {
             let mut child = pos;
-            scratch.clear();
-            child.apply_macro(&l, m, &mut scratch);
-            child.normalize(&l, &mut scratch);
+            line.clear();
+            child.apply_macro(&l, m, line);
+            child.normalize(&l, line);
             nodes += 1;
             let score = if child.home == 52 {
                 WON
@@ -313,13 +398,7 @@ pub(crate) fn lookahead(board: &Board, budget: u64) -> Lookahead {
             }
         }
     }
-    Lookahead::Options(
-        options
-            .into_iter()
-            .zip(best)
-            .map(|((m, b), s)| (m, b, s))
-            .collect(),
-    )
+    Lookahead::Options(Options { scratch })
 }
 
 struct Search<'a> {
@@ -390,7 +469,7 @@ impl Search<'_> {
             from: 0,
             to: 0,
         }];
-        let mut heap = std::collections::BinaryHeap::new();
+        let mut heap = BinaryHeap::new();
         heap.push(Open {
             score: root.eval(l),
             id: 0,

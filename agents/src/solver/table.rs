@@ -23,6 +23,25 @@ impl Table {
         }
     }
 
+    /// An empty table that holds `n` keys without growing (at least 64 slots).
+    pub(crate) fn for_keys(n: usize) -> Table {
+        let mut bits = 6;
+        while n * 10 > (1usize << bits) * 7 {
+            bits += 1;
+        }
+        Table {
+            slots: vec![0; 1 << bits],
+            len: 0,
+            shift: 64 - bits,
+        }
+    }
+
+    /// Removes every key, keeping the slots.
+    pub(crate) fn clear(&mut self) {
+        self.slots.fill(0);
+        self.len = 0;
+    }
+
     /// Keys stored.
     pub(crate) fn len(&self) -> usize {
         self.len

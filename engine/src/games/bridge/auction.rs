@@ -1,8 +1,8 @@
 //! The auction: strains, bids, calls, legality and the final contract.
 
 use crate::cards::Suit;
-use arrayvec::ArrayVec;
 use crate::seat::Seat;
+use arrayvec::ArrayVec;
 use std::fmt;
 use std::str::FromStr;
 
@@ -421,8 +421,8 @@ impl Auction {
                 self.trailing_passes = 0;
                 self.last_bid = i;
                 self.last_action = i;
-                let first = &mut self.first_named[self.caller(i as usize).index() % 2]
-                    [b.strain() as usize];
+                let first =
+                    &mut self.first_named[self.caller(i as usize).index() % 2][b.strain() as usize];
                 if *first == NONE {
                     *first = i;
                 }
@@ -492,9 +492,15 @@ mod tests {
         // Three passes, then every bid doubled and redoubled with passes between.
         let mut a = auction(0, "Pass Pass Pass");
         for b in Bid::all() {
-            for c in [Call::Bid(b), Call::Pass, Call::Pass, Call::Double, Call::Pass]
-                .into_iter()
-                .chain([Call::Pass, Call::Redouble, Call::Pass, Call::Pass])
+            for c in [
+                Call::Bid(b),
+                Call::Pass,
+                Call::Pass,
+                Call::Double,
+                Call::Pass,
+            ]
+            .into_iter()
+            .chain([Call::Pass, Call::Redouble, Call::Pass, Call::Pass])
             {
                 assert!(a.is_legal(c), "{c} after {} calls", a.calls().len());
                 a.push(c);
@@ -506,7 +512,10 @@ mod tests {
         let Some(AuctionEnd::Contract(k)) = a.end() else {
             panic!()
         };
-        assert_eq!((k.to_string(), k.risk), ("7NTXX by 3".into(), Risk::Redoubled));
+        assert_eq!(
+            (k.to_string(), k.risk),
+            ("7NTXX by 3".into(), Risk::Redoubled)
+        );
     }
 
     #[test]

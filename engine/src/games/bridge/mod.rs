@@ -582,7 +582,8 @@ impl Game for Bridge {
                             state.tally[4] += 1;
                         }
                         state.contract = Some(k);
-                        let hands: [CardSet; 4] = std::array::from_fn(|i| state.play.hand(Seat::new(i)));
+                        let hands: [CardSet; 4] =
+                            std::array::from_fn(|i| state.play.hand(Seat::new(i)));
                         let order = CardOrder::ace_high(k.bid.strain().trump());
                         state.play = TrickPlay::new(
                             4,

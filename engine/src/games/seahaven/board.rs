@@ -7,6 +7,7 @@ use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 
 /// Number of tableau columns.
@@ -268,6 +269,19 @@ impl Board {
     /// tower to tower, and a king alone in its column never to another empty column.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
+        let _ = self.each_legal_move(|m| {
+            out.push(m);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// True when at least one move is legal.
+    pub fn has_legal_move(&self) -> bool {
+        self.each_legal_move(|_| ControlFlow::Break(())).is_break()
+    }
+
+    /// Calls `f` with each move of [`Board::legal_moves`], in the same order, until it breaks.
+    fn each_legal_move(&self, mut f: impl FnMut(Move) -> ControlFlow<()>) -> ControlFlow<()> {
         let free_tower = self.towers.iter().position(|t| t.is_none());
         let empty_col = self.columns.iter().position(|c| c.is_empty());
         let sources = (0..COLUMNS)
@@ -275,42 +289,43 @@ impl Board {
             .chain((0..TOWERS).filter_map(|t| self.towers[t].map(|k| (k, Spot::Tower(t as u8)))));
         for (card, from) in sources {
             if self.playable_home(card) {
-                out.push(Move {
+                f(Move {
                     card,
                     from,
                     to: Spot::Foundation,
-                });
+                })?;
             }
             match successor(card) {
                 Some(up) => {
                     if let Some(c) = self.columns.iter().position(|col| col.last() == Some(&up)) {
-                        out.push(Move {
+                        f(Move {
                             card,
                             from,
                             to: Spot::Column(c as u8),
-                        });
+                        })?;
                     }
                 }
                 None => {
                     let alone =
                         matches!(from, Spot::Column(c) if self.columns[c as usize].len() == 1);
                     if let (Some(e), false) = (empty_col, alone) {
-                        out.push(Move {
+                        f(Move {
                             card,
                             from,
                             to: Spot::Column(e as u8),
-                        });
+                        })?;
                     }
                 }
             }
             if let (Spot::Column(_), Some(t)) = (from, free_tower) {
-                out.push(Move {
+                f(Move {
                     card,
                     from,
                     to: Spot::Tower(t as u8),
-                });
+                })?;
             }
         }
+        ControlFlow::Continue(())
     }
 
     /// Plays `mv` after checking that it is legal under the rules (any free tower and any

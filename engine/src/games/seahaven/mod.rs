@@ -83,9 +83,7 @@ impl Seahaven {
 
     /// True when the seat to move has at least one legal move.
     fn can_move(board: &Board) -> bool {
-        let mut buf = Vec::new();
-        board.legal_moves(&mut buf);
-        !buf.is_empty()
+        board.has_legal_move()
     }
 }
 

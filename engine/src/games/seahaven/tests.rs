@@ -344,6 +344,24 @@ fn conformance_random_games() {
 }
 
 #[test]
+fn has_legal_move_agrees_with_the_move_list() {
+    use rand::Rng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    let mut legal = Vec::new();
+    for _ in 0..20 {
+        let mut b = Board::random(&mut rng);
+        for _ in 0..300 {
+            b.legal_moves(&mut legal);
+            assert_eq!(b.has_legal_move(), !legal.is_empty());
+            if legal.is_empty() || b.is_won() {
+                break;
+            }
+            b.play_unchecked(legal[rng.random_range(0..legal.len())]);
+        }
+    }
+}
+
+#[test]
 fn params_are_checked() {
     assert!(Seahaven::new(2, &Params::new()).is_err());
     assert!(Seahaven::new(1, &Params::new().set("max_moves", 0)).is_err());
@@ -370,6 +388,7 @@ TS AS JS
 ";
     let b: Board = text.parse().unwrap();
     assert!(moves_of(&b).is_empty(), "{:?}", moves_of(&b));
+    assert!(!b.has_legal_move());
     let g = Seahaven::default();
     let s = g.from_board(b);
     assert_eq!(g.to_move(&s), ToMove::Over);
