@@ -36,7 +36,15 @@ impl Seat {
     }
     /// The seat `k` places to the left (clockwise) among `players` seats.
     pub const fn left(self, k: usize, players: usize) -> Seat {
-        Seat(((self.0 as usize + k) % players) as u8)
+        let i = self.0 as usize + k;
+        // The usual steps (k < players) need no division.
+        Seat(if i < players {
+            i
+        } else if i < 2 * players {
+            i - players
+        } else {
+            i % players
+        } as u8)
     }
     /// The next seat to the left among `players` seats.
     pub const fn next(self, players: usize) -> Seat {
@@ -109,9 +117,15 @@ impl SeatMask {
     }
     /// The seats in the mask, lowest first.
     pub fn iter(self) -> impl Iterator<Item = Seat> {
-        (0..MAX_SEATS as u8)
-            .filter(move |&i| self.0 >> i & 1 == 1)
-            .map(Seat)
+        let mut bits = self.0 & ((1 << MAX_SEATS) - 1);
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let i = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            Some(Seat(i))
+        })
     }
 }
 

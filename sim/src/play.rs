@@ -80,29 +80,53 @@ pub fn play_game_with<G: Game>(
     max_moves: u64,
     around: &mut dyn FnMut(&mut dyn FnMut()),
 ) -> Result<GameRecord, SimError> {
+    let mut scratch = Scratch::new();
+    play_game_in(
+        game,
+        agents,
+        labels,
+        rng,
+        index,
+        max_moves,
+        &mut scratch,
+        around,
+    )
+}
+
+/// [`play_game_with`] in the caller's move-loop buffers (a simulation worker's, reused from
+/// game to game).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn play_game_in<G: Game>(
+    game: &G,
+    agents: &mut [Box<dyn Agent<G>>],
+    labels: &[usize],
+    rng: &mut ChaCha8Rng,
+    index: u64,
+    max_moves: u64,
+    scratch: &mut Scratch<G::Action>,
+    around: &mut dyn FnMut(&mut dyn FnMut()),
+) -> Result<GameRecord, SimError> {
     let players = game.players();
-    let mut rngs: ArrayVec<ChaCha8Rng, MAX_SEATS> = (0..players)
-        .map(|_| ChaCha8Rng::seed_from_u64(rng.next_u64()))
-        .collect();
+    // Filled in place: an ArrayVec moved whole would copy all MAX_SEATS slots.
+    let mut rngs = ArrayVec::<ChaCha8Rng, MAX_SEATS>::new();
+    for _ in 0..players {
+        rngs.push(ChaCha8Rng::seed_from_u64(rng.next_u64()));
+    }
     for a in agents.iter_mut() {
         a.reset();
     }
-    let mut scratch = Scratch::new();
+    let unfair = agents.iter().map(|a| a.perfect_information()).collect();
     let mut state = game.deal(rng);
     let mut table = Table {
         agents,
+        unfair,
         rngs: &mut rngs,
         index,
     };
     let mut end = None;
     around(&mut || {
         end = Some(driver::play(
-            game,
-            &mut state,
-            &mut table,
-            &mut scratch,
-            rng,
-            max_moves,
+            game, &mut state, &mut table, scratch, rng, max_moves,
         ));
     });
     let end = end.expect("the move loop was run")?;
@@ -135,6 +159,8 @@ pub fn play_game_with<G: Game>(
 /// The agents at the table, each with its own RNG, as the driver's [`Policy`].
 struct Table<'a, G: Game> {
     agents: &'a mut [Box<dyn Agent<G>>],
+    /// Per seat: the agent's [`Agent::perfect_information`], asked once per game.
+    unfair: ArrayVec<bool, MAX_SEATS>,
     rngs: &'a mut [ChaCha8Rng],
     index: u64,
 }
@@ -151,7 +177,7 @@ impl<G: Game> Table<'_, G> {
     ) -> Result<G::Action, SimError> {
         let s = seat.index();
         let (agent, rng) = (self.agents[s].as_mut(), &mut self.rngs[s]);
-        let action = if agent.perfect_information() {
+        let action = if self.unfair[s] {
             agent.choose_with_state(game, seat, state, legal, rng)
         } else {
             agent.act(&SeatView::new(game, state, seat), legal, rng)

@@ -1,7 +1,11 @@
 //! The parallel, reproducible simulation loop.
 
-use crate::{play_game_with, GameRecord, SimConfig, SimError};
+use crate::play::play_game_in;
+use crate::{GameRecord, SimConfig, SimError};
+use arrayvec::ArrayVec;
 use cardsim_agents::{catalog, Agent, AgentCatalog, AgentSpec, GameAgents};
+use cardsim_engine::driver::Scratch;
+use cardsim_engine::MAX_SEATS;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -153,11 +157,20 @@ impl<G: GameAgents> Simulation<G> {
 
     /// The spec index of each seat in game `index`.
     pub fn seating_of(&self, index: u64) -> Vec<usize> {
-        if self.config.duplicate {
-            seating(self.game.players(), index % self.period, true)
-        } else {
-            seating(self.game.players(), index, self.config.rotate)
-        }
+        self.seats_of(index).to_vec()
+    }
+
+    /// [`Simulation::seating_of`], on the stack.
+    fn seats_of(&self, index: u64) -> ArrayVec<usize, MAX_SEATS> {
+        let players = self.game.players();
+        let shift = match (self.config.duplicate, self.config.rotate) {
+            (true, _) => index % self.period,
+            (false, true) => index,
+            (false, false) => 0,
+        } % players as u64;
+        (0..players)
+            .map(|s| (s + shift as usize) % players)
+            .collect()
     }
 
     /// The RNG of game `index`: its own stream, or in a duplicate run the stream of the
@@ -181,6 +194,7 @@ impl<G: GameAgents> Simulation<G> {
                 SimError::Setting(format!("cannot start {} threads: {e}", self.config.threads))
             })?;
         let bar = self.progress_bar();
+        let shown = !bar.is_hidden();
         let cat = catalog::<G>();
         let mut start = 0;
         while start < self.config.games {
@@ -188,9 +202,11 @@ impl<G: GameAgents> Simulation<G> {
             let records: Result<Vec<GameRecord>, SimError> = pool.install(|| {
                 (start..end)
                     .into_par_iter()
-                    .map(|i| {
-                        let r = self.play_one(&cat, i, &mut |moves| moves());
-                        bar.inc(1);
+                    .map_init(Scratch::new, |scratch, i| {
+                        let r = self.play_one(&cat, i, scratch, &mut |moves| moves());
+                        if shown {
+                            bar.inc(1);
+                        }
                         r
                     })
                     .collect()
@@ -205,8 +221,8 @@ impl<G: GameAgents> Simulation<G> {
     }
 
     /// Plays every game on the calling thread, in order, exactly as [`Simulation::run`] plays
-    /// it, handing each game's move loop to `around` (see [`play_game_with`]); returns the
-    /// records.
+    /// it, handing each game's move loop to `around` (see [`crate::play_game_with`]); returns
+    /// the records.
     ///
     /// # Errors
     /// The first error of any game.
@@ -215,31 +231,34 @@ impl<G: GameAgents> Simulation<G> {
         around: &mut dyn FnMut(&mut dyn FnMut()),
     ) -> Result<Vec<GameRecord>, SimError> {
         let cat = catalog::<G>();
+        let mut scratch = Scratch::new();
         (0..self.config.games)
-            .map(|i| self.play_one(&cat, i, around))
+            .map(|i| self.play_one(&cat, i, &mut scratch, around))
             .collect()
     }
 
-    /// Game `index`: its seating, fresh agents, its RNG, played to the end.
+    /// Game `index`: its seating, fresh agents, its RNG, played to the end in `scratch`.
     fn play_one(
         &self,
         cat: &AgentCatalog<G>,
         index: u64,
+        scratch: &mut Scratch<G::Action>,
         around: &mut dyn FnMut(&mut dyn FnMut()),
     ) -> Result<GameRecord, SimError> {
-        let labels = self.seating_of(index);
-        let mut agents: Vec<Box<dyn Agent<G>>> = labels
+        let labels = self.seats_of(index);
+        let mut agents: ArrayVec<Box<dyn Agent<G>>, MAX_SEATS> = labels
             .iter()
             .map(|&k| cat.build(&self.specs[k]).expect("specs were checked"))
             .collect();
         let mut rng = self.rng_of(index);
-        play_game_with(
+        play_game_in(
             &self.game,
             &mut agents,
             &labels,
             &mut rng,
             index,
             self.config.max_moves,
+            scratch,
             around,
         )
     }

@@ -170,6 +170,8 @@ pub struct TrickPlay {
     tricks: u8,
     record: PlayRecord,
     active: SeatMask,
+    /// The number of seats in `active` (the cards in a full trick).
+    active_len: u8,
     players: u8,
     order: CardOrder,
     obligation: Obligation,
@@ -191,20 +193,23 @@ impl TrickPlay {
         obligation: Obligation,
     ) -> TrickPlay {
         let mut h = BySeat::default();
+        let mut hand_len = BySeat::default();
         let mut deck = CardSet::EMPTY;
         for s in Seat::all(players) {
             h[s] = hands[s.index()];
+            hand_len[s] = h[s].len() as u8;
             deck |= hands[s.index()];
         }
         TrickPlay {
             hands: h,
-            hand_len: BySeat::from_fn(|s| h[s].len() as u8),
+            hand_len,
             trick: Trick::new(leader),
             last: None,
             won: BySeat::default(),
             tricks: 0,
             record: PlayRecord::new(deck),
             active: SeatMask::all(players),
+            active_len: players as u8,
             players: players as u8,
             order,
             obligation,
@@ -215,6 +220,7 @@ impl TrickPlay {
     /// A copy in which only the seats of `active` play (the others' cards stay in hand, unseen).
     pub fn with_active(mut self, active: SeatMask) -> TrickPlay {
         self.active = active;
+        self.active_len = active.0.count_ones() as u8;
         self.next = match self.trick.seats().last() {
             None => self.trick.leader(),
             Some(&s) => self.next_active(s),
@@ -340,7 +346,7 @@ impl TrickPlay {
         self.hands[seat].remove(card);
         self.hand_len[seat] -= 1;
         self.trick.push(seat, card);
-        if self.trick.len() < self.active.0.count_ones() as usize {
+        if self.trick.len() < self.active_len as usize {
             self.next = self.next_active(seat);
             return None;
         }

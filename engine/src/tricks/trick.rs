@@ -116,13 +116,13 @@ impl Trick {
     /// an empty trick.
     pub fn winner(&self, order: &CardOrder) -> Option<(Seat, Card)> {
         let led = order.suit_of(self.led()?);
-        let mut best = (self.seats[0], self.cards[0]);
-        for (s, c) in self.plays().skip(1) {
-            if order.beats(c, best.1, led) {
-                best = (s, c);
+        let mut best = 0;
+        for i in 1..self.len() {
+            if order.beats(self.cards[i], self.cards[best], led) {
+                best = i;
             }
         }
-        Some(best)
+        Some((self.seats[best], self.cards[best]))
     }
 }
 

@@ -293,6 +293,41 @@ pub const MAX_CALLS: usize = 3 + 35 * 9 + 1;
 /// No such call (an index into the calls).
 const NONE: u16 = u16::MAX;
 
+/// The calls of an auction in progress, in the order of [`Auction::legal_calls`]: pass, the
+/// bids from `floor` on, then double and redouble when allowed.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct LegalCalls {
+    /// The index ([`Bid::index`]) of the lowest bid allowed (35: none).
+    pub(super) floor: usize,
+    pub(super) double: bool,
+    pub(super) redouble: bool,
+}
+
+impl LegalCalls {
+    fn allows(self, call: Call) -> bool {
+        match call {
+            Call::Double => self.double,
+            Call::Redouble => self.redouble,
+            Call::Pass => true,
+            Call::Bid(b) => b.index() >= self.floor,
+        }
+    }
+}
+
+/// Every call, in the order of [`Auction::legal_calls`]: pass, 1C up to 7NT, double,
+/// redouble.
+pub(super) const ALL_CALLS: [Call; 38] = {
+    let mut all = [Call::Pass; 38];
+    let mut i = 0;
+    while i < 35 {
+        all[1 + i] = Call::Bid(Bid::from_index(i));
+        i += 1;
+    }
+    all[36] = Call::Double;
+    all[37] = Call::Redouble;
+    all
+};
+
 /// How an auction ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AuctionEnd {
@@ -367,19 +402,38 @@ impl Auction {
     /// True when `call` may be made now: a bid must be higher than the last bid; a double only
     /// of an opponent's bid not yet doubled; a redouble only of an opponent's double.
     pub fn is_legal(&self, call: Call) -> bool {
-        if self.end().is_some() {
+        if self.is_over() {
             return false;
         }
-        let me = self.to_call();
-        let opponent = |s: Seat| s.index() % 2 != me.index() % 2;
         match call {
             Call::Pass => true,
             Call::Bid(b) => match self.last_bid() {
                 Some((last, _)) => b > last,
                 None => true,
             },
-            Call::Double => matches!(self.last_action(), Some((Call::Bid(_), s)) if opponent(s)),
-            Call::Redouble => matches!(self.last_action(), Some((Call::Double, s)) if opponent(s)),
+            Call::Double => self.opponents_last_action() == Some(Call::Double),
+            Call::Redouble => self.opponents_last_action() == Some(Call::Redouble),
+        }
+    }
+
+    /// True once the auction has ended (see [`Auction::end`]).
+    fn is_over(&self) -> bool {
+        // Four passes, or three after a bid (which makes four calls at least).
+        self.trailing_passes >= 4 || (self.last_bid != NONE && self.trailing_passes >= 3)
+    }
+
+    /// The double or redouble the seat to call may make of the last call that was not a pass:
+    /// a double of an opponent's bid, a redouble of an opponent's double.
+    fn opponents_last_action(&self) -> Option<Call> {
+        let last = self.call_at(self.last_action)?;
+        // Seats of the other side made calls an odd number of places before.
+        if (self.calls.len() - self.last_action as usize) % 2 == 0 {
+            return None;
+        }
+        match last {
+            Call::Bid(_) => Some(Call::Double),
+            Call::Double => Some(Call::Redouble),
+            _ => None,
         }
     }
 
@@ -387,24 +441,28 @@ impl Auction {
     /// redouble when allowed.
     pub fn legal_calls(&self, out: &mut Vec<Call>) {
         out.clear();
-        self.each_legal_call(|c| out.push(c));
+        if let Some(legal) = self.legal() {
+            out.push(Call::Pass);
+            out.extend_from_slice(&ALL_CALLS[1 + legal.floor..36]);
+            out.extend(
+                [Call::Double, Call::Redouble]
+                    .into_iter()
+                    .filter(|&c| legal.allows(c)),
+            );
+        }
     }
 
-    /// Calls `f` with every legal call, in the order of [`Auction::legal_calls`].
-    pub(super) fn each_legal_call(&self, mut f: impl FnMut(Call)) {
-        if self.end().is_some() {
-            return;
+    /// What may be called now, `None` once the auction is over.
+    pub(super) fn legal(&self) -> Option<LegalCalls> {
+        if self.is_over() {
+            return None;
         }
-        f(Call::Pass);
-        let floor = self.last_bid().map_or(0, |(b, _)| b.index() + 1);
-        for i in floor..35 {
-            f(Call::Bid(Bid::from_index(i)));
-        }
-        for c in [Call::Double, Call::Redouble] {
-            if self.is_legal(c) {
-                f(c);
-            }
-        }
+        let extra = self.opponents_last_action();
+        Some(LegalCalls {
+            floor: self.last_bid().map_or(0, |(b, _)| b.index() + 1),
+            double: extra == Some(Call::Double),
+            redouble: extra == Some(Call::Redouble),
+        })
     }
 
     /// Adds a call (which must be legal).
@@ -437,7 +495,7 @@ impl Auction {
     /// `None` while the auction goes on; the end after four opening passes or three passes
     /// following a bid.
     pub fn end(&self) -> Option<AuctionEnd> {
-        if self.calls.len() < 4 {
+        if !self.is_over() {
             return None;
         }
         let Some((bid, bidder)) = self.last_bid() else {
@@ -516,6 +574,101 @@ mod tests {
             (k.to_string(), k.risk),
             ("7NTXX by 3".into(), Risk::Redoubled)
         );
+    }
+
+    /// The rules read straight off the list of calls, as a model for the summary `push`
+    /// keeps: (legal calls, end).
+    fn scan(a: &Auction) -> (Vec<Call>, Option<AuctionEnd>) {
+        let calls = a.calls();
+        let n = calls.len();
+        let trailing = calls.iter().rev().take_while(|c| **c == Call::Pass).count();
+        let last_bid = (0..n).rev().find(|&i| matches!(calls[i], Call::Bid(_)));
+        let last_action = (0..n).rev().find(|&i| calls[i] != Call::Pass);
+        let end = match last_bid {
+            None if n >= 4 && trailing >= 4 => Some(AuctionEnd::PassedOut),
+            Some(i) if trailing >= 3 => {
+                let Call::Bid(bid) = calls[i] else {
+                    unreachable!()
+                };
+                let side = a.caller(i).index() % 2;
+                let first = (0..n)
+                    .find(|&j| {
+                        matches!(calls[j], Call::Bid(b) if b.strain() == bid.strain())
+                            && a.caller(j).index() % 2 == side
+                    })
+                    .unwrap();
+                let risk = match calls[last_action.unwrap()] {
+                    Call::Double => Risk::Doubled,
+                    Call::Redouble => Risk::Redoubled,
+                    _ => Risk::Undoubled,
+                };
+                Some(AuctionEnd::Contract(Contract {
+                    bid,
+                    risk,
+                    declarer: a.caller(first),
+                }))
+            }
+            _ => None,
+        };
+        let mut legal = Vec::new();
+        if end.is_none() {
+            let opponent = |i: usize| (n - i) % 2 == 1;
+            let mut all = vec![Call::Pass, Call::Double, Call::Redouble];
+            all.extend(Bid::all().map(Call::Bid));
+            for c in all {
+                let ok = match c {
+                    Call::Pass => true,
+                    Call::Bid(b) => {
+                        last_bid.is_none_or(|i| matches!(calls[i], Call::Bid(l) if l < b))
+                    }
+                    Call::Double => {
+                        last_action.is_some_and(|i| matches!(calls[i], Call::Bid(_)) && opponent(i))
+                    }
+                    Call::Redouble => {
+                        last_action.is_some_and(|i| calls[i] == Call::Double && opponent(i))
+                    }
+                };
+                if ok {
+                    legal.push(c);
+                }
+            }
+        }
+        (legal, end)
+    }
+
+    #[test]
+    fn the_kept_summary_agrees_with_reading_the_calls() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut legal = Vec::new();
+        for game in 0..400 {
+            let mut a = Auction::new(Seat::new(game % 4));
+            loop {
+                let (mut model, end) = scan(&a);
+                assert_eq!(a.end(), end, "{:?}", a.calls());
+                a.legal_calls(&mut legal);
+                let mut got = legal.clone();
+                let key = |c: &Call| c.to_string();
+                got.sort_by_key(key);
+                model.sort_by_key(key);
+                assert_eq!(got, model, "{:?}", a.calls());
+                for c in &model {
+                    assert!(a.is_legal(*c));
+                }
+                if legal.is_empty() {
+                    break;
+                }
+                // Mostly passes, doubles and redoubles (last) and low bids, so auctions run
+                // long and reach every ending.
+                let pick = match rng.random_range(0..10) {
+                    0..=3 => legal[0],
+                    4..=5 => legal[legal.len() - 1],
+                    6..=7 => legal[rng.random_range(0..legal.len().min(3))],
+                    _ => legal[rng.random_range(0..legal.len())],
+                };
+                a.push(pick);
+            }
+        }
     }
 
     #[test]

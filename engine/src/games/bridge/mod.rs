@@ -116,6 +116,17 @@ impl FromStr for BridgeAction {
     }
 }
 
+/// [`auction::ALL_CALLS`] as actions, so that the legal calls are copied as one slice.
+const CALL_ACTIONS: [BridgeAction; 38] = {
+    let mut all = [BridgeAction::Call(Call::Pass); 38];
+    let mut i = 0;
+    while i < 38 {
+        all[i] = BridgeAction::Call(auction::ALL_CALLS[i]);
+        i += 1;
+    }
+    all
+};
+
 /// How the game is scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scoring {
@@ -351,9 +362,12 @@ fn fresh_play<R: Rng + ?Sized>(dealer: Seat, rng: &mut R) -> TrickPlay {
         *slot = c;
     }
     cards.shuffle(rng);
+    // One at a time from the dealer's left.
     let mut hands = [CardSet::EMPTY; 4];
-    for (i, &c) in cards.iter().enumerate() {
-        hands[dealer.left(1 + i, 4).index()].insert(c);
+    let mut seat = dealer.index();
+    for &c in &cards {
+        seat = (seat + 1) % 4;
+        hands[seat].insert(c);
     }
     TrickPlay::new(
         4,
@@ -556,9 +570,18 @@ impl Game for Bridge {
         out.clear();
         match state.phase {
             Phase::Over => {}
-            Phase::Auction => state
-                .auction
-                .each_legal_call(|c| out.push(BridgeAction::Call(c))),
+            Phase::Auction => {
+                if let Some(legal) = state.auction.legal() {
+                    out.push(CALL_ACTIONS[0]);
+                    out.extend_from_slice(&CALL_ACTIONS[1 + legal.floor..36]);
+                    if legal.double {
+                        out.push(CALL_ACTIONS[36]);
+                    }
+                    if legal.redouble {
+                        out.push(CALL_ACTIONS[37]);
+                    }
+                }
+            }
             Phase::Play => {
                 for c in state.play.legal() {
                     out.push(BridgeAction::Play(c));
@@ -597,15 +620,13 @@ impl Game for Bridge {
                 }
             }
             (Phase::Play, BridgeAction::Play(card)) => {
-                let before = state.play.tricks_played();
-                state.play.play(card);
-                if state.play.tricks_played() > before {
+                if state.play.play(card).is_some() {
                     state
                         .history
                         .push(*state.play.last_trick().expect("a trick was completed"));
-                }
-                if state.play.is_over() {
-                    self.finish_play(state, rng);
+                    if state.play.is_over() {
+                        self.finish_play(state, rng);
+                    }
                 }
             }
             (phase, a) => panic!("action {a} does not fit the {phase:?} phase"),
