@@ -90,6 +90,24 @@ pub trait Agent<G: Game>: Send {
         self.choose(view.game(), view.seat(), view.observation(), legal, rng)
     }
 
+    /// Chooses as [`Agent::act`] does, answering with the chosen action's position in
+    /// `legal`, or with the action itself when it is not in `legal` (an agent bug). The
+    /// simulator asks this, so that a choice is checked for legality in the same step. The
+    /// default asks [`Agent::act`] and looks the action up; an agent that chooses a position
+    /// (`random`) overrides it and skips the search.
+    ///
+    /// # Errors
+    /// The chosen action, when it is not one of `legal`.
+    fn act_index(
+        &mut self,
+        view: &SeatView<'_, G>,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> Result<usize, G::Action> {
+        let action = self.act(view, legal, rng);
+        legal.iter().position(|a| *a == action).ok_or(action)
+    }
+
     /// The spec that builds this agent, e.g. `random` or `ismcts:iters=1000`.
     fn label(&self) -> String {
         "agent".to_string()
@@ -146,6 +164,14 @@ macro_rules! forward_agent {
                 rng: &mut dyn RngCore,
             ) -> G::Action {
                 (**self).act(view, legal, rng)
+            }
+            fn act_index(
+                &mut self,
+                view: &SeatView<'_, G>,
+                legal: &[G::Action],
+                rng: &mut dyn RngCore,
+            ) -> Result<usize, G::Action> {
+                (**self).act_index(view, legal, rng)
             }
             fn label(&self) -> String {
                 (**self).label()

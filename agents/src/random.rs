@@ -29,6 +29,15 @@ impl<G: Game> Agent<G> for RandomAgent {
         // The observation is never built.
         legal[rng.random_range(0..legal.len())]
     }
+    fn act_index(
+        &mut self,
+        _: &SeatView<'_, G>,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> Result<usize, G::Action> {
+        // The same draw as `act`: a position, so nothing to look up.
+        Ok(rng.random_range(0..legal.len()))
+    }
     fn label(&self) -> String {
         "random".into()
     }

@@ -177,19 +177,25 @@ impl<G: Game> Table<'_, G> {
     ) -> Result<G::Action, SimError> {
         let s = seat.index();
         let (agent, rng) = (self.agents[s].as_mut(), &mut self.rngs[s]);
-        let action = if self.unfair[s] {
-            agent.choose_with_state(game, seat, state, legal, rng)
+        let choice = if self.unfair[s] {
+            let action = agent.choose_with_state(game, seat, state, legal, rng);
+            legal.iter().position(|a| *a == action).ok_or(action)
         } else {
-            agent.act(&SeatView::new(game, state, seat), legal, rng)
+            agent.act_index(&SeatView::new(game, state, seat), legal, rng)
         };
-        if !legal.contains(&action) {
-            return Err(SimError::IllegalChoice {
+        match choice {
+            Ok(i) if i < legal.len() => Ok(legal[i]),
+            Ok(i) => Err(SimError::IllegalChoice {
+                agent: agent.label(),
+                action: format!("number {i} of {} legal actions", legal.len()),
+                index: self.index,
+            }),
+            Err(action) => Err(SimError::IllegalChoice {
                 agent: agent.label(),
                 action: action.to_string(),
                 index: self.index,
-            });
+            }),
         }
-        Ok(action)
     }
 }
 
@@ -218,5 +224,85 @@ impl<G: Game> Policy<G> for Table<'_, G> {
         let action = self.decide(game, state, seat, legal)?;
         let reaction = self.agents[seat.index()].reaction_time(&mut self.rngs[seat.index()]);
         Ok((action, reaction))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cardsim_agents::RandomAgent;
+    use cardsim_engine::games::whist::Whist;
+    use cardsim_engine::{Card, Params};
+    use rand::RngCore;
+
+    /// Plays the lowest card of the deck that is not legal.
+    struct Cheater;
+
+    impl Agent<Whist> for Cheater {
+        fn choose(
+            &mut self,
+            _: &Whist,
+            _: Seat,
+            _: &<Whist as Game>::Observation,
+            legal: &[Card],
+            _: &mut dyn RngCore,
+        ) -> Card {
+            Card::all52().find(|c| !legal.contains(c)).unwrap()
+        }
+        fn label(&self) -> String {
+            "cheater".into()
+        }
+    }
+
+    /// Claims a position past the end of the legal actions.
+    struct OutOfRange;
+
+    impl Agent<Whist> for OutOfRange {
+        fn choose(
+            &mut self,
+            _: &Whist,
+            _: Seat,
+            _: &<Whist as Game>::Observation,
+            legal: &[Card],
+            _: &mut dyn RngCore,
+        ) -> Card {
+            legal[0]
+        }
+        fn act_index(
+            &mut self,
+            _: &SeatView<'_, Whist>,
+            legal: &[Card],
+            _: &mut dyn RngCore,
+        ) -> Result<usize, Card> {
+            Ok(legal.len())
+        }
+        fn label(&self) -> String {
+            "out-of-range".into()
+        }
+    }
+
+    fn play(cheat: Box<dyn Agent<Whist>>) -> Result<GameRecord, SimError> {
+        let game = Whist::new(4, &Params::new()).unwrap();
+        let mut agents: Vec<Box<dyn Agent<Whist>>> = vec![
+            cheat,
+            Box::new(RandomAgent),
+            Box::new(RandomAgent),
+            Box::new(RandomAgent),
+        ];
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        play_game(&game, &mut agents, &[0, 1, 2, 3], &mut rng, 7, 10_000)
+    }
+
+    #[test]
+    fn illegal_choices_are_reported_not_played() {
+        let e = play(Box::new(Cheater)).unwrap_err().to_string();
+        assert!(e.contains("agent cheater chose the illegal action"), "{e}");
+        assert!(e.contains("in game 7"), "{e}");
+        let e = play(Box::new(OutOfRange)).unwrap_err().to_string();
+        assert!(
+            e.contains("out-of-range chose the illegal action number"),
+            "{e}"
+        );
+        assert!(play(Box::new(RandomAgent)).is_ok());
     }
 }

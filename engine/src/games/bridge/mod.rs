@@ -583,8 +583,12 @@ impl Game for Bridge {
                 }
             }
             Phase::Play => {
-                for c in state.play.legal() {
-                    out.push(BridgeAction::Play(c));
+                // Sized first and filled through the slice: pushing card by card makes every
+                // push wait for the length stored by the one before.
+                let legal = state.play.legal();
+                out.resize(legal.len(), BridgeAction::Call(Call::Pass));
+                for (slot, c) in out.iter_mut().zip(legal) {
+                    *slot = BridgeAction::Play(c);
                 }
             }
         }
