@@ -27,14 +27,33 @@ pub struct GameRecord {
     /// The game's index in the run.
     pub index: u64,
     /// One entry per seat.
-    pub seats: Vec<SeatRecord>,
+    pub seats: ArrayVec<SeatRecord, MAX_SEATS>,
     /// Actions applied (decisions with one legal action included).
     pub moves: u64,
     /// True for a drawn game: stopped at its own move cap ([`Game::move_cap`]), or ended by
     /// its rules with every seat sharing first place.
     pub draw: bool,
     /// The game's own statistics ([`cardsim_engine::GameInfo::stats`]).
-    pub stats: Vec<f64>,
+    pub stats: ArrayVec<f64, MAX_STATS>,
+}
+
+/// The most statistics a game may declare ([`cardsim_engine::GameInfo::stats`]): a record
+/// keeps them inline.
+pub const MAX_STATS: usize = 16;
+
+/// A worker's buffers, reused from game to game: the move loop's and the statistics'.
+pub(crate) struct Buffers<A> {
+    moves: Scratch<A>,
+    stats: Vec<f64>,
+}
+
+impl<A> Buffers<A> {
+    pub(crate) fn new() -> Self {
+        Buffers {
+            moves: Scratch::new(),
+            stats: Vec::with_capacity(MAX_STATS),
+        }
+    }
 }
 
 /// Plays one game: `agents[s]` sits in seat `s` and is agent number `labels[s]` of the run.
@@ -80,7 +99,6 @@ pub fn play_game_with<G: Game>(
     max_moves: u64,
     around: &mut dyn FnMut(&mut dyn FnMut()),
 ) -> Result<GameRecord, SimError> {
-    let mut scratch = Scratch::new();
     play_game_in(
         game,
         agents,
@@ -88,13 +106,16 @@ pub fn play_game_with<G: Game>(
         rng,
         index,
         max_moves,
-        &mut scratch,
+        &mut Buffers::new(),
         around,
     )
 }
 
-/// [`play_game_with`] in the caller's move-loop buffers (a simulation worker's, reused from
-/// game to game).
+/// [`play_game_with`] in the caller's buffers (a simulation worker's, reused from game to
+/// game).
+///
+/// # Panics
+/// If the game declares more than [`MAX_STATS`] statistics.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn play_game_in<G: Game>(
     game: &G,
@@ -103,7 +124,7 @@ pub(crate) fn play_game_in<G: Game>(
     rng: &mut ChaCha8Rng,
     index: u64,
     max_moves: u64,
-    scratch: &mut Scratch<G::Action>,
+    buffers: &mut Buffers<G::Action>,
     around: &mut dyn FnMut(&mut dyn FnMut()),
 ) -> Result<GameRecord, SimError> {
     let players = game.players();
@@ -126,7 +147,12 @@ pub(crate) fn play_game_in<G: Game>(
     let mut end = None;
     around(&mut || {
         end = Some(driver::play(
-            game, &mut state, &mut table, scratch, rng, max_moves,
+            game,
+            &mut state,
+            &mut table,
+            &mut buffers.moves,
+            rng,
+            max_moves,
         ));
     });
     let end = end.expect("the move loop was run")?;
@@ -145,8 +171,8 @@ pub(crate) fn play_game_in<G: Game>(
             }
         })
         .collect();
-    let mut stats = Vec::new();
-    game.stats(&state, &mut stats);
+    game.stats(&state, &mut buffers.stats);
+    let stats = buffers.stats.iter().copied().collect();
     Ok(GameRecord {
         index,
         seats,

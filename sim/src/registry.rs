@@ -39,13 +39,23 @@ pub struct GameEntry {
     pub simulate: fn(&Request) -> Result<Report, SimError>,
     /// Plays a request's games on the calling thread, one after another, as `simulate` plays
     /// them (no files, no threads), handing each game's move loop (everything from the end of
-    /// the deal to the end of the game) to the hook, which must run it once; returns the
-    /// number of games. `sim/tests/alloc.rs` wraps the hook in an allocation counter.
+    /// the deal to the end of the game) to the hook, which must run it once.
+    /// `sim/tests/alloc.rs` wraps the hook in an allocation counter; the games bench times
+    /// the whole.
     pub move_loops: MoveLoops,
 }
 
 /// The type of [`GameEntry::move_loops`].
-pub type MoveLoops = fn(&Request, &mut dyn FnMut(&mut dyn FnMut())) -> Result<u64, SimError>;
+pub type MoveLoops = fn(&Request, &mut dyn FnMut(&mut dyn FnMut())) -> Result<Played, SimError>;
+
+/// What [`GameEntry::move_loops`] played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Played {
+    /// Games.
+    pub games: u64,
+    /// Actions applied, over all games.
+    pub moves: u64,
+}
 
 fn entry<G: GameAgents>() -> GameEntry {
     GameEntry {
@@ -116,8 +126,12 @@ fn simulation<G: GameAgents>(req: &Request) -> Result<Simulation<G>, SimError> {
 fn move_loops<G: GameAgents>(
     req: &Request,
     around: &mut dyn FnMut(&mut dyn FnMut()),
-) -> Result<u64, SimError> {
-    Ok(simulation::<G>(req)?.run_here(around)?.len() as u64)
+) -> Result<Played, SimError> {
+    let records = simulation::<G>(req)?.run_here(around)?;
+    Ok(Played {
+        games: records.len() as u64,
+        moves: records.iter().map(|r| r.moves).sum(),
+    })
 }
 
 fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {

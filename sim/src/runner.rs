@@ -1,10 +1,9 @@
 //! The parallel, reproducible simulation loop.
 
-use crate::play::play_game_in;
-use crate::{GameRecord, SimConfig, SimError};
+use crate::play::{play_game_in, Buffers};
+use crate::{GameRecord, SimConfig, SimError, MAX_STATS};
 use arrayvec::ArrayVec;
 use cardsim_agents::{catalog, Agent, AgentCatalog, AgentSpec, GameAgents};
-use cardsim_engine::driver::Scratch;
 use cardsim_engine::MAX_SEATS;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::SeedableRng;
@@ -62,6 +61,8 @@ pub struct Simulation<G: GameAgents> {
     unfair: Vec<bool>,
     config: SimConfig,
     period: u64,
+    /// `game_rng(config.seed, _)` before its stream is set, to clone for each game.
+    seeded: ChaCha8Rng,
 }
 
 impl<G: GameAgents> Simulation<G> {
@@ -71,6 +72,12 @@ impl<G: GameAgents> Simulation<G> {
     /// [`SimError::AgentCount`], the agents' own errors, or [`SimError::Setting`] for 0 games.
     pub fn new(game: G, specs: &[AgentSpec], config: SimConfig) -> Result<Self, SimError> {
         let players = game.players();
+        assert!(
+            G::INFO.stats.len() <= MAX_STATS,
+            "{} declares {} statistics; a record keeps at most {MAX_STATS}",
+            G::INFO.name,
+            G::INFO.stats.len()
+        );
         let specs: Vec<AgentSpec> = match specs.len() {
             1 => vec![specs[0].clone(); players],
             n if n == players => specs.to_vec(),
@@ -114,6 +121,7 @@ impl<G: GameAgents> Simulation<G> {
             game,
             specs,
             unfair,
+            seeded: ChaCha8Rng::seed_from_u64(config.seed),
             config,
             period,
         })
@@ -176,7 +184,10 @@ impl<G: GameAgents> Simulation<G> {
     /// The RNG of game `index`: its own stream, or in a duplicate run the stream of the
     /// first game of its block, so all the games of a block get the same deal.
     pub fn rng_of(&self, index: u64) -> ChaCha8Rng {
-        game_rng(self.config.seed, index - index % self.period)
+        // As `game_rng(seed, _)`, without expanding the seed again for every game.
+        let mut rng = self.seeded.clone();
+        rng.set_stream(index - index % self.period);
+        rng
     }
 
     /// Plays every game in parallel and hands the records to `sink` in game order.
@@ -202,8 +213,8 @@ impl<G: GameAgents> Simulation<G> {
             let records: Result<Vec<GameRecord>, SimError> = pool.install(|| {
                 (start..end)
                     .into_par_iter()
-                    .map_init(Scratch::new, |scratch, i| {
-                        let r = self.play_one(&cat, i, scratch, &mut |moves| moves());
+                    .map_init(Buffers::new, |buffers, i| {
+                        let r = self.play_one(&cat, i, buffers, &mut |moves| moves());
                         if shown {
                             bar.inc(1);
                         }
@@ -231,18 +242,18 @@ impl<G: GameAgents> Simulation<G> {
         around: &mut dyn FnMut(&mut dyn FnMut()),
     ) -> Result<Vec<GameRecord>, SimError> {
         let cat = catalog::<G>();
-        let mut scratch = Scratch::new();
+        let mut buffers = Buffers::new();
         (0..self.config.games)
-            .map(|i| self.play_one(&cat, i, &mut scratch, around))
+            .map(|i| self.play_one(&cat, i, &mut buffers, around))
             .collect()
     }
 
-    /// Game `index`: its seating, fresh agents, its RNG, played to the end in `scratch`.
+    /// Game `index`: its seating, fresh agents, its RNG, played to the end in `buffers`.
     fn play_one(
         &self,
         cat: &AgentCatalog<G>,
         index: u64,
-        scratch: &mut Scratch<G::Action>,
+        buffers: &mut Buffers<G::Action>,
         around: &mut dyn FnMut(&mut dyn FnMut()),
     ) -> Result<GameRecord, SimError> {
         let labels = self.seats_of(index);
@@ -258,7 +269,7 @@ impl<G: GameAgents> Simulation<G> {
             &mut rng,
             index,
             self.config.max_moves,
-            scratch,
+            buffers,
             around,
         )
     }
@@ -333,6 +344,15 @@ mod tests {
         assert_eq!(game_rng(3, 7).next_u64(), game_rng(3, 7).next_u64());
         assert_ne!(game_rng(3, 7).next_u64(), game_rng(3, 8).next_u64());
         assert_ne!(game_rng(3, 7).next_u64(), game_rng(4, 7).next_u64());
+        // A simulation's per-game RNG is game_rng's.
+        use cardsim_engine::games::whist::Whist;
+        use cardsim_engine::{Game, Params};
+        let game = Whist::new(4, &Params::new()).unwrap();
+        let specs = cardsim_agents::split_specs("random").unwrap();
+        let sim = Simulation::new(game, &specs, SimConfig::default().seed(3)).unwrap();
+        for i in [0, 7, 1 << 40] {
+            assert_eq!(sim.rng_of(i), game_rng(3, i));
+        }
     }
 
     #[test]

@@ -64,15 +64,25 @@ pub struct Report {
     /// Consecutive games that form one sample of the score intervals (1, or the duplicate
     /// period: the games of one deal are not independent).
     pub block: u64,
+    /// For agent `k` of the labels: its row in `by_agent`.
+    agent_rows: Vec<usize>,
+    /// For each seat: the row of the agent that has held it in every game so far, `None`
+    /// before the first game, `Some(usize::MAX)` once several have.
+    seat_rows: Vec<Option<usize>>,
 }
 
 impl Report {
     /// An empty report for `labels[k]` = spec text of agent `k`, seated by index.
     pub fn new(game: &'static str, players: usize, labels: &[String], stats: &[&str]) -> Report {
         let mut by_agent: Vec<SummaryRow> = Vec::new();
+        let mut agent_rows = Vec::with_capacity(labels.len());
         for l in labels {
-            if !by_agent.iter().any(|r| &r.agent == l) {
-                by_agent.push(SummaryRow::new(l.clone(), "all".into()));
+            match by_agent.iter().position(|r| &r.agent == l) {
+                Some(row) => agent_rows.push(row),
+                None => {
+                    agent_rows.push(by_agent.len());
+                    by_agent.push(SummaryRow::new(l.clone(), "all".into()));
+                }
             }
         }
         let by_seat = (0..players)
@@ -90,6 +100,8 @@ impl Report {
             stat_names,
             stat_means: vec![0.0; n],
             block: 1,
+            agent_rows,
+            seat_rows: vec![None; players],
         }
     }
 
@@ -100,19 +112,27 @@ impl Report {
         self
     }
 
-    /// Adds one game; `labels[k]` is the spec text of agent `k`.
+    /// Adds one game; `labels[k]` is the spec text of agent `k`, as given to
+    /// [`Report::new`].
     pub fn add(&mut self, record: &GameRecord, labels: &[String]) {
         self.games += 1;
         for (s, r) in record.seats.iter().enumerate() {
-            let label = &labels[r.agent];
-            if let Some(row) = self.by_agent.iter_mut().find(|row| &row.agent == label) {
-                row.add(r.win, r.score, r.place);
-            }
+            let row = self.agent_rows[r.agent];
+            debug_assert_eq!(self.by_agent[row].agent, labels[r.agent]);
+            self.by_agent[row].add(r.win, r.score, r.place);
             let seat = &mut self.by_seat[s];
-            if seat.tally.games == 0 {
-                seat.agent = label.clone();
-            } else if &seat.agent != label {
-                seat.agent = "all".into();
+            // The seat's agent name changes only when a seat gets its first agent or its
+            // second: rows are compared, not names.
+            match self.seat_rows[s] {
+                None => {
+                    seat.agent = labels[r.agent].clone();
+                    self.seat_rows[s] = Some(row);
+                }
+                Some(held) if held != row && held != usize::MAX => {
+                    seat.agent = "all".into();
+                    self.seat_rows[s] = Some(usize::MAX);
+                }
+                Some(_) => {}
             }
             seat.add(r.win, r.score, r.place);
         }

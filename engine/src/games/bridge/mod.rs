@@ -127,6 +127,20 @@ const CALL_ACTIONS: [BridgeAction; 38] = {
     all
 };
 
+/// The play of each card slot, by bit index (slots that hold no card: a joker's play, never
+/// used).
+const PLAY_ACTIONS: [BridgeAction; 64] = {
+    let mut all = [BridgeAction::Play(Card::JOKER); 64];
+    let mut i = 0;
+    while i < 64 {
+        if let Some(c) = Card::try_from_index(i as u8) {
+            all[i] = BridgeAction::Play(c);
+        }
+        i += 1;
+    }
+    all
+};
+
 /// How the game is scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scoring {
@@ -528,26 +542,20 @@ impl Game for Bridge {
     }
 
     fn deal<R: Rng + ?Sized>(&self, rng: &mut R) -> BridgeState {
-        let mut state = BridgeState {
+        // The first deal, as `start_deal` starts every later one.
+        let dealer = Seat::new(0);
+        BridgeState {
             phase: Phase::Auction,
-            dealer: Seat::new(0),
-            deals: 0,
-            auction: Auction::new(Seat::new(0)),
+            dealer,
+            deals: 1,
+            auction: Auction::new(dealer),
             contract: None,
-            play: TrickPlay::new(
-                4,
-                &[CardSet::EMPTY; 4],
-                Seat::new(1),
-                CardOrder::ace_high(None),
-                Obligation::FollowSuit,
-            ),
+            play: fresh_play(dealer, rng),
             rubber: Rubber::default(),
             duplicate: 0,
             tally: [0; 5],
             history: ArrayVec::new(),
-        };
-        self.start_deal(&mut state, Seat::new(0), rng);
-        state
+        }
     }
 
     fn to_move(&self, state: &BridgeState) -> ToMove {
@@ -583,13 +591,19 @@ impl Game for Bridge {
                 }
             }
             Phase::Play => {
-                // Sized first and filled through the slice: pushing card by card makes every
-                // push wait for the length stored by the one before.
+                // All thirteen slots a hand can need are filled, then cut to the legal count:
+                // a loop that ran once per legal card would mispredict its (random) exit, and
+                // pushing card by card would make each push wait for the last one's length.
                 let legal = state.play.legal();
-                out.resize(legal.len(), BridgeAction::Call(Call::Pass));
-                for (slot, c) in out.iter_mut().zip(legal) {
-                    *slot = BridgeAction::Play(c);
+                let mut cards = [PLAY_ACTIONS[0]; 13];
+                let mut bits = legal.bits();
+                for slot in &mut cards {
+                    // Past the last legal card, bit 63's card, which is cut off.
+                    *slot = PLAY_ACTIONS[(bits | 1 << 63).trailing_zeros() as usize];
+                    bits &= bits.wrapping_sub(1);
                 }
+                out.extend_from_slice(&cards);
+                out.truncate(legal.len());
             }
         }
     }
