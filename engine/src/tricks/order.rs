@@ -214,6 +214,15 @@ impl CardOrder {
         }
     }
 
+    /// A key that orders the cards of a trick in which `led` was led as [`CardOrder::beats`]
+    /// does: the category (trump, suit led, other) above the strength. A card beats the best
+    /// so far when its power is greater, or equal under [`TieBreak::LastPlayed`] (cards of
+    /// the third category are never best: the card led is in one of the first two).
+    #[inline]
+    pub(crate) const fn power(&self, card: Card, led: Suit) -> u16 {
+        (self.category(card, led) as u16) << 8 | self.strength(card) as u16
+    }
+
     /// True when `challenger`, played after `best` to a trick in which `led` was led, takes
     /// the trick from it.
     ///
@@ -281,7 +290,16 @@ impl Obligation {
         };
         match self {
             Obligation::Free => hand,
-            Obligation::FollowSuit | Obligation::FollowSuitOrTrump => {
+            Obligation::FollowSuit => {
+                // A select rather than an early return, so that it needs no branch.
+                let follow = hand & order.suit_cards(order.suit_of(led));
+                if follow.is_empty() {
+                    hand
+                } else {
+                    follow
+                }
+            }
+            Obligation::FollowSuitOrTrump => {
                 let follow = hand & order.suit_cards(order.suit_of(led));
                 if !follow.is_empty() {
                     return follow;
@@ -335,7 +353,17 @@ impl Obligation {
         };
         match self {
             Obligation::Free => CardSet::EMPTY,
-            Obligation::FollowSuit | Obligation::FollowSuitOrTrump => {
+            Obligation::FollowSuit => {
+                // A select rather than an early return, so that it needs no branch.
+                let led_suit = order.suit_of(led);
+                let void = order.suit_cards(led_suit) & deck;
+                if order.suit_of(card) == led_suit {
+                    CardSet::EMPTY
+                } else {
+                    void
+                }
+            }
+            Obligation::FollowSuitOrTrump => {
                 let led_suit = order.suit_of(led);
                 if order.suit_of(card) == led_suit {
                     return CardSet::EMPTY;

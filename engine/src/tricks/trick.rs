@@ -2,7 +2,7 @@
 
 use crate::cards::{Card, CardSet, Suit};
 use crate::seat::{Seat, MAX_SEATS};
-use crate::tricks::CardOrder;
+use crate::tricks::{CardOrder, TieBreak};
 use std::fmt;
 
 /// One trick: its leader and the cards played so far, in play order, each with its seat.
@@ -116,11 +116,15 @@ impl Trick {
     /// an empty trick.
     pub fn winner(&self, order: &CardOrder) -> Option<(Seat, Card)> {
         let led = order.suit_of(self.led()?);
+        // As `order.beats` card by card, by comparing powers: selects, not branches.
+        let last_wins_ties = order.tie_break() == TieBreak::LastPlayed;
         let mut best = 0;
+        let mut top = order.power(self.cards[0], led);
         for i in 1..self.len() {
-            if order.beats(self.cards[i], self.cards[best], led) {
-                best = i;
-            }
+            let p = order.power(self.cards[i], led);
+            let better = p > top || (last_wins_ties && p == top);
+            best = if better { i } else { best };
+            top = if better { p } else { top };
         }
         Some((self.seats[best], self.cards[best]))
     }
@@ -146,5 +150,61 @@ impl fmt::Display for Trick {
 impl fmt::Debug for Trick {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Trick({self})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Rank;
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+
+    /// The winner as the rules say it: each card in turn against the best so far.
+    fn by_beats(t: &Trick, order: &CardOrder) -> Option<(Seat, Card)> {
+        let led = order.suit_of(t.led()?);
+        let mut best = (t.seats()[0], t.cards()[0]);
+        for (s, c) in t.plays().skip(1) {
+            if order.beats(c, best.1, led) {
+                best = (s, c);
+            }
+        }
+        Some(best)
+    }
+
+    #[test]
+    fn the_winner_is_the_card_that_beats_all_before_it() {
+        let orders = [
+            CardOrder::ace_high(None),
+            CardOrder::ace_high(Some(Suit::Hearts)),
+            CardOrder::euchre(Suit::Clubs, Some(Card::JOKER)),
+            // Courts of strength 0, first (or last) played of equals winning.
+            CardOrder::from_fn(Some(Suit::Spades), TieBreak::FirstPlayed, |c| {
+                (
+                    c.suit(),
+                    if c.rank() >= Rank::Jack {
+                        0
+                    } else {
+                        c.rank().number()
+                    },
+                )
+            }),
+            CardOrder::from_fn(None, TieBreak::LastPlayed, |c| {
+                (Suit::Clubs, c.rank().number())
+            }),
+        ];
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut deck: Vec<Card> = Card::all52().chain([Card::JOKER]).collect();
+        for _ in 0..2000 {
+            deck.shuffle(&mut rng);
+            let n = rng.random_range(0..=MAX_SEATS);
+            let mut t = Trick::new(Seat::new(0));
+            for (i, &c) in deck[..n].iter().enumerate() {
+                t.push(Seat::new(i), c);
+            }
+            for order in &orders {
+                assert_eq!(t.winner(order), by_beats(&t, order), "{t}");
+            }
+        }
     }
 }
