@@ -36,19 +36,13 @@ impl Seat {
     }
     /// The seat `k` places to the left (clockwise) among `players` seats.
     pub const fn left(self, k: usize, players: usize) -> Seat {
-        let i = self.0 as usize + k;
-        // The usual steps (k < players) need no division.
-        Seat(if i < players {
-            i
-        } else if i < 2 * players {
-            i - players
-        } else {
-            i % players
-        } as u8)
+        Seat(((self.0 as usize + k) % players) as u8)
     }
     /// The next seat to the left among `players` seats.
     pub const fn next(self, players: usize) -> Seat {
-        self.left(1, players)
+        // `left(1, players)` without a division when `players` is not a constant.
+        let i = self.0 as usize + 1;
+        Seat(if i < players { i } else { i % players } as u8)
     }
     /// The seats `0..players`.
     pub fn all(players: usize) -> impl DoubleEndedIterator<Item = Seat> + ExactSizeIterator {

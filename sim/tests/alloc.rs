@@ -45,7 +45,7 @@ fn the_move_loop_allocates_nothing_for_random_and_heuristic_play() {
                 };
                 let mut counts = Vec::with_capacity(GAMES as usize);
                 let played = (entry.move_loops)(&request, &mut |moves| {
-                    counts.push(allocation_counter::measure(|| moves()).count_total);
+                    counts.push(allocation_counter::measure(&mut *moves).count_total);
                 })
                 .unwrap_or_else(|e| panic!("{} {n} players {agent}: {e}", info.name));
                 assert_eq!(played.games, GAMES);
