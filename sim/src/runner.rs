@@ -208,22 +208,30 @@ impl<G: GameAgents> Simulation<G> {
         let shown = !bar.is_hidden();
         let cat = catalog::<G>();
         let mut start = 0;
+        // One chunk's results, in game order; written in place and reused from chunk to chunk.
+        let mut results: Vec<Result<GameRecord, SimError>> = Vec::new();
         while start < self.config.games {
             let end = (start + CHUNK).min(self.config.games);
-            let records: Result<Vec<GameRecord>, SimError> = pool.install(|| {
-                (start..end)
+            pool.install(|| {
+                // usize, not u64: rayon writes in place only from an indexed range.
+                (start as usize..end as usize)
                     .into_par_iter()
                     .map_init(Buffers::new, |buffers, i| {
-                        let r = self.play_one(&cat, i, buffers, &mut |moves| moves());
+                        let r = self.play_one(&cat, i as u64, buffers, &mut |moves| moves());
                         if shown {
                             bar.inc(1);
                         }
                         r
                     })
-                    .collect()
+                    .collect_into_vec(&mut results)
             });
-            for r in &records? {
-                sink(r)?;
+            // No record of a chunk with a failed game is handed on: the first failure (in
+            // game order) is the error.
+            if let Some(i) = results.iter().position(|r| r.is_err()) {
+                return Err(results.swap_remove(i).expect_err("a failed game"));
+            }
+            for r in &results {
+                sink(r.as_ref().expect("checked above"))?;
             }
             start = end;
         }
