@@ -284,6 +284,7 @@ impl Obligation {
     /// trick.push(Seat::new(0), "AC".parse().unwrap());
     /// assert_eq!(Obligation::FollowSuitOrTrump.legal(hand, &trick, &order).to_string(), "3S");
     /// ```
+    #[inline]
     pub fn legal(self, hand: CardSet, trick: &Trick, order: &CardOrder) -> CardSet {
         let Some(led) = trick.led() else {
             return hand;
@@ -347,6 +348,7 @@ impl Obligation {
     /// let shown = Obligation::FollowSuitOrTrump.excluded(&trick, "2D".parse().unwrap(), &order, CardSet::FULL_DECK);
     /// assert_eq!(shown, CardSet::HEARTS | CardSet::SPADES); // and no trumps
     /// ```
+    #[inline]
     pub fn excluded(self, trick: &Trick, card: Card, order: &CardOrder, deck: CardSet) -> CardSet {
         let Some(led) = trick.led() else {
             return CardSet::EMPTY;

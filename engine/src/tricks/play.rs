@@ -115,6 +115,7 @@ impl PlayRecord {
 
     /// Records `seat` playing `card` to `trick` (the trick before the play) under `order` and
     /// `obligation`.
+#[inline]
     pub fn note(
         &mut self,
         seat: Seat,
@@ -329,6 +330,7 @@ impl TrickPlay {
     }
 
     /// The cards the seat to play may play.
+    #[inline]
     pub fn legal(&self) -> CardSet {
         self.obligation
             .legal(self.hands[self.to_play()], &self.trick, &self.order)
