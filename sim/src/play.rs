@@ -194,6 +194,7 @@ struct Table<'a, G: Game> {
 impl<G: Game> Table<'_, G> {
     /// Asks the seat's agent for its choice (handing the full state only to an unfair
     /// perfect-information baseline such as `cheat`) and checks that the choice is legal.
+    #[inline]
     fn decide(
         &mut self,
         game: &G,

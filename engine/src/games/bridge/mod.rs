@@ -116,6 +116,20 @@ impl FromStr for BridgeAction {
     }
 }
 
+/// The 52 cards in ascending bit order, as `CardSet::FULL_DECK` iterates them.
+const DECK: [Card; 52] = {
+    let mut deck = [Card::JOKER; 52];
+    let (mut i, mut n) = (0, 0);
+    while i < 64 {
+        if CardSet::FULL_DECK.bits() >> i & 1 == 1 {
+            deck[n] = Card::from_index(i);
+            n += 1;
+        }
+        i += 1;
+    }
+    deck
+};
+
 /// [`auction::ALL_CALLS`] as actions, so that the legal calls are copied as one slice.
 const CALL_ACTIONS: [BridgeAction; 38] = {
     let mut all = [BridgeAction::Call(Call::Pass); 38];
@@ -371,18 +385,19 @@ impl BridgeObservation {
 
 fn fresh_play<R: Rng + ?Sized>(dealer: Seat, rng: &mut R) -> TrickPlay {
     // The same shuffle as `tricks::shuffled`, on the stack.
-    let mut cards = [Card::from_index(0); 52];
-    for (slot, c) in cards.iter_mut().zip(CardSet::FULL_DECK) {
-        *slot = c;
-    }
+    let mut cards = DECK;
     cards.shuffle(rng);
-    // One at a time from the dealer's left.
-    let mut hands = [CardSet::EMPTY; 4];
-    let mut seat = dealer.index();
-    for &c in &cards {
-        seat = (seat + 1) % 4;
-        hands[seat].insert(c);
+    // One at a time from the dealer's left: card `i` goes to the seat `1 + i mod 4` places
+    // to the dealer's left.
+    let mut by_place = [0u64; 4];
+    for round in cards.chunks_exact(4) {
+        for (bits, c) in by_place.iter_mut().zip(round) {
+            *bits |= c.bit();
+        }
     }
+    let hands: [CardSet; 4] = std::array::from_fn(|s| {
+        CardSet::from_bits(by_place[(s + 3 - dealer.index()) % 4])
+    });
     TrickPlay::new(
         4,
         &hands,
