@@ -127,11 +127,13 @@ fn move_loops<G: GameAgents>(
     req: &Request,
     around: &mut dyn FnMut(&mut dyn FnMut()),
 ) -> Result<Played, SimError> {
-    let records = simulation::<G>(req)?.run_here(around)?;
-    Ok(Played {
-        games: records.len() as u64,
-        moves: records.iter().map(|r| r.moves).sum(),
-    })
+    let mut played = Played::default();
+    simulation::<G>(req)?.run_here(around, |r| {
+        played.games += 1;
+        played.moves += r.moves;
+        Ok(())
+    })?;
+    Ok(played)
 }
 
 fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {

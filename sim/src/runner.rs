@@ -240,20 +240,22 @@ impl<G: GameAgents> Simulation<G> {
     }
 
     /// Plays every game on the calling thread, in order, exactly as [`Simulation::run`] plays
-    /// it, handing each game's move loop to `around` (see [`crate::play_game_with`]); returns
-    /// the records.
+    /// it, handing each game's move loop to `around` (see [`crate::play_game_with`]) and each
+    /// record to `sink`.
     ///
     /// # Errors
-    /// The first error of any game.
+    /// The first error of any game, or of `sink`.
     pub fn run_here(
         &self,
         around: &mut dyn FnMut(&mut dyn FnMut()),
-    ) -> Result<Vec<GameRecord>, SimError> {
+        mut sink: impl FnMut(&GameRecord) -> Result<(), SimError>,
+    ) -> Result<(), SimError> {
         let cat = catalog::<G>();
         let mut buffers = Buffers::new();
-        (0..self.config.games)
-            .map(|i| self.play_one(&cat, i, &mut buffers, around))
-            .collect()
+        for i in 0..self.config.games {
+            sink(&self.play_one(&cat, i, &mut buffers, around)?)?;
+        }
+        Ok(())
     }
 
     /// Game `index`: its seating, fresh agents, its RNG, played to the end in `buffers`.
@@ -361,6 +363,36 @@ mod tests {
         for i in [0, 7, 1 << 40] {
             assert_eq!(sim.rng_of(i), game_rng(3, i));
         }
+    }
+
+    #[test]
+    fn games_played_here_are_the_games_run_in_parallel() {
+        use cardsim_engine::games::bridge::Bridge;
+        use cardsim_engine::{Game, Params};
+        let game = Bridge::new(4, &Params::parse(&["scoring=deal"]).unwrap()).unwrap();
+        let specs = cardsim_agents::split_specs("heuristic,random,heuristic,random").unwrap();
+        let config = SimConfig::default()
+            .games(40)
+            .seed(9)
+            .threads(2)
+            .quiet(true);
+        let parallel = simulate(game, &specs, config.clone()).unwrap();
+        let mut here = Vec::new();
+        let mut loops = 0;
+        Simulation::new(game, &specs, config)
+            .unwrap()
+            .run_here(
+                &mut |moves| {
+                    loops += 1;
+                    moves()
+                },
+                |r| {
+                    here.push(r.clone());
+                    Ok(())
+                },
+            )
+            .unwrap();
+        assert_eq!((loops, here), (40, parallel));
     }
 
     #[test]
