@@ -115,7 +115,7 @@ impl PlayRecord {
 
     /// Records `seat` playing `card` to `trick` (the trick before the play) under `order` and
     /// `obligation`.
-#[inline]
+    #[inline]
     pub fn note(
         &mut self,
         seat: Seat,

@@ -395,9 +395,8 @@ fn fresh_play<R: Rng + ?Sized>(dealer: Seat, rng: &mut R) -> TrickPlay {
             *bits |= c.bit();
         }
     }
-    let hands: [CardSet; 4] = std::array::from_fn(|s| {
-        CardSet::from_bits(by_place[(s + 3 - dealer.index()) % 4])
-    });
+    let hands: [CardSet; 4] =
+        std::array::from_fn(|s| CardSet::from_bits(by_place[(s + 3 - dealer.index()) % 4]));
     TrickPlay::new(
         4,
         &hands,
