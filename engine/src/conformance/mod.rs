@@ -31,7 +31,7 @@ pub struct Report {
     pub stats: Vec<Vec<f64>>,
 }
 
-/// Plays one uniformly random game per seed through the [`driver`](crate::driver) (turns
+/// Plays one uniformly random game per seed through the [`driver`] (turns
 /// and races alike) and checks the [`Game`] contract at every step: the invariants hold, the
 /// seat to move has legal actions and each is accepted by `try_apply`, observations survive
 /// determinization unchanged (with the same legal or race actions for the seats to act), the
