@@ -38,6 +38,7 @@ pub mod conformance;
 pub mod driver;
 mod game;
 pub mod games;
+pub mod params;
 pub mod pbn;
 mod seat;
 pub mod tricks;
