@@ -45,7 +45,8 @@ pub mod tricks;
 
 pub use cards::{Card, CardMultiset, CardSet, Rank, Suit};
 pub use game::{
-    check_players, rank_by_score, ConfigError, Game, GameInfo, IllegalAction, Outcome, ParamSpec,
-    Params, RaceEntry, SeatResult, ToMove,
+    check_players, rank_by_score, ConfigError, Game, GameInfo, IllegalAction, Outcome, Params,
+    RaceEntry, SeatResult, ToMove,
 };
+pub use params::{ParamKind, ParamSpec};
 pub use seat::{BySeat, Seat, SeatMask, MAX_SEATS};

@@ -40,7 +40,7 @@ pub enum ParamKind {
     },
     /// One of the listed words.
     Choice(&'static [&'static str]),
-    /// `auto`, or a whole number in `min..=max`.
+    /// `auto` (in any case), or a whole number in `min..=max`.
     AutoOrInt {
         /// Smallest allowed.
         min: i64,
@@ -182,7 +182,8 @@ impl ParamSpec {
                 .is_ok_and(|v| v.is_finite() && v >= min && v <= max),
             ParamKind::Choice(words) => words.contains(&value),
             ParamKind::AutoOrInt { min, max } => {
-                value == "auto" || value.parse::<i64>().is_ok_and(|v| (min..=max).contains(&v))
+                value.eq_ignore_ascii_case("auto")
+                    || value.parse::<i64>().is_ok_and(|v| (min..=max).contains(&v))
             }
             ParamKind::Flag => value == "true" || value == "false",
         };
@@ -315,7 +316,7 @@ impl<'a> Settings<'a> {
             matches!(spec.kind, ParamKind::AutoOrInt { .. }),
             "{key} is not auto-or-number"
         );
-        if value == "auto" {
+        if value.eq_ignore_ascii_case("auto") {
             return Ok(None);
         }
         let v: i64 = value.parse().map_err(|_| spec.bad(value))?;

@@ -215,7 +215,10 @@ pub fn list() -> String {
         ));
         for p in i.params {
             let pair = format!("{}={}", p.key, p.default);
-            s.push_str(&format!("      --param {pair:<16} {}\n", p.help));
+            s.push_str(&format!(
+                "      --param {pair:<16} {} ({})\n",
+                p.help, p.kind
+            ));
         }
         s.push_str(&format!(
             "      statistics: moves, {}\n",

@@ -670,18 +670,21 @@ impl Game for Trash {
         max_players: 12,
         default_players: 2,
         params: &[
-            ParamSpec {
-                key: "decks",
-                default: "auto",
-                help: "52-card decks shuffled together: auto (one per two players, rounded up) \
-                       or a number from that up to 8",
-            },
-            ParamSpec {
-                key: "layout",
-                default: "10",
-                help: "starting layout size, which is also the number of hands needed to win \
-                       the game: 1 to 10",
-            },
+            ParamSpec::auto_or_int(
+                "decks",
+                "auto",
+                1,
+                MAX_DECKS as i64,
+                "52-card decks shuffled together: auto is one per two players, rounded up, \
+                 and fewer than that are not allowed",
+            ),
+            ParamSpec::int(
+                "layout",
+                "10",
+                1,
+                MAX_LAYOUT as i64,
+                "starting layout size, which is also the number of hands needed to win the game",
+            ),
         ],
         stats: &["hands", "turns", "reshuffles"],
     };
@@ -691,20 +694,21 @@ impl Game for Trash {
         check_players(info, players)?;
         params.check_keys(info)?;
         let min = players.div_ceil(2) as u8;
-        let expected = format!("auto, or a whole number of decks from {min} to {MAX_DECKS}");
-        let decks = params.get::<String>(info, "decks", "auto".into(), &expected, |v| {
-            v.eq_ignore_ascii_case("auto")
-                || v.parse::<u8>()
-                    .is_ok_and(|d| (min..=MAX_DECKS).contains(&d))
-        })?;
-        let decks = decks.parse::<u8>().unwrap_or(min);
-        let layout = params.get::<u8>(
-            info,
-            "layout",
-            MAX_LAYOUT,
-            "a layout size from 1 to 10",
-            |v| (1..=MAX_LAYOUT).contains(v),
-        )?;
+        let decks = match params.auto_or_int::<u8>(info, "decks")? {
+            None => min,
+            Some(d) if d >= min => d,
+            Some(d) => {
+                return Err(ConfigError::BadValue {
+                    game: info.name,
+                    key: "decks".into(),
+                    value: d.to_string(),
+                    expected: format!(
+                        "auto, or a whole number of decks from {min} to {MAX_DECKS} for {players} players"
+                    ),
+                })
+            }
+        };
+        let layout = params.int(info, "layout")?;
         Ok(Trash {
             players: players as u8,
             decks,
@@ -1125,7 +1129,7 @@ mod tests {
         assert!(err(5, &["decks=2"]).contains("auto, or a whole number of decks from 3 to 8"));
         assert!(err(2, &["decks=9"]).contains("from 1 to 8"));
         assert!(err(2, &["decks=x"]).contains("\"x\""));
-        assert!(err(2, &["layout=0"]).contains("a layout size from 1 to 10"));
+        assert!(err(2, &["layout=0"]).contains("a whole number from 1 to 10"));
         assert!(err(2, &["layout=11"]).contains("from 1 to 10"));
         assert!(err(2, &["jokers=2"]).contains("allowed: decks, layout"));
         assert_eq!(Trash::INFO.stats, ["hands", "turns", "reshuffles"]);

@@ -169,12 +169,13 @@ impl Game for Whist {
         min_players: 4,
         max_players: 4,
         default_players: 4,
-        params: &[ParamSpec {
-            key: "target",
-            default: "5",
-            help:
-                "points (tricks over six) that win the game: 1 to 1000 (the rules page mentions 25)",
-        }],
+        params: &[ParamSpec::int(
+            "target",
+            "5",
+            1,
+            1000,
+            "points (tricks over six) that win the game (the rules page mentions 25)",
+        )],
         stats: &["hands", "points_team0", "points_team1"],
     };
 
@@ -182,9 +183,7 @@ impl Game for Whist {
         let info = &Self::INFO;
         check_players(info, players)?;
         params.check_keys(info)?;
-        let target = params.get(info, "target", 5u32, "a whole number from 1 to 1000", |t| {
-            (1..=1000).contains(t)
-        })?;
+        let target = params.int(info, "target")?;
         Ok(Whist { target })
     }
 

@@ -428,11 +428,11 @@ impl Game for Bridge {
         max_players: 4,
         default_players: 4,
         params: &[
-            ParamSpec { key: "scoring", default: "rubber", help: "rubber (a whole rubber) or deal (one deal, duplicate scores)" },
-            ParamSpec { key: "vul", default: "none", help: "with scoring=deal: none, ns, ew or both vulnerable" },
-            ParamSpec { key: "slam", default: "bid", help: "slam premiums for slams bid and made (bid, the Laws) or for 12/13 tricks taken (taken, the page's wording)" },
-            ParamSpec { key: "penalty_vul", default: "declarer", help: "undertricks by the declarer's vulnerability (declarer, the Laws) or the defenders' (defenders, the page's headings)" },
-            ParamSpec { key: "max_deals", default: "50", help: "deals after which an unfinished rubber is scored as the Laws score one: 1 to 10000" },
+            ParamSpec::choice("scoring", "rubber", &["rubber", "deal"], "rubber (a whole rubber) or deal (one deal, duplicate scores)"),
+            ParamSpec::choice("vul", "none", &["none", "ns", "ew", "both"], "with scoring=deal: which sides are vulnerable"),
+            ParamSpec::choice("slam", "bid", &["bid", "taken"], "slam premiums for slams bid and made (bid, the Laws) or for 12/13 tricks taken (taken, the page's wording)"),
+            ParamSpec::choice("penalty_vul", "declarer", &["declarer", "defenders"], "undertricks by the declarer's vulnerability (declarer, the Laws) or the defenders' (defenders, the page's headings)"),
+            ParamSpec::int("max_deals", "50", 1, 10_000, "deals after which an unfinished rubber is scored as the Laws score one"),
         ],
         stats: &["deals", "passed_out", "made", "failed", "doubled"],
     };
@@ -441,37 +441,11 @@ impl Game for Bridge {
         let info = &Self::INFO;
         check_players(info, players)?;
         params.check_keys(info)?;
-        let scoring = params.get(
-            info,
-            "scoring",
-            "rubber".to_string(),
-            "rubber or deal",
-            |s| s == "rubber" || s == "deal",
-        )?;
-        let vul = params.get(
-            info,
-            "vul",
-            "none".to_string(),
-            "none, ns, ew or both",
-            |s| ["none", "ns", "ew", "both"].contains(&s.as_str()),
-        )?;
-        let slam = params.get(info, "slam", "bid".to_string(), "bid or taken", |s| {
-            s == "bid" || s == "taken"
-        })?;
-        let pen = params.get(
-            info,
-            "penalty_vul",
-            "declarer".to_string(),
-            "declarer or defenders",
-            |s| s == "declarer" || s == "defenders",
-        )?;
-        let max_deals = params.get(
-            info,
-            "max_deals",
-            50u32,
-            "a whole number from 1 to 10000",
-            |n| (1..=10000).contains(n),
-        )?;
+        let scoring = params.choice(info, "scoring")?;
+        let vul = params.choice(info, "vul")?;
+        let slam = params.choice(info, "slam")?;
+        let pen = params.choice(info, "penalty_vul")?;
+        let max_deals = params.int(info, "max_deals")?;
         Ok(Bridge {
             scoring: if scoring == "deal" {
                 Scoring::Deal
@@ -490,7 +464,7 @@ impl Game for Bridge {
                     PenaltyVulnerability::Declarer
                 },
             },
-            vul: match vul.as_str() {
+            vul: match vul {
                 "ns" => [true, false],
                 "ew" => [false, true],
                 "both" => [true, true],
