@@ -116,8 +116,8 @@ pub struct Report {
     pub stat_names: Vec<String>,
     /// Mean of each statistic per game.
     pub stat_means: Vec<f64>,
-    /// Consecutive games that form one sample of the score intervals (1, or the duplicate
-    /// period: the games of one deal are not independent).
+    /// Consecutive games that form one sample of the score intervals and of the team rows'
+    /// win intervals (1, or the duplicate period: the games of one deal are not independent).
     pub block: u64,
 }
 
@@ -151,8 +151,8 @@ impl Report {
         }
     }
 
-    /// Treats each `block` consecutive games as one sample for the score intervals (the
-    /// period of a duplicate run, [`crate::Simulation::block`]).
+    /// Treats each `block` consecutive games as one sample for the score intervals and the
+    /// team rows' win intervals (the period of a duplicate run, [`crate::Simulation::block`]).
     pub fn with_block(mut self, block: u64) -> Report {
         self.block = block.max(1);
         self
@@ -165,17 +165,14 @@ impl Report {
     /// If `teams` does not have one entry per seat.
     pub fn with_teams(mut self, teams: &[usize]) -> Report {
         assert_eq!(teams.len(), self.players, "one team per seat");
-        let sides = teams.iter().max().map_or(0, |&m| m + 1);
-        let members =
-            |t: usize| -> Vec<usize> { (0..teams.len()).filter(|&s| teams[s] == t).collect() };
-        if (0..sides).all(|t| members(t).len() < 2) {
+        let sides = sides(teams);
+        if sides.iter().all(|m| m.len() < 2) {
             return self;
         }
         self.teams = teams.to_vec();
         self.by_pairing.clear();
-        self.by_side = (0..sides)
-            .map(members)
-            .filter(|m| !m.is_empty())
+        self.by_side = sides
+            .into_iter()
             .map(|m| {
                 let seats: Vec<String> = m.iter().map(|s| s.to_string()).collect();
                 SummaryRow::new_team(String::new(), format!("team {}", seats.join("+")))
@@ -226,20 +223,7 @@ impl Report {
     }
 
     fn add_teams(&mut self, record: &GameRecord, labels: &[String]) {
-        // Each side's seats, in seat order (the side rows were built from `teams` in order).
-        let mut sides: Vec<Vec<usize>> = Vec::new();
-        let mut ids: Vec<usize> = Vec::new();
-        for (s, &t) in self.teams.iter().enumerate() {
-            match ids.iter().position(|&x| x == t) {
-                Some(k) => sides[k].push(s),
-                None => {
-                    ids.push(t);
-                    sides.push(vec![s]);
-                }
-            }
-        }
-        let mut order: Vec<usize> = (0..ids.len()).collect();
-        order.sort_by_key(|&k| ids[k]);
+        let sides = sides(&self.teams);
         let best = |seats: &[usize]| {
             seats
                 .iter()
@@ -247,8 +231,7 @@ impl Report {
                 .min()
                 .unwrap_or(u8::MAX)
         };
-        for (row, &k) in self.by_side.iter_mut().zip(&order) {
-            let seats = &sides[k];
+        for (row, seats) in self.by_side.iter_mut().zip(&sides) {
             let n = seats.len() as f64;
             let win: f64 = seats.iter().map(|&s| record.seats[s].win).sum();
             let score = seats.iter().map(|&s| record.seats[s].score).sum::<f64>() / n;
@@ -375,10 +358,16 @@ impl Report {
         s.push_str(&align(&rows));
         if !self.teams.is_empty() {
             let per = if self.block > 1 { "deal" } else { "game" };
+            let side = self.by_side.first().map_or("", |r| r.seat.as_str());
             let _ = writeln!(
                 s,
-                "team rows: a side wins 1 per game its partnership wins (agent and seat rows \
-                 split it among the partners); their 95% CIs take one sample per {per}"
+                "team rows: each agent pairing (team) and each side ({side}) counts 1 win per \
+                 game its partnership wins,"
+            );
+            let _ = writeln!(
+                s,
+                "where agent and seat rows split it among the partners; their 95% CIs take one \
+                 sample per {per}"
             );
         }
         let means: Vec<String> = self
@@ -390,6 +379,15 @@ impl Report {
         let _ = writeln!(s, "mean per game: {}", means.join(", "));
         s
     }
+}
+
+/// The seats of each side, sides in order of their number (those without a seat left out).
+fn sides(teams: &[usize]) -> Vec<Vec<usize>> {
+    let count = teams.iter().max().map_or(0, |&m| m + 1);
+    (0..count)
+        .map(|t| (0..teams.len()).filter(|&s| teams[s] == t).collect())
+        .filter(|m: &Vec<usize>| !m.is_empty())
+        .collect()
 }
 
 /// Formats a number for CSV: integers without a fraction, others with up to 6 decimals.
@@ -551,7 +549,10 @@ mod tests {
             .unwrap();
         let cells: Vec<&str> = line.split_whitespace().collect();
         assert_eq!(cells[3..7], ["team", "200", "130.0", "0.6500"], "{t}");
-        assert!(t.contains("team rows: a side wins 1 per game"), "{t}");
+        assert!(
+            t.contains("team rows: each agent pairing (team) and each side"),
+            "{t}"
+        );
         assert!(t.contains("one sample per game"), "{t}");
         assert!(t
             .lines()
