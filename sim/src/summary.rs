@@ -466,6 +466,7 @@ mod tests {
                     index: i,
                     seats,
                     moves: 52,
+                    draw: false,
                     stats: vec![],
                 }
             })
@@ -627,6 +628,7 @@ mod tests {
                 index: i,
                 seats: seats(i as usize % 3),
                 moves: 10,
+                draw: false,
                 stats: vec![],
             })
             .collect();
