@@ -533,4 +533,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     ) -> Option<Self::Action> {
         None
     }
+
+    /// The side `seat` plays for, numbered from 0: seats with the same number are partners
+    /// and win or lose together. The simulator's summaries add a row per side (the
+    /// partnership's win rate, one sample per game) when some side has two or more seats.
+    /// The default makes every seat its own side.
+    fn team(&self, seat: Seat) -> usize {
+        seat.index()
+    }
 }

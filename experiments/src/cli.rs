@@ -50,7 +50,7 @@ struct SimulateArgs {
     /// Per-game CSV (one row per game and seat).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Summary CSV (one row per agent and per seat).
+    /// Summary CSV (one row per agent and per seat, and per team in a partnership game).
     #[arg(long)]
     summary: Option<PathBuf>,
     /// Rule parameter `key=value` (repeatable; see `cardsim list`).

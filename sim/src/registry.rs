@@ -6,7 +6,7 @@ use cardsim_engine::games::bridge::Bridge;
 use cardsim_engine::games::seahaven::Seahaven;
 use cardsim_engine::games::trash::Trash;
 use cardsim_engine::games::whist::Whist;
-use cardsim_engine::{GameInfo, Params};
+use cardsim_engine::{GameInfo, Params, Seat};
 use std::path::PathBuf;
 
 /// What to simulate: the request a command line or experiment builds.
@@ -93,6 +93,7 @@ fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {
         None => G::INFO.default_players,
     };
     let game = G::new(players, &req.params)?;
+    let teams: Vec<usize> = Seat::all(players).map(|s| game.team(s)).collect();
     let specs = if req.agents.is_empty() {
         let has_heuristic = catalog::<G>().kinds().iter().any(|k| k.name == "heuristic");
         vec![(if has_heuristic { "heuristic" } else { "random" }).parse::<AgentSpec>()?]
@@ -105,8 +106,9 @@ fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {
     let mut out = req.out.as_deref().map(AtomicCsv::create).transpose()?;
     let summary = req.summary.as_deref().map(AtomicCsv::create).transpose()?;
     let labels = sim.labels();
-    let mut report =
-        Report::new(G::INFO.name, players, &labels, G::INFO.stats).with_block(sim.block());
+    let mut report = Report::new(G::INFO.name, players, &labels, G::INFO.stats)
+        .with_block(sim.block())
+        .with_teams(&teams);
     if let Some(out) = out.as_mut() {
         let mut header = vec![
             "game", "seed", "seat", "agent", "score", "place", "win", "moves", "draw",

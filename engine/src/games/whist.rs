@@ -322,6 +322,11 @@ impl Game for Whist {
         }
         Ok(())
     }
+
+    /// Partners sit across the table: seats 0 and 2 against 1 and 3.
+    fn team(&self, seat: Seat) -> usize {
+        Whist::teams().team(seat)
+    }
 }
 
 #[cfg(test)]

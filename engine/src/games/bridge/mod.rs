@@ -685,6 +685,11 @@ impl Game for Bridge {
         }
         Ok(())
     }
+
+    /// North-South (seats 0, 2) against East-West (seats 1, 3).
+    fn team(&self, seat: Seat) -> usize {
+        Bridge::teams().team(seat)
+    }
 }
 
 #[cfg(test)]
