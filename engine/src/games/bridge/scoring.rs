@@ -338,8 +338,9 @@ impl Rubber {
         }
     }
 
-    /// Closes a rubber stopped before its end, as the Laws of bridge score it: 300 for a side
-    /// that has won the only game, 100 for a side with a part score in the unfinished game.
+    /// Closes a rubber stopped before its end, as the Laws of bridge (Law 80) score it: 300
+    /// for a side that has won the only game completed, 100 for a side that alone has a part
+    /// score in the unfinished game (when both sides have one, neither gets the 100).
     pub fn close_unfinished(&mut self) {
         if self.is_over() {
             return;
@@ -348,7 +349,7 @@ impl Rubber {
             if self.games[t] == 1 && self.games[1 - t] == 0 {
                 self.above[t] += 300;
             }
-            if self.game[t] > 0 {
+            if self.game[t] > 0 && self.game[1 - t] == 0 {
                 self.above[t] += 100;
             }
         }
@@ -630,6 +631,46 @@ mod tests {
             trick_score("2S".parse().unwrap(), D) >= 100,
             "2S doubled makes game"
         );
+    }
+
+    /// Law 80 (Laws of Contract Bridge, rubber): "If only one game has been completed, the
+    /// winners of that game are credited with 300 points; if only one side has a part score
+    /// in a game in progress, that side is credited with 100 points." When both sides hold a
+    /// part score, neither gets the 100.
+    #[test]
+    fn unfinished_rubbers_pay_the_part_score_bonus_to_a_lone_part_score_only() {
+        let below = |b| DealScore {
+            below: b,
+            ..DealScore::default()
+        };
+        // Both sides with a part score, no game: nothing is added.
+        let mut r = Rubber::default();
+        r.record(0, &below(60), [0, 0]);
+        r.record(1, &below(40), [0, 0]);
+        r.close_unfinished();
+        assert_eq!(r.above(), [0, 0]);
+        assert_eq!(r.totals(), [60, 40]);
+        // One game to N-S, then both sides with a part score: 300 to N-S, no 100 to either.
+        let mut r = Rubber::default();
+        r.record(0, &below(120), [0, 0]);
+        r.record(0, &below(30), [0, 0]);
+        r.record(1, &below(70), [0, 0]);
+        r.close_unfinished();
+        assert_eq!(r.above(), [300, 0]);
+        assert_eq!(r.totals(), [120 + 30 + 300, 70]);
+        // One side alone with a part score: it gets the 100.
+        let mut r = Rubber::default();
+        r.record(1, &below(90), [0, 0]);
+        r.close_unfinished();
+        assert_eq!(r.above(), [0, 100]);
+        // One game each and a lone part score: no 300 (two games completed), 100.
+        let mut r = Rubber::default();
+        r.record(0, &below(100), [0, 0]);
+        r.record(1, &below(100), [0, 0]);
+        r.record(0, &below(20), [0, 0]);
+        r.close_unfinished();
+        assert_eq!(r.above(), [100, 0]);
+        assert_eq!(r.totals(), [220, 100]);
     }
 
     #[test]

@@ -35,6 +35,27 @@ const SUITS: [&str; 4] = [
     "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
 ];
 
+/// Replaces the hands of the current deal (still in the auction) by `hands`.
+fn redeal(s: &mut BridgeState, hands: [&str; 4]) {
+    assert_eq!(s.phase(), Phase::Auction);
+    let hands: Vec<CardSet> = hands.iter().map(|h| h.parse().unwrap()).collect();
+    s.play = TrickPlay::new(
+        4,
+        &hands,
+        s.dealer().next(4),
+        CardOrder::ace_high(None),
+        Obligation::FollowSuit,
+    );
+}
+
+/// Makes the calls, then plays the deal out (first legal card each time).
+fn bid_and_play(g: &Bridge, s: &mut BridgeState, calls: &[&str], rng: &mut ChaCha8Rng) {
+    for c in calls {
+        act(g, s, c, rng);
+    }
+    play_out(g, s, rng);
+}
+
 fn play_out(g: &Bridge, s: &mut BridgeState, rng: &mut ChaCha8Rng) {
     let mut legal = Vec::new();
     let deal = s.deals();
@@ -262,6 +283,29 @@ fn unfinished_rubbers_stop_at_max_deals() {
         0.25,
         "0-0: everyone ties"
     );
+}
+
+/// A rubber cut off by `max_deals` with a part score on each side: Law 80 gives the 100 for
+/// a part score only to a side that alone has one, so neither side gets it here.
+#[test]
+fn unfinished_rubbers_with_two_part_scores_add_no_bonus() {
+    let g = game(&["max_deals=2"]);
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut s = with_hands(&g, SUITS, &mut rng);
+    // Deal 1, seat 0 deals: 1S by North takes all 13 tricks. 30 below; six overtricks at 30
+    // = 180 and five honours 150 above.
+    bid_and_play(&g, &mut s, &["1S", "Pass", "Pass", "Pass"], &mut rng);
+    assert_eq!(s.rubber().game_score(), [30, 0]);
+    // Deal 2, seat 1 deals: 1H by East takes all 13 tricks, the same figures for E-W.
+    redeal(&mut s, SUITS);
+    bid_and_play(&g, &mut s, &["1H", "Pass", "Pass", "Pass"], &mut rng);
+    assert_eq!(g.to_move(&s), ToMove::Over);
+    assert_eq!(s.rubber().game_score(), [30, 30]);
+    assert_eq!(s.rubber().above(), [180 + 150, 180 + 150]);
+    assert_eq!(s.rubber().totals(), [360, 360]);
+    let o = g.outcome(&s).unwrap();
+    assert_eq!(o[Seat::new(0)].score, 360.0);
+    assert_eq!(o[Seat::new(1)].score, 360.0);
 }
 
 #[test]
