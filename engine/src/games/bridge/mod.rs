@@ -19,7 +19,7 @@
 //!   700/500 rubber bonus, exactly as the rules page's tables ([`score_deal`], [`Rubber`]).
 //!   The game ends with the rubber; each seat scores its side's total and the higher total
 //!   wins. `scoring=deal` plays one deal scored duplicate style ([`duplicate_score`]), with
-//!   vulnerability from `vul`.
+//!   vulnerability from `vul`; `slam=` and `penalty_vul=` apply to both scorings.
 //!
 //! Rulings where the page is ambiguous (whose vulnerability sets undertrick penalties,
 //! whether slams must be bid, rubbers that never end) are in `docs/rules/contract-bridge.md`.
@@ -408,7 +408,7 @@ impl Bridge {
                 state.rubber.record(side, &s, h);
             }
             Scoring::Deal => {
-                let s = duplicate_score(&k, tricks, vul[side]);
+                let s = duplicate_score(&k, tricks, vul[side], vul[1 - side], &self.rules);
                 state.duplicate = if side == 0 { s } else { -s };
             }
         }
@@ -430,8 +430,8 @@ impl Game for Bridge {
         params: &[
             ParamSpec::choice("scoring", "rubber", &["rubber", "deal"], "rubber (a whole rubber) or deal (one deal, duplicate scores)"),
             ParamSpec::choice("vul", "none", &["none", "ns", "ew", "both"], "with scoring=deal: which sides are vulnerable"),
-            ParamSpec::choice("slam", "bid", &["bid", "taken"], "slam premiums for slams bid and made (bid, the Laws) or for 12/13 tricks taken (taken, the page's wording)"),
-            ParamSpec::choice("penalty_vul", "declarer", &["declarer", "defenders"], "undertricks by the declarer's vulnerability (declarer, the Laws) or the defenders' (defenders, the page's headings)"),
+            ParamSpec::choice("slam", "bid", &["bid", "taken"], "slam premiums for slams bid and made (bid, the Laws) or for 12/13 tricks taken (taken, the page's wording); applies to both scorings"),
+            ParamSpec::choice("penalty_vul", "declarer", &["declarer", "defenders"], "undertricks by the declarer's vulnerability (declarer, the Laws) or the defenders' (defenders, the page's headings); applies to both scorings"),
             ParamSpec::int("max_deals", "50", 1, 10_000, "deals after which an unfinished rubber is scored as the Laws score one"),
         ],
         stats: &["deals", "passed_out", "made", "failed", "doubled"],

@@ -226,25 +226,35 @@ pub fn honours(hands: &[CardSet; 4], strain: Strain) -> [u32; 2] {
 
 /// The duplicate score of one deal for the declaring side (negative when it goes down):
 /// trick score, 300 (500 vulnerable) for a game or 50 for a part score, overtricks, the
-/// insult bonus, slams bid and made; undertricks by the declarer's vulnerability. No honours.
+/// insult bonus, slams; undertricks. No honours. `rules` apply as in [`score_deal`]: slams
+/// bid and made, or 12/13 tricks taken; undertricks by the declarer's vulnerability, or the
+/// defenders'. The game bonus always follows the declarer's vulnerability.
 ///
 /// ```
-/// use cardsim_engine::games::bridge::{duplicate_score, Bid, Contract, Risk, Strain};
+/// use cardsim_engine::games::bridge::{duplicate_score, Bid, Contract, Risk, ScoringRules, SlamRule, Strain};
 /// use cardsim_engine::Seat;
 /// let k = |b: &str, r| Contract { bid: b.parse().unwrap(), risk: r, declarer: Seat::new(0) };
-/// assert_eq!(duplicate_score(&k("3NT", Risk::Undoubled), 10, false), 430);
-/// assert_eq!(duplicate_score(&k("2S", Risk::Undoubled), 8, true), 110);
-/// assert_eq!(duplicate_score(&k("1NT", Risk::Doubled), 7, true), 180);
-/// assert_eq!(duplicate_score(&k("4H", Risk::Undoubled), 9, true), -100);
+/// let laws = ScoringRules::default();
+/// assert_eq!(duplicate_score(&k("3NT", Risk::Undoubled), 10, false, false, &laws), 430);
+/// assert_eq!(duplicate_score(&k("2S", Risk::Undoubled), 8, true, false, &laws), 110);
+/// assert_eq!(duplicate_score(&k("1NT", Risk::Doubled), 7, true, false, &laws), 180);
+/// assert_eq!(duplicate_score(&k("4H", Risk::Undoubled), 9, true, false, &laws), -100);
+/// let taken = ScoringRules { slam: SlamRule::Taken, ..laws };
+/// assert_eq!(duplicate_score(&k("4H", Risk::Undoubled), 12, false, false, &taken), 480 + 500);
 /// ```
-pub fn duplicate_score(contract: &Contract, tricks: u8, vulnerable: bool) -> i32 {
-    let rules = ScoringRules::default();
-    let s = score_deal(contract, tricks, vulnerable, false, &rules);
+pub fn duplicate_score(
+    contract: &Contract,
+    tricks: u8,
+    declarer_vul: bool,
+    defenders_vul: bool,
+    rules: &ScoringRules,
+) -> i32 {
+    let s = score_deal(contract, tricks, declarer_vul, defenders_vul, rules);
     if tricks < contract.tricks_needed() {
         return -(s.defender_above as i32);
     }
     let game = if s.below >= 100 {
-        if vulnerable {
+        if declarer_vul {
             500
         } else {
             300
@@ -694,13 +704,39 @@ mod tests {
         );
         r.close_unfinished();
         assert_eq!(r.totals(), [100 + 300, 60 + 100]);
-        let k = |b: &str, risk| contract(b, risk);
-        assert_eq!(duplicate_score(&k("4S", U), 10, false), 420);
-        assert_eq!(duplicate_score(&k("4S", U), 10, true), 620);
-        assert_eq!(duplicate_score(&k("6NT", U), 12, false), 990);
-        assert_eq!(duplicate_score(&k("7NT", U), 13, true), 2220);
-        assert_eq!(duplicate_score(&k("3D", D), 9, false), 120 + 300 + 50);
-        assert_eq!(duplicate_score(&k("1C", U), 8, false), 20 + 20 + 50);
-        assert_eq!(duplicate_score(&k("3NT", D), 6, true), -800);
+        let laws = ScoringRules::default();
+        let dup = |b: &str, risk, tricks, vul| {
+            duplicate_score(&contract(b, risk), tricks, vul, false, &laws)
+        };
+        assert_eq!(dup("4S", U, 10, false), 420);
+        assert_eq!(dup("4S", U, 10, true), 620);
+        assert_eq!(dup("6NT", U, 12, false), 990);
+        assert_eq!(dup("7NT", U, 13, true), 2220);
+        assert_eq!(dup("3D", D, 9, false), 120 + 300 + 50);
+        assert_eq!(dup("1C", U, 8, false), 20 + 20 + 50);
+        assert_eq!(dup("3NT", D, 6, true), -800);
+        // The options apply to duplicate scores too.
+        let taken = ScoringRules {
+            slam: SlamRule::Taken,
+            ..laws
+        };
+        assert_eq!(
+            duplicate_score(&contract("4S", U), 13, true, false, &taken),
+            120 + 90 + 500 + 1500
+        );
+        let literal = ScoringRules {
+            penalty: PenaltyVulnerability::Defenders,
+            ..laws
+        };
+        assert_eq!(
+            duplicate_score(&contract("3NT", D), 6, true, false, &literal),
+            -500,
+            "3 down doubled, the defenders not vulnerable"
+        );
+        assert_eq!(
+            duplicate_score(&contract("3NT", D), 6, false, true, &literal),
+            -800,
+            "3 down doubled, the defenders vulnerable"
+        );
     }
 }

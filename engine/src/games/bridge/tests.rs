@@ -269,6 +269,56 @@ fn a_failed_contract_pays_the_defenders() {
     assert_eq!(o[Seat::new(1)].score, -expected);
 }
 
+/// N-S's duplicate score of one deal played with `SUITS` and `calls`.
+fn single_deal_score(params: &[&str], calls: &[&str]) -> f64 {
+    let g = game(params);
+    let mut rng = ChaCha8Rng::seed_from_u64(10);
+    let mut s = with_hands(&g, SUITS, &mut rng);
+    bid_and_play(&g, &mut s, calls, &mut rng);
+    let o = g.outcome(&s).expect("one deal is the whole game");
+    assert_eq!(o[Seat::new(1)].score, -o[Seat::new(0)].score);
+    o[Seat::new(0)].score
+}
+
+/// `slam=` and `penalty_vul=` apply to `scoring=deal` as they do to rubbers.
+#[test]
+fn single_deals_follow_the_slam_and_penalty_settings() {
+    // 4S by North takes all 13 tricks, not vulnerable: 120 trick score, 3 overtricks at 30,
+    // 300 for a game not vulnerable.
+    let four_spades = ["4S", "Pass", "Pass", "Pass"];
+    assert_eq!(single_deal_score(&["scoring=deal"], &four_spades), 510.0);
+    // The page: "Collecting all 13 tricks, called a grand slam—1000 if not vulnerable".
+    assert_eq!(
+        single_deal_score(&["scoring=deal", "slam=taken"], &four_spades),
+        510.0 + 1000.0
+    );
+    // 2H doubled by North, who holds no heart: East's hearts take all 13 tricks, 8 down.
+    // Not vulnerable doubled: 100 + 200 + 200 + 5 x 300 = 2000; vulnerable doubled:
+    // 200 + 300 + 300 + 5 x 300 = 2300.
+    let two_hearts_doubled = ["2H", "X", "Pass", "Pass", "Pass"];
+    assert_eq!(
+        single_deal_score(&["scoring=deal", "vul=ew"], &two_hearts_doubled),
+        -2000.0,
+        "by default the declarer's vulnerability counts"
+    );
+    assert_eq!(
+        single_deal_score(
+            &["scoring=deal", "vul=ew", "penalty_vul=defenders"],
+            &two_hearts_doubled
+        ),
+        -2300.0,
+        "the defenders are vulnerable"
+    );
+    assert_eq!(
+        single_deal_score(
+            &["scoring=deal", "vul=ns", "penalty_vul=defenders"],
+            &two_hearts_doubled
+        ),
+        -2000.0,
+        "the defenders are not vulnerable"
+    );
+}
+
 #[test]
 fn unfinished_rubbers_stop_at_max_deals() {
     let g = game(&["max_deals=2"]);
