@@ -262,11 +262,12 @@ fn a_failed_contract_pays_the_defenders() {
         act(&g, &mut s, c, &mut rng);
     }
     play_out(&g, &mut s, &mut rng);
+    assert_eq!(s.play.team_tricks(&Bridge::teams(), 0), 0, "8 down");
+    // The page, "Defenders vulnerable" doubled column (keyed by the declarer's vulnerability,
+    // see the rulings): 1st undertrick 200, 2nd 300, 3rd 300, each additional 300.
     let o = g.outcome(&s).unwrap();
-    let tricks = s.play.team_tricks(&Bridge::teams(), 0) as u32;
-    let expected = -(undertrick_penalty(8 - tricks, Risk::Doubled, true) as f64);
-    assert_eq!(o[Seat::new(0)].score, expected);
-    assert_eq!(o[Seat::new(1)].score, -expected);
+    assert_eq!(o[Seat::new(0)].score, -(200.0 + 300.0 + 300.0 + 5.0 * 300.0));
+    assert_eq!(o[Seat::new(1)].score, 2300.0);
 }
 
 /// N-S's duplicate score of one deal played with `SUITS` and `calls`.
