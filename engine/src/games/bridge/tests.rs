@@ -270,6 +270,86 @@ fn a_failed_contract_pays_the_defenders() {
     assert_eq!(o[Seat::new(1)].score, 2300.0);
 }
 
+/// Vulnerability in a rubber: a side is vulnerable once it has won a game, and the amounts
+/// that depend on it (undertricks, slams, doubled overtricks) follow each side's own state.
+/// Every hand is `SUITS`: whoever holds the trump suit takes all 13 tricks. Swapping the two
+/// sides' vulnerability changes deals 2, 3 and 4.
+#[test]
+fn rubber_amounts_follow_each_sides_vulnerability() {
+    let g = game(&[]);
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut s = with_hands(&g, SUITS, &mut rng);
+    // Deal 1, North deals: 4S by North, 13 tricks, neither side vulnerable. Below 120;
+    // above 3 overtricks x 30 = 90 and five honours 150. N-S win a game.
+    bid_and_play(&g, &mut s, &["4S", "Pass", "Pass", "Pass"], &mut rng);
+    assert_eq!(s.rubber().games(), [1, 0]);
+    assert_eq!((s.rubber().below(), s.rubber().above()), ([120, 0], [240, 0]));
+    // Deal 2, East deals: 1H by North (vulnerable), who holds no heart: 7 down.
+    // Vulnerable undoubled, 100 a trick: 700 to E-W (350 if N-S were not vulnerable);
+    // East's five heart honours 150 to E-W.
+    redeal(&mut s, SUITS);
+    bid_and_play(&g, &mut s, &["Pass", "Pass", "Pass", "1H", "Pass", "Pass", "Pass"], &mut rng);
+    assert_eq!(s.rubber().above(), [240, 700 + 150]);
+    // Deal 3, South deals: 1S by East (not vulnerable), who holds no spade: 7 down.
+    // Not vulnerable undoubled, 50 a trick: 350 to N-S (700 if E-W were vulnerable);
+    // North's five spade honours 150 to N-S.
+    redeal(&mut s, SUITS);
+    bid_and_play(&g, &mut s, &["Pass", "Pass", "Pass", "1S", "Pass", "Pass", "Pass"], &mut rng);
+    assert_eq!(s.rubber().above(), [240 + 350 + 150, 850]);
+    // Deal 4, West deals: 6H by East (not vulnerable), 13 tricks. Below 180; above one
+    // overtrick 30, small slam not vulnerable 500 (750 vulnerable), honours 150. E-W game.
+    redeal(&mut s, SUITS);
+    bid_and_play(&g, &mut s, &["Pass", "Pass", "6H", "Pass", "Pass", "Pass"], &mut rng);
+    assert_eq!(s.rubber().games(), [1, 1]);
+    assert_eq!(s.rubber().below(), [120, 180]);
+    assert_eq!(s.rubber().above(), [740, 850 + 30 + 500 + 150]);
+    // Deal 5, North deals, both vulnerable: 6S doubled by North, 13 tricks. Below 6 x 30 x 2
+    // = 360; above one doubled overtrick vulnerable 200 (100 not vulnerable), insult 50,
+    // small slam vulnerable 750, honours 150; rubber 2-1: 500.
+    redeal(&mut s, SUITS);
+    bid_and_play(&g, &mut s, &["6S", "X", "Pass", "Pass", "Pass"], &mut rng);
+    assert!(s.rubber().is_over());
+    assert_eq!(s.rubber().below(), [120 + 360, 180]);
+    assert_eq!(
+        s.rubber().above(),
+        [740 + 200 + 50 + 750 + 150 + 500, 1530]
+    );
+    let o = g.outcome(&s).unwrap();
+    assert_eq!(o[Seat::new(0)].score, 2870.0);
+    assert_eq!(o[Seat::new(1)].score, 1710.0);
+}
+
+/// `vul=` sets each side's vulnerability in a single deal: the game bonus (300 / 500), slams
+/// and undertricks follow the declaring side's.
+#[test]
+fn single_deal_amounts_follow_the_vul_setting() {
+    // 4S by North, 13 tricks: 120 + 3 x 30 + game 300 not vulnerable, 500 vulnerable.
+    let four_spades = ["4S", "Pass", "Pass", "Pass"];
+    assert_eq!(single_deal_score(&["scoring=deal", "vul=ew"], &four_spades), 510.0);
+    assert_eq!(single_deal_score(&["scoring=deal", "vul=ns"], &four_spades), 710.0);
+    // 6S by North, 13 tricks: 180 + 30 + game + small slam 500 / 750.
+    let six_spades = ["6S", "Pass", "Pass", "Pass"];
+    assert_eq!(
+        single_deal_score(&["scoring=deal", "vul=ew"], &six_spades),
+        180.0 + 30.0 + 300.0 + 500.0
+    );
+    assert_eq!(
+        single_deal_score(&["scoring=deal", "vul=ns"], &six_spades),
+        180.0 + 30.0 + 500.0 + 750.0
+    );
+    // 1S by East (seat 0 deals and passes), 7 down undoubled: 50 a trick not vulnerable,
+    // 100 vulnerable, to N-S.
+    let east_one_spade = ["Pass", "1S", "Pass", "Pass", "Pass"];
+    assert_eq!(
+        single_deal_score(&["scoring=deal", "vul=ns"], &east_one_spade),
+        350.0
+    );
+    assert_eq!(
+        single_deal_score(&["scoring=deal", "vul=ew"], &east_one_spade),
+        700.0
+    );
+}
+
 /// N-S's duplicate score of one deal played with `SUITS` and `calls`.
 fn single_deal_score(params: &[&str], calls: &[&str]) -> f64 {
     let g = game(params);
