@@ -227,23 +227,32 @@ impl BridgeState {
         })
     }
 
-    /// The current deal as a PBN record: deal, dealer, vulnerability, auction, contract and the
-    /// tricks played so far.
-    pub fn pbn_record(&self) -> PbnRecord {
+    /// The current deal of `game` as a PBN record: deal, dealer, vulnerability, scoring,
+    /// auction, contract and the tricks played so far. The vulnerability is the deal's own:
+    /// the rubber's as it stands (a side is vulnerable once it has won a game), or `vul=` for
+    /// a single deal; the scoring is `Rubber`, or `IMP` for a single deal (a duplicate
+    /// scoring: PBN has no tag value for total points).
+    pub fn pbn_record(&self, game: &Bridge) -> PbnRecord {
         let mut r = PbnRecord::default();
         r.tag("Board", self.deals);
         r.tag("Dealer", seat_char(self.dealer));
-        let vul = match (self.rubber.vulnerable(0), self.rubber.vulnerable(1)) {
-            (false, false) => "None",
-            (true, false) => "NS",
-            (false, true) => "EW",
-            (true, true) => "All",
+        let vul = match game.vulnerable(self) {
+            [false, false] => "None",
+            [true, false] => "NS",
+            [false, true] => "EW",
+            [true, true] => "All",
         };
         r.tag("Vulnerable", vul);
         if let Ok(d) = Deal::new(self.original_hands()) {
             r.tag("Deal", d.to_pbn_from(self.dealer));
         }
-        r.tag("Scoring", "Rubber");
+        r.tag(
+            "Scoring",
+            match game.scoring {
+                Scoring::Rubber => "Rubber",
+                Scoring::Deal => "IMP",
+            },
+        );
         match self.contract {
             Some(k) => {
                 r.tag("Declarer", seat_char(k.declarer));

@@ -452,7 +452,7 @@ fn pbn_records_name_the_deal_auction_and_play() {
         g.legal_actions(&s, &mut legal);
         g.apply(&mut s, legal[0], &mut rng);
     }
-    let text = s.pbn_record().to_string();
+    let text = s.pbn_record(&g).to_string();
     assert!(text.contains("[Dealer \"N\"]"), "{text}");
     assert!(
         text.contains(
@@ -476,4 +476,27 @@ fn pbn_records_name_the_deal_auction_and_play() {
     let deal_line = text.lines().find(|l| l.starts_with("[Deal ")).unwrap();
     let deal: Deal = deal_line[6..deal_line.len() - 1].parse().unwrap();
     assert_eq!(deal.hands(), s.original_hands());
+}
+
+#[test]
+fn pbn_records_name_the_deals_vulnerability_and_scoring() {
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    // A rubber: nobody vulnerable on the first deal; N-S after winning a game with 4S.
+    let g = game(&[]);
+    let mut s = with_hands(&g, SUITS, &mut rng);
+    let text = s.pbn_record(&g).to_string();
+    assert!(text.contains("[Vulnerable \"None\"]"), "{text}");
+    assert!(text.contains("[Scoring \"Rubber\"]"), "{text}");
+    bid_and_play(&g, &mut s, &["4S", "Pass", "Pass", "Pass"], &mut rng);
+    let text = s.pbn_record(&g).to_string();
+    assert!(text.contains("[Board \"2\"]"), "{text}");
+    assert!(text.contains("[Vulnerable \"NS\"]"), "{text}");
+    // A single deal: the vulnerability set by `vul=`, a duplicate scoring.
+    for (vul, tag) in [("none", "None"), ("ns", "NS"), ("ew", "EW"), ("both", "All")] {
+        let g = game(&["scoring=deal", &format!("vul={vul}")]);
+        let s = g.deal(&mut rng);
+        let text = s.pbn_record(&g).to_string();
+        assert!(text.contains(&format!("[Vulnerable \"{tag}\"]")), "{text}");
+        assert!(text.contains("[Scoring \"IMP\"]"), "{text}");
+    }
 }
