@@ -332,6 +332,7 @@ impl Game for Whist {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::Rank;
     use crate::conformance;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
@@ -441,6 +442,139 @@ mod tests {
         assert_eq!(o[Seat::new(0)].win, 0.5);
         assert_eq!(o[Seat::new(2)].win, 0.5);
         assert_eq!(o[Seat::new(1)].score, 0.0);
+    }
+
+    /// A hand written trick by trick, every seat holding three cards of each suit and one
+    /// more: tricks 1-3 are in clubs, 4-6 in diamonds, 7-9 in hearts, 10-12 in spades (the
+    /// trumps), everyone following suit, trick `t` won by seat `winners[t]`, which holds its
+    /// highest card; in trick 13 each seat holds one card of a different suit, and seat
+    /// `last` wins it with the only spade. Returns the hands and, per trick, each seat's card.
+    fn scripted_hand(winners: [usize; 12], last: usize) -> ([CardSet; 4], Vec<[Card; 4]>) {
+        let mut hands = [CardSet::EMPTY; 4];
+        let mut tricks = Vec::new();
+        for (i, suit) in Suit::ALL.into_iter().enumerate() {
+            // Ranks 3..A in threes of fours; the two is left for trick 13.
+            for j in 0..3 {
+                let w = winners[3 * i + j];
+                let mut trick = [Card::new(Rank::Two, suit); 4];
+                let mut low = (0..4).filter(|&seat| seat != w);
+                for k in 0..4 {
+                    let card = Card::new(Rank::ALL[1 + 4 * j + k], suit);
+                    let seat = if k == 3 { w } else { low.next().unwrap() };
+                    trick[seat] = card;
+                    hands[seat].insert(card);
+                }
+                tricks.push(trick);
+            }
+        }
+        // Trick 13: the two of spades to `last`, the other twos to the other seats.
+        let mut others = [Suit::Clubs, Suit::Diamonds, Suit::Hearts].into_iter();
+        let mut trick = [Card::new(Rank::Two, Suit::Spades); 4];
+        for (seat, slot) in trick.iter_mut().enumerate() {
+            if seat != last {
+                *slot = Card::new(Rank::Two, others.next().unwrap());
+            }
+            hands[seat].insert(*slot);
+        }
+        tricks.push(trick);
+        (hands, tricks)
+    }
+
+    /// Replaces the current hand by `scripted_hand(winners, last)` (spades trumps) and plays
+    /// it out; every card must be legal.
+    fn play_scripted(
+        g: &Whist,
+        s: &mut WhistState,
+        winners: [usize; 12],
+        last: usize,
+        rng: &mut ChaCha8Rng,
+    ) {
+        let (hands, tricks) = scripted_hand(winners, last);
+        s.play = TrickPlay::new(
+            4,
+            &hands,
+            s.dealer().next(4),
+            CardOrder::ace_high(Some(Suit::Spades)),
+            Obligation::FollowSuit,
+        );
+        s.trump_card = "2S".parse().unwrap();
+        s.exposed = false;
+        let hand = s.hands_played();
+        for trick in &tricks {
+            for _ in 0..4 {
+                let seat = s.play().to_play().index();
+                g.try_apply(s, trick[seat], rng)
+                    .unwrap_or_else(|e| panic!("{}: {e}", trick[seat]));
+            }
+        }
+        assert_eq!(s.hands_played(), hand + 1);
+        g.check_invariants(s).unwrap();
+    }
+
+    /// `winners` giving team 0 (seats 0 and 2) `n` of the first twelve tricks.
+    fn team0_wins(n: usize) -> [usize; 12] {
+        std::array::from_fn(|t| if t < n { 2 * (t % 2) } else { 1 + 2 * (t % 2) })
+    }
+
+    /// "Each trick in excess of six counts for one point": hands of 6 to 13 tricks, for
+    /// either side; the side with six or fewer scores nothing.
+    #[test]
+    fn scoring_hands_of_seven_to_twelve_tricks() {
+        let g = game(1000);
+        // (tricks of team 0, points of team 0, points of team 1)
+        for (tricks, points0, points1) in [
+            (6, 0, 1),
+            (7, 1, 0),
+            (8, 2, 0),
+            (9, 3, 0),
+            (10, 4, 0),
+            (11, 5, 0),
+            (12, 6, 0),
+            (13, 7, 0),
+        ] {
+            let mut rng = ChaCha8Rng::seed_from_u64(tricks as u64);
+            let mut s = g.deal(&mut rng);
+            // Seat 0 wins trick 13; team 0 wins tricks - 1 of the first twelve.
+            play_scripted(&g, &mut s, team0_wins(tricks - 1), 0, &mut rng);
+            assert_eq!(s.scores(), [points0, points1], "team 0 took {tricks} tricks");
+        }
+        // The same for team 1: seat 3 wins trick 13 and team 1 the first 12 - n of twelve.
+        for (tricks1, points1) in [(7, 1), (8, 2), (9, 3), (10, 4), (11, 5), (12, 6)] {
+            let mut rng = ChaCha8Rng::seed_from_u64(20 + tricks1 as u64);
+            let mut s = g.deal(&mut rng);
+            play_scripted(&g, &mut s, team0_wins(13 - tricks1), 3, &mut rng);
+            assert_eq!(s.scores(), [0, points1], "team 1 took {tricks1} tricks");
+        }
+    }
+
+    /// The page's game: "until one partnership reaches a pre-defined number of points, such
+    /// as 25". Team 0 reaches exactly 25 on the sixth hand, and the game ends there.
+    #[test]
+    fn a_game_to_twenty_five() {
+        let g = game(25);
+        let mut rng = ChaCha8Rng::seed_from_u64(25);
+        let mut s = g.deal(&mut rng);
+        // (tricks of team 0, scores after the hand)
+        let hands = [
+            (12, [6, 0]),
+            (3, [6, 4]),
+            (13, [13, 4]),
+            (11, [18, 4]),
+            (9, [21, 4]),
+            (10, [25, 4]),
+        ];
+        for (i, (tricks, scores)) in hands.into_iter().enumerate() {
+            assert_ne!(g.to_move(&s), ToMove::Over, "before hand {}", i + 1);
+            let last = if tricks == 3 { 1 } else { 0 };
+            let n = if last == 0 { tricks - 1 } else { tricks };
+            play_scripted(&g, &mut s, team0_wins(n), last, &mut rng);
+            assert_eq!(s.scores(), scores, "after hand {}", i + 1);
+        }
+        assert_eq!(g.to_move(&s), ToMove::Over);
+        let o = g.outcome(&s).unwrap();
+        assert_eq!((o[Seat::new(0)].score, o[Seat::new(1)].score), (25.0, 4.0));
+        assert_eq!((o[Seat::new(0)].win, o[Seat::new(2)].win), (0.5, 0.5));
+        assert_eq!((o[Seat::new(1)].win, o[Seat::new(3)].win), (0.0, 0.0));
     }
 
     #[test]
