@@ -42,6 +42,20 @@ fn list_shows_games_parameters_and_agents() {
     assert!(text.contains("--param decks="));
     assert!(text.contains("heuristic"));
     assert!(text.contains("random"));
+    // Whist's default of 5 is a quick game; the list names the rules page's game.
+    let target = text
+        .lines()
+        .find(|l| l.contains("--param target=5"))
+        .expect("whist's target");
+    assert!(
+        target.contains("target=25 is the rules page's game"),
+        "{target}"
+    );
+    // Bridge's scoring options apply to single deals too.
+    for key in ["slam=bid", "penalty_vul=declarer"] {
+        let line = text.lines().find(|l| l.contains(key)).expect(key);
+        assert!(line.contains("scoring=rubber and scoring=deal"), "{line}");
+    }
     let o = cardsim(&["experiment", "list"]);
     assert!(o.status.success());
     assert!(String::from_utf8(o.stdout).unwrap().contains("trash-seats"));

@@ -9,8 +9,9 @@
 //!   or else the highest card of the suit led, wins; the winner leads next.
 //! - **Scoring:** after 13 tricks the side with more than six tricks scores one point per trick
 //!   over six. The first dealer is seat 3, so seat 0 leads the first hand; the deal passes to
-//!   the left. The game ends when a side reaches `target` points (default 5; the rules page
-//!   names 25 as one possible target).
+//!   the left. The game ends when a side reaches `target` points: the default 5 is a quick
+//!   game (it is not Short Whist, which also scores honours); `target=25` is the rules page's
+//!   game.
 //! - **Outcome:** each seat scores its side's points; the side that reached the target wins
 //!   (its two seats share the win).
 //!
@@ -174,7 +175,7 @@ impl Game for Whist {
             "5",
             1,
             1000,
-            "points (tricks over six) that win the game (the rules page mentions 25)",
+            "points (tricks over six) that win the game: the default 5 is a quick game; target=25 is the rules page's game",
         )],
         stats: &["hands", "points_team0", "points_team1"],
     };

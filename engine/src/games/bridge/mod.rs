@@ -439,8 +439,8 @@ impl Game for Bridge {
         params: &[
             ParamSpec::choice("scoring", "rubber", &["rubber", "deal"], "rubber (a whole rubber) or deal (one deal, duplicate scores)"),
             ParamSpec::choice("vul", "none", &["none", "ns", "ew", "both"], "with scoring=deal: which sides are vulnerable"),
-            ParamSpec::choice("slam", "bid", &["bid", "taken"], "slam premiums for slams bid and made (bid, the Laws) or for 12/13 tricks taken (taken, the page's wording); applies to both scorings"),
-            ParamSpec::choice("penalty_vul", "declarer", &["declarer", "defenders"], "undertricks by the declarer's vulnerability (declarer, the Laws) or the defenders' (defenders, the page's headings); applies to both scorings"),
+            ParamSpec::choice("slam", "bid", &["bid", "taken"], "slam premiums for slams bid and made (bid, the Laws) or for 12/13 tricks taken (taken, the page's wording); applies to scoring=rubber and scoring=deal"),
+            ParamSpec::choice("penalty_vul", "declarer", &["declarer", "defenders"], "undertricks by the declarer's vulnerability (declarer, the Laws) or the defenders' (defenders, the page's headings); applies to scoring=rubber and scoring=deal"),
             ParamSpec::int("max_deals", "50", 1, 10_000, "deals after which an unfinished rubber is scored as the Laws score one"),
         ],
         stats: &["deals", "passed_out", "made", "failed", "doubled"],
