@@ -177,7 +177,7 @@ fn rulings_are_enforced_by_play() {
         to: Spot::Tower(0),
     };
     assert!(b.clone().play(qs).is_err());
-    // A non-king never fills an empty column, even from a tower.
+    // A non-king never fills an empty column, from a column or from a tower.
     let mut t = b.clone();
     t.play(kc(Spot::Tower(0))).unwrap();
     let q_to_empty = Move {
@@ -195,6 +195,29 @@ fn rulings_are_enforced_by_play() {
         to: Spot::Tower(1),
     })
     .unwrap();
+    let q_tower_to_empty = Move {
+        card: card("QS"),
+        from: Spot::Tower(1),
+        to: Spot::Column(4),
+    };
+    assert_eq!(
+        t.clone().play(q_tower_to_empty).unwrap_err().reason,
+        "only a king may fill an empty column"
+    );
+    assert!(
+        !moves_of(&t).iter().any(|m| m.starts_with("QS t2-c")),
+        "not offered either: {:?}",
+        moves_of(&t)
+    );
+    // The king in a tower may fill one.
+    assert!(t
+        .clone()
+        .play(Move {
+            card: card("KS"),
+            from: Spot::Tower(0),
+            to: Spot::Column(4),
+        })
+        .is_ok());
     // Tower to tower is refused; occupied towers too.
     let tt = Move {
         card: card("QS"),
