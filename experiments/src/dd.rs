@@ -408,7 +408,14 @@ mod tests {
     fn play_to_pbn(params: &[&str]) -> String {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("games.pbn");
-        let mut list = vec!["--play", "2", "--pbn-out", out.to_str().unwrap(), "--seed", "3"];
+        let mut list = vec![
+            "--play",
+            "2",
+            "--pbn-out",
+            out.to_str().unwrap(),
+            "--seed",
+            "3",
+        ];
         for p in params {
             list.extend(["--param", p]);
         }
@@ -420,7 +427,12 @@ mod tests {
     /// scoring, so that programs scoring the file use the same table as the game.
     #[test]
     fn played_single_deals_carry_their_vulnerability_and_scoring() {
-        for (vul, tag_value) in [("none", "None"), ("ns", "NS"), ("ew", "EW"), ("both", "All")] {
+        for (vul, tag_value) in [
+            ("none", "None"),
+            ("ns", "NS"),
+            ("ew", "EW"),
+            ("both", "All"),
+        ] {
             let text = play_to_pbn(&["scoring=deal", &format!("vul={vul}")]);
             let recs = records(&text);
             assert_eq!(recs.len(), 2, "{text}");

@@ -537,7 +537,11 @@ mod tests {
             let mut s = g.deal(&mut rng);
             // Seat 0 wins trick 13; team 0 wins tricks - 1 of the first twelve.
             play_scripted(&g, &mut s, team0_wins(tricks - 1), 0, &mut rng);
-            assert_eq!(s.scores(), [points0, points1], "team 0 took {tricks} tricks");
+            assert_eq!(
+                s.scores(),
+                [points0, points1],
+                "team 0 took {tricks} tricks"
+            );
         }
         // The same for team 1: seat 3 wins trick 13 and team 1 the first 12 - n of twelve.
         for (tricks1, points1) in [(7, 1), (8, 2), (9, 3), (10, 4), (11, 5), (12, 6)] {

@@ -266,7 +266,10 @@ fn a_failed_contract_pays_the_defenders() {
     // The page, "Defenders vulnerable" doubled column (keyed by the declarer's vulnerability,
     // see the rulings): 1st undertrick 200, 2nd 300, 3rd 300, each additional 300.
     let o = g.outcome(&s).unwrap();
-    assert_eq!(o[Seat::new(0)].score, -(200.0 + 300.0 + 300.0 + 5.0 * 300.0));
+    assert_eq!(
+        o[Seat::new(0)].score,
+        -(200.0 + 300.0 + 300.0 + 5.0 * 300.0)
+    );
     assert_eq!(o[Seat::new(1)].score, 2300.0);
 }
 
@@ -283,23 +286,41 @@ fn rubber_amounts_follow_each_sides_vulnerability() {
     // above 3 overtricks x 30 = 90 and five honours 150. N-S win a game.
     bid_and_play(&g, &mut s, &["4S", "Pass", "Pass", "Pass"], &mut rng);
     assert_eq!(s.rubber().games(), [1, 0]);
-    assert_eq!((s.rubber().below(), s.rubber().above()), ([120, 0], [240, 0]));
+    assert_eq!(
+        (s.rubber().below(), s.rubber().above()),
+        ([120, 0], [240, 0])
+    );
     // Deal 2, East deals: 1H by North (vulnerable), who holds no heart: 7 down.
     // Vulnerable undoubled, 100 a trick: 700 to E-W (350 if N-S were not vulnerable);
     // East's five heart honours 150 to E-W.
     redeal(&mut s, SUITS);
-    bid_and_play(&g, &mut s, &["Pass", "Pass", "Pass", "1H", "Pass", "Pass", "Pass"], &mut rng);
+    bid_and_play(
+        &g,
+        &mut s,
+        &["Pass", "Pass", "Pass", "1H", "Pass", "Pass", "Pass"],
+        &mut rng,
+    );
     assert_eq!(s.rubber().above(), [240, 700 + 150]);
     // Deal 3, South deals: 1S by East (not vulnerable), who holds no spade: 7 down.
     // Not vulnerable undoubled, 50 a trick: 350 to N-S (700 if E-W were vulnerable);
     // North's five spade honours 150 to N-S.
     redeal(&mut s, SUITS);
-    bid_and_play(&g, &mut s, &["Pass", "Pass", "Pass", "1S", "Pass", "Pass", "Pass"], &mut rng);
+    bid_and_play(
+        &g,
+        &mut s,
+        &["Pass", "Pass", "Pass", "1S", "Pass", "Pass", "Pass"],
+        &mut rng,
+    );
     assert_eq!(s.rubber().above(), [240 + 350 + 150, 850]);
     // Deal 4, West deals: 6H by East (not vulnerable), 13 tricks. Below 180; above one
     // overtrick 30, small slam not vulnerable 500 (750 vulnerable), honours 150. E-W game.
     redeal(&mut s, SUITS);
-    bid_and_play(&g, &mut s, &["Pass", "Pass", "6H", "Pass", "Pass", "Pass"], &mut rng);
+    bid_and_play(
+        &g,
+        &mut s,
+        &["Pass", "Pass", "6H", "Pass", "Pass", "Pass"],
+        &mut rng,
+    );
     assert_eq!(s.rubber().games(), [1, 1]);
     assert_eq!(s.rubber().below(), [120, 180]);
     assert_eq!(s.rubber().above(), [740, 850 + 30 + 500 + 150]);
@@ -310,10 +331,7 @@ fn rubber_amounts_follow_each_sides_vulnerability() {
     bid_and_play(&g, &mut s, &["6S", "X", "Pass", "Pass", "Pass"], &mut rng);
     assert!(s.rubber().is_over());
     assert_eq!(s.rubber().below(), [120 + 360, 180]);
-    assert_eq!(
-        s.rubber().above(),
-        [740 + 200 + 50 + 750 + 150 + 500, 1530]
-    );
+    assert_eq!(s.rubber().above(), [740 + 200 + 50 + 750 + 150 + 500, 1530]);
     let o = g.outcome(&s).unwrap();
     assert_eq!(o[Seat::new(0)].score, 2870.0);
     assert_eq!(o[Seat::new(1)].score, 1710.0);
@@ -325,8 +343,14 @@ fn rubber_amounts_follow_each_sides_vulnerability() {
 fn single_deal_amounts_follow_the_vul_setting() {
     // 4S by North, 13 tricks: 120 + 3 x 30 + game 300 not vulnerable, 500 vulnerable.
     let four_spades = ["4S", "Pass", "Pass", "Pass"];
-    assert_eq!(single_deal_score(&["scoring=deal", "vul=ew"], &four_spades), 510.0);
-    assert_eq!(single_deal_score(&["scoring=deal", "vul=ns"], &four_spades), 710.0);
+    assert_eq!(
+        single_deal_score(&["scoring=deal", "vul=ew"], &four_spades),
+        510.0
+    );
+    assert_eq!(
+        single_deal_score(&["scoring=deal", "vul=ns"], &four_spades),
+        710.0
+    );
     // 6S by North, 13 tricks: 180 + 30 + game + small slam 500 / 750.
     let six_spades = ["6S", "Pass", "Pass", "Pass"];
     assert_eq!(
@@ -492,7 +516,12 @@ fn pbn_records_name_the_deals_vulnerability_and_scoring() {
     assert!(text.contains("[Board \"2\"]"), "{text}");
     assert!(text.contains("[Vulnerable \"NS\"]"), "{text}");
     // A single deal: the vulnerability set by `vul=`, a duplicate scoring.
-    for (vul, tag) in [("none", "None"), ("ns", "NS"), ("ew", "EW"), ("both", "All")] {
+    for (vul, tag) in [
+        ("none", "None"),
+        ("ns", "NS"),
+        ("ew", "EW"),
+        ("both", "All"),
+    ] {
         let g = game(&["scoring=deal", &format!("vul={vul}")]);
         let s = g.deal(&mut rng);
         let text = s.pbn_record(&g).to_string();
