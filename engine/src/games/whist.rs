@@ -543,7 +543,7 @@ mod tests {
                 "team 0 took {tricks} tricks"
             );
         }
-        // The same for team 1: seat 3 wins trick 13 and team 1 the first 12 - n of twelve.
+        // The same for team 1: seat 3 wins trick 13, team 1 tricks1 - 1 of the first twelve.
         for (tricks1, points1) in [(7, 1), (8, 2), (9, 3), (10, 4), (11, 5), (12, 6)] {
             let mut rng = ChaCha8Rng::seed_from_u64(20 + tricks1 as u64);
             let mut s = g.deal(&mut rng);
