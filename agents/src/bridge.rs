@@ -10,14 +10,13 @@
 //! assert_eq!(agent.label(), "heuristic");
 //! ```
 
-use crate::double_dummy::{DoubleDummy, TrickTaking};
+use crate::double_dummy::DoubleDummy;
 use crate::whist::{rule_of_thumb, TableView};
 use crate::{Agent, AgentKind, AgentSpec, GameAgents, PerfectInfoSolver};
 use cardsim_engine::cards::{Card, CardSet, Rank, Suit};
 use cardsim_engine::games::bridge::{
     Auction, Bid, BridgeAction, BridgeObservation, BridgeState, Call, Phase, Strain,
 };
-use cardsim_engine::tricks::{Teams, TrickPlay};
 use cardsim_engine::{Game, Seat};
 use rand::RngCore;
 
@@ -65,23 +64,6 @@ impl GameAgents for Bridge {
 
     fn exact_solver() -> Option<Box<dyn PerfectInfoSolver<Bridge>>> {
         Some(Box::new(DoubleDummy::new()))
-    }
-}
-
-impl TrickTaking for Bridge {
-    fn trick_play<'s>(&self, state: &'s BridgeState) -> Option<&'s TrickPlay> {
-        (state.phase() == Phase::Play).then(|| state.play())
-    }
-
-    fn teams(&self) -> Teams {
-        Bridge::teams()
-    }
-
-    fn card(action: BridgeAction) -> Option<Card> {
-        match action {
-            BridgeAction::Play(c) => Some(c),
-            BridgeAction::Call(_) => None,
-        }
     }
 }
 

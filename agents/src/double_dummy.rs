@@ -1,6 +1,6 @@
 //! The double-dummy solver ([`crate::dds`]) as the perfect-information search of `pimc` and
-//! `cheat` in any trick-taking game of the shared core: [`DoubleDummy`], and the small
-//! [`TrickTaking`] view of a game it needs.
+//! `cheat` in any trick-taking game of the shared core: [`DoubleDummy`], for every game that
+//! implements the engine's [`TrickTaking`] view.
 //!
 //! In a sampled world (or the true state, for `cheat`) it values each legal card by the
 //! tricks the card player's side takes from here on with every hand visible. Tricks already
@@ -10,24 +10,9 @@
 
 use crate::dds::{Position, Solver};
 use crate::search::{PerfectInfoSolver, SearchSettings, Uct};
-use cardsim_engine::cards::Card;
-use cardsim_engine::tricks::{Teams, TrickPlay};
+use cardsim_engine::tricks::TrickTaking;
 use cardsim_engine::Game;
 use rand::RngCore;
-
-/// A trick-taking game seen by the double-dummy solver: where its card play stands, its
-/// partnerships, and which actions are cards.
-pub trait TrickTaking: Game {
-    /// The play of the current hand while cards are being played; `None` in other phases
-    /// (dealing choices, an auction, the end of the game).
-    fn trick_play<'s>(&self, state: &'s Self::State) -> Option<&'s TrickPlay>;
-
-    /// The sides whose tricks count together.
-    fn teams(&self) -> Teams;
-
-    /// The card an action plays, if it plays one.
-    fn card(action: Self::Action) -> Option<Card>;
-}
 
 /// [`PerfectInfoSolver`] by double-dummy analysis: each legal card is worth the tricks its
 /// side takes from here on, everything visible. Its one [`Solver`] (and transposition table)

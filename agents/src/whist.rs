@@ -10,11 +10,11 @@
 //! assert!(cat.build(&"heuristic:x=1".parse::<AgentSpec>().unwrap()).is_err());
 //! ```
 
-use crate::double_dummy::{DoubleDummy, TrickTaking};
+use crate::double_dummy::DoubleDummy;
 use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver};
 use cardsim_engine::cards::{Card, CardSet, Rank, Suit};
-use cardsim_engine::games::whist::{WhistObservation, WhistState};
-use cardsim_engine::tricks::{CardOrder, Teams, TrickPlay};
+use cardsim_engine::games::whist::WhistObservation;
+use cardsim_engine::tricks::{CardOrder, TrickPlay};
 use cardsim_engine::Seat;
 use rand::RngCore;
 
@@ -36,20 +36,6 @@ impl GameAgents for Whist {
 
     fn exact_solver() -> Option<Box<dyn PerfectInfoSolver<Whist>>> {
         Some(Box::new(DoubleDummy::new()))
-    }
-}
-
-impl TrickTaking for Whist {
-    fn trick_play<'s>(&self, state: &'s WhistState) -> Option<&'s TrickPlay> {
-        Some(state.play()).filter(|p| !p.is_over())
-    }
-
-    fn teams(&self) -> Teams {
-        Whist::teams()
-    }
-
-    fn card(action: Card) -> Option<Card> {
-        Some(action)
     }
 }
 

@@ -5,7 +5,7 @@
 
 use cardsim_agents::dds::{Position, Solver};
 use cardsim_engine::cards::{Card, Suit};
-use cardsim_engine::pbn::Deal;
+use cardsim_engine::games::bridge::pbn::Deal;
 use cardsim_engine::tricks::{CardOrder, Obligation, TrickPlay};
 use cardsim_engine::{Seat, SeatMask};
 

@@ -7,7 +7,7 @@
 
 use cardsim_agents::dds::{self, Position, Solver, Strain};
 use cardsim_engine::cards::CardSet;
-use cardsim_engine::pbn::Deal;
+use cardsim_engine::games::bridge::pbn::Deal;
 use cardsim_engine::tricks::{shuffled, CardOrder, Obligation, Trick};
 use cardsim_engine::{Seat, SeatMask};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};

@@ -39,7 +39,6 @@ pub mod driver;
 mod game;
 pub mod games;
 pub mod params;
-pub mod pbn;
 mod seat;
 pub mod tricks;
 

@@ -3,8 +3,8 @@
 use cardsim_agents::dds::{self, DdTable, Strain};
 use cardsim_agents::{catalog, split_specs, Agent};
 use cardsim_engine::cards::CardSet;
+use cardsim_engine::games::bridge::pbn::{seat_char, Deal, PbnRecord};
 use cardsim_engine::games::bridge::{Bridge, BridgeAction, Phase};
-use cardsim_engine::pbn::{seat_char, Deal, PbnRecord};
 use cardsim_engine::tricks::{shuffled, CardOrder, Trick};
 use cardsim_engine::{Game, Params, Seat, ToMove};
 use cardsim_sim::AtomicCsv;

@@ -54,8 +54,8 @@ mod search;
 mod table;
 
 use cardsim_engine::cards::{Card, CardSet, Suit};
+use cardsim_engine::games::bridge::pbn::Deal;
 pub use cardsim_engine::games::bridge::Strain;
-use cardsim_engine::pbn::Deal;
 use cardsim_engine::tricks::{CardOrder, Obligation, Teams, Trick, TrickPlay};
 use cardsim_engine::{Seat, SeatMask};
 use search::{Rules, Search};

@@ -439,7 +439,7 @@ fn scaling_report() {
                 solver.nodes() - before,
                 hands
                     .iter()
-                    .map(|h| cardsim_engine::pbn::hand_to_pbn(*h))
+                    .map(|h| cardsim_engine::games::bridge::pbn::hand_to_pbn(*h))
                     .collect::<Vec<_>>()
                     .join(" ")
             );

@@ -38,7 +38,7 @@ use crate::game::{
     check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove,
 };
 use crate::seat::{BySeat, Seat, SeatMask};
-use crate::tricks::{CardOrder, Obligation, Teams, TrickPlay};
+use crate::tricks::{CardOrder, Obligation, Teams, TrickPlay, TrickTaking};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -327,6 +327,20 @@ impl Game for Whist {
     /// Partners sit across the table: seats 0 and 2 against 1 and 3.
     fn team(&self, seat: Seat) -> usize {
         Whist::teams().team(seat)
+    }
+}
+
+impl TrickTaking for Whist {
+    fn trick_play<'s>(&self, state: &'s WhistState) -> Option<&'s TrickPlay> {
+        Some(state.play()).filter(|p| !p.is_over())
+    }
+
+    fn teams(&self) -> Teams {
+        Whist::teams()
+    }
+
+    fn card(action: Card) -> Option<Card> {
+        Some(action)
     }
 }
 

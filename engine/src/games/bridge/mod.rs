@@ -23,6 +23,7 @@
 //!
 //! Rulings where the page is ambiguous (whose vulnerability sets undertrick penalties,
 //! whether slams must be bid, rubbers that never end) are in `docs/rules/contract-bridge.md`.
+//! Deals and game records in Portable Bridge Notation are in [`pbn`].
 //!
 //! ```
 //! use cardsim_engine::games::bridge::{Bridge, BridgeAction};
@@ -48,6 +49,7 @@
 //! ```
 
 mod auction;
+pub mod pbn;
 mod scoring;
 
 pub use auction::{Auction, AuctionEnd, Bid, Call, Contract, ParseCallError, Risk, Strain};
@@ -60,9 +62,9 @@ use crate::cards::{Card, CardSet};
 use crate::game::{
     check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove,
 };
-use crate::pbn::{seat_char, Deal, PbnRecord};
 use crate::seat::{BySeat, Seat, SeatMask};
-use crate::tricks::{shuffled, CardOrder, Obligation, Teams, Trick, TrickPlay};
+use crate::tricks::{shuffled, CardOrder, Obligation, Teams, Trick, TrickPlay, TrickTaking};
+use pbn::{seat_char, Deal, PbnRecord};
 use rand::Rng;
 use std::fmt;
 use std::str::FromStr;
@@ -698,6 +700,23 @@ impl Game for Bridge {
     /// North-South (seats 0, 2) against East-West (seats 1, 3).
     fn team(&self, seat: Seat) -> usize {
         Bridge::teams().team(seat)
+    }
+}
+
+impl TrickTaking for Bridge {
+    fn trick_play<'s>(&self, state: &'s BridgeState) -> Option<&'s TrickPlay> {
+        (state.phase() == Phase::Play).then(|| state.play())
+    }
+
+    fn teams(&self) -> Teams {
+        Bridge::teams()
+    }
+
+    fn card(action: BridgeAction) -> Option<Card> {
+        match action {
+            BridgeAction::Play(c) => Some(c),
+            BridgeAction::Call(_) => None,
+        }
     }
 }
 

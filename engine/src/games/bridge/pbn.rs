@@ -5,7 +5,7 @@
 //! an empty suit is a void). Seats are `N`, `E`, `S`, `W` = seats 0, 1, 2, 3.
 //!
 //! ```
-//! use cardsim_engine::pbn::Deal;
+//! use cardsim_engine::games::bridge::pbn::Deal;
 //! use cardsim_engine::Seat;
 //! let text = "N:AKQ2.KJ4.T98.A73 JT9.AQ2.AKQ.KQJ2 876.T9876.765.T9 543.53.J432.8654";
 //! let deal: Deal = text.parse().unwrap();
@@ -136,7 +136,7 @@ impl Deal {
 /// One hand as `S.H.D.C`, high cards first.
 ///
 /// ```
-/// use cardsim_engine::pbn::hand_to_pbn;
+/// use cardsim_engine::games::bridge::pbn::hand_to_pbn;
 /// assert_eq!(hand_to_pbn("AS TS 2H KC".parse().unwrap()), "AT.2..K");
 /// ```
 pub fn hand_to_pbn(hand: CardSet) -> String {
@@ -225,7 +225,7 @@ impl fmt::Display for Deal {
 /// export format other bridge programs read.
 ///
 /// ```
-/// use cardsim_engine::pbn::PbnRecord;
+/// use cardsim_engine::games::bridge::pbn::PbnRecord;
 /// use cardsim_engine::Seat;
 /// let mut r = PbnRecord::default();
 /// r.tag("Event", "test");
