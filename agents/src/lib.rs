@@ -29,18 +29,13 @@
 #![warn(missing_docs)]
 
 mod agent;
-pub mod bridge;
 mod catalog;
-pub mod dds;
-pub mod double_dummy;
+pub mod games;
 mod random;
-pub mod seahaven;
 pub mod search;
-pub mod solver;
 mod spec;
 mod testing;
-pub mod trash;
-pub mod whist;
+pub mod tricks;
 
 pub use agent::{Agent, SeatView};
 pub use catalog::{catalog, AgentCatalog, AgentKind, GameAgents};

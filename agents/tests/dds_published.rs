@@ -3,7 +3,7 @@
 //! their published 20-result tables and the published trick counts after every card of two
 //! played deals (DDS's `AnalysePlay` examples).
 
-use cardsim_agents::dds::{Position, Solver};
+use cardsim_agents::tricks::dds::{Position, Solver};
 use cardsim_engine::cards::{Card, Suit};
 use cardsim_engine::games::bridge::pbn::Deal;
 use cardsim_engine::tricks::{CardOrder, Obligation, TrickPlay};

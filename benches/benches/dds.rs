@@ -5,7 +5,7 @@
 //! the five fixed ones: it prints the median and 95th percentile of the time per 20-result
 //! table and per single strain from the opening lead (East leading, a fresh solver each).
 
-use cardsim_agents::dds::{self, Position, Solver, Strain};
+use cardsim_agents::tricks::dds::{self, Position, Solver, Strain};
 use cardsim_engine::cards::CardSet;
 use cardsim_engine::games::bridge::pbn::Deal;
 use cardsim_engine::tricks::{shuffled, CardOrder, Obligation, Trick};
@@ -34,7 +34,7 @@ fn extra_deals() -> Vec<Deal> {
 }
 
 fn bench(c: &mut Criterion) {
-    let deals: Vec<(Deal, [[u8; 5]; 4])> = cardsim_agents::dds::DDS_REFERENCE
+    let deals: Vec<(Deal, [[u8; 5]; 4])> = cardsim_agents::tricks::dds::DDS_REFERENCE
         .iter()
         .map(|(p, t)| (p.parse().expect("valid PBN"), *t))
         .collect();

@@ -1,6 +1,6 @@
 //! `cardsim dd`: double-dummy tables of bridge deals.
 
-use cardsim_agents::dds::{self, DdTable, Strain};
+use cardsim_agents::tricks::dds::{self, DdTable, Strain};
 use cardsim_agents::{catalog, split_specs, Agent};
 use cardsim_engine::cards::CardSet;
 use cardsim_engine::games::bridge::pbn::{seat_char, Deal, PbnRecord};

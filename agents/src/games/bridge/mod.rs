@@ -1,17 +1,17 @@
 //! Agents for Contract Bridge: the `heuristic` agent, [`BridgeHeuristic`], a natural bidder
-//! ([`natural_call`]) and the card-play rules of thumb of [`crate::whist::rule_of_thumb`] with
+//! ([`natural_call`]) and the card-play rules of thumb of [`crate::games::whist::rule_of_thumb`] with
 //! the declarer's basics.
 //!
 //! ```
 //! use cardsim_agents::{catalog, AgentSpec};
-//! use cardsim_agents::bridge::Bridge;
+//! use cardsim_agents::games::bridge::Bridge;
 //! let cat = catalog::<Bridge>();
 //! let agent = cat.build(&"heuristic".parse::<AgentSpec>().unwrap()).unwrap();
 //! assert_eq!(agent.label(), "heuristic");
 //! ```
 
-use crate::double_dummy::DoubleDummy;
-use crate::whist::{rule_of_thumb, TableView};
+use crate::games::whist::{rule_of_thumb, TableView};
+use crate::tricks::DoubleDummy;
 use crate::{Agent, AgentKind, AgentSpec, GameAgents, PerfectInfoSolver};
 use cardsim_engine::cards::{Card, CardSet, Rank, Suit};
 use cardsim_engine::games::bridge::{
@@ -71,7 +71,7 @@ impl GameAgents for Bridge {
 /// agent: the way to compare card players from the same contracts.
 ///
 /// ```
-/// use cardsim_agents::bridge::{Bridge, HeuristicBidding};
+/// use cardsim_agents::games::bridge::{Bridge, HeuristicBidding};
 /// use cardsim_agents::{catalog, Agent, AgentSpec};
 /// let cat = catalog::<Bridge>();
 /// let agent = cat.build(&"bid-heuristic:play=ismcts,iters=50".parse::<AgentSpec>().unwrap()).unwrap();
@@ -149,7 +149,7 @@ impl Agent<Bridge> for HeuristicBidding {
 /// thumb, drawing trumps and establishing long suits as declarer.
 ///
 /// ```
-/// use cardsim_agents::bridge::{Bridge, BridgeHeuristic};
+/// use cardsim_agents::games::bridge::{Bridge, BridgeHeuristic};
 /// use cardsim_agents::Agent;
 /// use cardsim_engine::{Game, Params, ToMove};
 /// use rand::SeedableRng;
@@ -238,7 +238,7 @@ impl Agent<Bridge> for BridgeHeuristic {
 /// High-card points: ace 4, king 3, queen 2, jack 1.
 ///
 /// ```
-/// use cardsim_agents::bridge::hcp;
+/// use cardsim_agents::games::bridge::hcp;
 /// assert_eq!(hcp("AS KH QD JC 2S".parse().unwrap()), 10);
 /// ```
 pub fn hcp(hand: CardSet) -> u32 {
@@ -449,7 +449,7 @@ fn bid_if_legal(auction: &Auction, bid: Bid) -> Option<Call> {
 ///   and three trumps.
 ///
 /// ```
-/// use cardsim_agents::bridge::natural_call;
+/// use cardsim_agents::games::bridge::natural_call;
 /// use cardsim_engine::games::bridge::{Auction, Call};
 /// use cardsim_engine::Seat;
 /// let mut a = Auction::new(Seat::new(0));
@@ -827,7 +827,7 @@ mod tests {
 #[cfg(test)]
 mod diagnostics {
     use super::*;
-    use crate::dds::{Position, Solver};
+    use crate::tricks::dds::{Position, Solver};
     use cardsim_engine::games::bridge::AuctionEnd;
     use cardsim_engine::tricks::{CardOrder, Obligation, Trick};
     use cardsim_engine::{Game, Params, SeatMask, ToMove};

@@ -34,7 +34,7 @@
 //! Hands with long trump fits and voids are the slow cases.
 //!
 //! ```
-//! use cardsim_agents::dds::{self, Position};
+//! use cardsim_agents::tricks::dds::{self, Position};
 //! use cardsim_engine::cards::{CardSet, Suit};
 //! use cardsim_engine::tricks::{CardOrder, Obligation, Trick};
 //! use cardsim_engine::Seat;

@@ -2,7 +2,7 @@
 //!
 //! ```
 //! use cardsim_agents::{catalog, AgentSpec};
-//! use cardsim_agents::trash::Trash;
+//! use cardsim_agents::games::trash::Trash;
 //! let cat = catalog::<Trash>();
 //! assert!(cat.kinds().iter().any(|k| k.name == "heuristic"));
 //! let agent = cat.build(&"heuristic".parse::<AgentSpec>().unwrap()).unwrap();
@@ -43,7 +43,7 @@ impl GameAgents for Trash {
 ///   in the discard pile or in hand), the higher spot on a tie.
 ///
 /// ```
-/// use cardsim_agents::trash::{Trash, TrashHeuristic};
+/// use cardsim_agents::games::trash::{Trash, TrashHeuristic};
 /// use cardsim_agents::Agent;
 /// use cardsim_engine::{Game, Params, ToMove};
 /// use rand::SeedableRng;

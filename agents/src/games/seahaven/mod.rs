@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use cardsim_agents::{catalog, AgentSpec};
-//! use cardsim_agents::seahaven::Seahaven;
+//! use cardsim_agents::games::seahaven::Seahaven;
 //! let cat = catalog::<Seahaven>();
 //! let agent = cat.build(&"heuristic".parse::<AgentSpec>().unwrap()).unwrap();
 //! assert_eq!(agent.label(), "heuristic");
@@ -26,12 +26,14 @@
 //! assert!(cat.build(&"heuristic:depth=2".parse::<AgentSpec>().unwrap()).is_err());
 //! ```
 
+pub mod solver;
+
 use crate::search::PerfectInfoSolver;
-use crate::solver::{lookahead, solve, Lookahead, SolverConfig, Verdict};
 use crate::{Agent, AgentKind, GameAgents};
 use cardsim_engine::games::seahaven::{Board, Move, State};
 use cardsim_engine::{Card, Seat, Suit};
 use rand::RngCore;
+use solver::{lookahead, solve, Lookahead, SolverConfig, Verdict};
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 
@@ -62,7 +64,7 @@ impl GameAgents for Seahaven {
     }
 }
 
-/// The exact solver ([`crate::solver`]) as the perfect-information search of `pimc` and
+/// The exact solver ([`solver`]) as the perfect-information search of `pimc` and
 /// `cheat`: an action is worth 1 when the position after it can still be won, 0 when it
 /// cannot, and 0.5 when the node budget (2,000,000 positions) runs out first. The best action
 /// follows a winning line: it keeps the line it found and plays it on while the game follows

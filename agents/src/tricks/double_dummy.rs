@@ -1,4 +1,4 @@
-//! The double-dummy solver ([`crate::dds`]) as the perfect-information search of `pimc` and
+//! The double-dummy solver ([`crate::tricks::dds`]) as the perfect-information search of `pimc` and
 //! `cheat` in any trick-taking game of the shared core: [`DoubleDummy`], for every game that
 //! implements the engine's [`TrickTaking`] view.
 //!
@@ -8,8 +8,8 @@
 //! Outside card play (an auction) it hands over to a fallback search, perfect-information
 //! UCT by default.
 
-use crate::dds::{Position, Solver};
 use crate::search::{PerfectInfoSolver, SearchSettings, Uct};
+use crate::tricks::dds::{Position, Solver};
 use cardsim_engine::tricks::TrickTaking;
 use cardsim_engine::Game;
 use rand::RngCore;
@@ -74,7 +74,7 @@ impl<G: TrickTaking> PerfectInfoSolver<G> for DoubleDummy<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::whist::Whist;
+    use crate::games::whist::Whist;
     use cardsim_engine::{Params, ToMove};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;

@@ -2,7 +2,7 @@
 //! a winning line when it can.
 //!
 //! ```
-//! use cardsim_agents::solver::{solve, SolverConfig, Verdict};
+//! use cardsim_agents::games::seahaven::solver::{solve, SolverConfig, Verdict};
 //! use cardsim_engine::games::seahaven::Board;
 //! let board = Board::deal_number(3);
 //! let result = solve(&board, &SolverConfig::default());

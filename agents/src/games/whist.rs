@@ -3,14 +3,14 @@
 //!
 //! ```
 //! use cardsim_agents::{catalog, AgentSpec};
-//! use cardsim_agents::whist::Whist;
+//! use cardsim_agents::games::whist::Whist;
 //! let cat = catalog::<Whist>();
 //! let agent = cat.build(&"heuristic".parse::<AgentSpec>().unwrap()).unwrap();
 //! assert_eq!(agent.label(), "heuristic");
 //! assert!(cat.build(&"heuristic:x=1".parse::<AgentSpec>().unwrap()).is_err());
 //! ```
 
-use crate::double_dummy::DoubleDummy;
+use crate::tricks::DoubleDummy;
 use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver};
 use cardsim_engine::cards::{Card, CardSet, Rank, Suit};
 use cardsim_engine::games::whist::WhistObservation;
@@ -43,7 +43,7 @@ impl GameAgents for Whist {
 /// observation alone.
 ///
 /// ```
-/// use cardsim_agents::whist::{Whist, WhistHeuristic};
+/// use cardsim_agents::games::whist::{Whist, WhistHeuristic};
 /// use cardsim_agents::Agent;
 /// use cardsim_engine::{Game, Params, ToMove};
 /// use rand::SeedableRng;
@@ -306,7 +306,7 @@ impl TableView<'_> {
 ///   discard the lowest expendable card.
 ///
 /// ```
-/// use cardsim_agents::whist::{rule_of_thumb, TableView};
+/// use cardsim_agents::games::whist::{rule_of_thumb, TableView};
 /// use cardsim_engine::cards::{CardSet, Suit};
 /// use cardsim_engine::tricks::{CardOrder, Obligation, TrickPlay};
 /// use cardsim_engine::Seat;

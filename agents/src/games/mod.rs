@@ -1,0 +1,8 @@
+//! The per-game agents, one module per game of `cardsim_engine::games`: each implements
+//! [`GameAgents`](crate::GameAgents) for its game (its heuristics, and its exact solver where
+//! it has one) and keeps its game-specific agent tests.
+
+pub mod bridge;
+pub mod seahaven;
+pub mod trash;
+pub mod whist;
