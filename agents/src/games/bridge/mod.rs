@@ -1,5 +1,5 @@
 //! Agents for Contract Bridge: the `heuristic` agent, [`BridgeHeuristic`], a natural bidder
-//! ([`natural_call`]) and the card-play rules of thumb of [`crate::games::whist::rule_of_thumb`] with
+//! ([`natural_call`]) and the card-play rules of thumb of [`crate::tricks::rule_of_thumb`] with
 //! the declarer's basics.
 //!
 //! ```
@@ -10,8 +10,8 @@
 //! assert_eq!(agent.label(), "heuristic");
 //! ```
 
-use crate::games::whist::{rule_of_thumb, TableView};
 use crate::tricks::DoubleDummy;
+use crate::tricks::{rule_of_thumb, TableView};
 use crate::{Agent, AgentKind, AgentSpec, GameAgents, PerfectInfoSolver};
 use cardsim_engine::cards::{Card, CardSet, Rank, Suit};
 use cardsim_engine::games::bridge::{
@@ -202,7 +202,7 @@ impl Agent<Bridge> for BridgeHeuristic {
                     // Declarer choosing dummy's card.
                     TableView {
                         seat: playing,
-                        partner: seat,
+                        teams: Bridge::teams(),
                         play: &obs.play,
                         hand: dummy,
                         visible: obs.hand(),
@@ -217,7 +217,7 @@ impl Agent<Bridge> for BridgeHeuristic {
                     };
                     TableView {
                         seat,
-                        partner: seat.left(2, 4),
+                        teams: Bridge::teams(),
                         play: &obs.play,
                         hand: obs.hand(),
                         visible,
