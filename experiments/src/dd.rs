@@ -1,10 +1,10 @@
 //! `cardsim dd`: double-dummy tables of bridge deals.
 
-use cardsim_agents::tricks::dds::{self, DdTable, Strain};
+use cardsim_agents::games::bridge::{dd_table, DdTable};
 use cardsim_agents::{catalog, split_specs, Agent};
 use cardsim_engine::cards::CardSet;
 use cardsim_engine::games::bridge::pbn::{seat_char, Deal, PbnRecord};
-use cardsim_engine::games::bridge::{Bridge, BridgeAction, Phase};
+use cardsim_engine::games::bridge::{Bridge, BridgeAction, Phase, Strain};
 use cardsim_engine::tricks::{shuffled, CardOrder, Trick};
 use cardsim_engine::{Game, Params, Seat, ToMove};
 use cardsim_sim::AtomicCsv;
@@ -136,7 +136,7 @@ pub fn run(args: DdArgs) -> Result<(), String> {
             .par_iter()
             .map(|d| {
                 let t = Instant::now();
-                let table = dds::dd_table(d);
+                let table = dd_table(d);
                 (table, t.elapsed().as_secs_f64())
             })
             .collect()

@@ -1,6 +1,6 @@
 //! Agents for Contract Bridge: the `heuristic` agent, [`BridgeHeuristic`], a natural bidder
 //! ([`natural_call`]) and the card-play rules of thumb of [`crate::tricks::rule_of_thumb`] with
-//! the declarer's basics.
+//! the declarer's basics; and the double-dummy table of a deal ([`dd_table`], [`DdTable`]).
 //!
 //! ```
 //! use cardsim_agents::{catalog, AgentSpec};
@@ -9,6 +9,10 @@
 //! let agent = cat.build(&"heuristic".parse::<AgentSpec>().unwrap()).unwrap();
 //! assert_eq!(agent.label(), "heuristic");
 //! ```
+
+mod dd_table;
+
+pub use dd_table::{dd_table, dd_table_with, DdTable, DDS_REFERENCE};
 
 use crate::tricks::DoubleDummy;
 use crate::tricks::{rule_of_thumb, TableView};

@@ -6,12 +6,14 @@
 //! - [`solve`] (or [`Solver::solve`]): the tricks the side to move takes from here on.
 //! - [`solve_plays`]: the same for every legal card of the player to move, the evaluation a
 //!   determinized search needs.
-//! - [`dd_table`]: the 4 x 5 table of a bridge deal (tricks for each declarer in each strain,
-//!   the declarer's left-hand opponent leading).
 //!
-//! How it works: fail-soft null-window alpha-beta over single card plays, driven by MTD(f)
-//! (test "at least t tricks" next to the best estimate so far; [`Solver::dd_table`] starts each
-//! solve from the previous declarer's result); a transposition table at trick boundaries in
+//! The solver knows no game: the trump suit and every card's strength come with the
+//! position's [`CardOrder`]. Bridge's 20-result table (tricks for each declarer in each
+//! strain) is built on it in `crate::games::bridge` (`dd_table`).
+//!
+//! How it works: fail-soft null-window alpha-beta over single card plays, driven by MTD(f) (test "at least t tricks" next to the best estimate so far;
+//! [`Solver::solve_from`] starts from a guess, such as the previous declarer's result in a
+//! bridge table); a transposition table at trick boundaries in
 //! the manner of DDS's "winning ranks" (partition search): each result is stored with only the
 //! owners of the top cards of each suit that decided it, so every position with the same suit
 //! lengths whose top cards match shares the bounds; quick tricks for the side on lead (a
@@ -54,8 +56,6 @@ mod search;
 mod table;
 
 use cardsim_engine::cards::{Card, CardSet, Suit};
-use cardsim_engine::games::bridge::pbn::Deal;
-pub use cardsim_engine::games::bridge::Strain;
 use cardsim_engine::tricks::{CardOrder, Obligation, Teams, Trick, TrickPlay};
 use cardsim_engine::{Seat, SeatMask};
 use search::{Rules, Search};
@@ -478,38 +478,6 @@ impl Solver {
         let _ = p.back;
         Ok(out)
     }
-
-    /// The double-dummy table of a bridge deal: for each declarer (N, E, S, W) and strain
-    /// (clubs, diamonds, hearts, spades, notrump), the tricks the declarer's side takes when
-    /// the declarer's left-hand opponent leads.
-    pub fn dd_table(&mut self, deal: &Deal) -> DdTable {
-        let mut tricks = [[0u8; 5]; 4];
-        for strain in Strain::ALL {
-            let order = CardOrder::ace_high(strain.trump());
-            let mut guess = None;
-            for leader in Seat::all(4) {
-                let pos = Position::new(
-                    deal.hands(),
-                    Trick::new(leader),
-                    order,
-                    Obligation::FollowSuit,
-                )
-                .with_side(SeatMask(0b0101));
-                let ns = self
-                    .solve_from(&pos, guess)
-                    .expect("a full deal is always solvable");
-                guess = Some(ns);
-                // The declarer sits to the leader's right.
-                let declarer = leader.left(3, 4);
-                tricks[declarer.index()][strain as usize] = if declarer.index() % 2 == 0 {
-                    ns
-                } else {
-                    13 - ns
-                };
-            }
-        }
-        DdTable { tricks }
-    }
 }
 
 /// Plays lane-space card `x` for `seat`, then solves the rest: the maximizing side's tricks
@@ -557,35 +525,6 @@ fn play_and_value(s: &mut Search<'_>, seat: u8, x: u8) -> u8 {
     v
 }
 
-/// The 20 double-dummy results of a deal: `tricks[declarer][strain]`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct DdTable {
-    /// Tricks for the declarer's side, by declarer (N, E, S, W) and [`Strain`].
-    pub tricks: [[u8; 5]; 4],
-}
-
-impl DdTable {
-    /// Tricks when `declarer` plays in `strain`.
-    pub fn get(&self, declarer: Seat, strain: Strain) -> u8 {
-        self.tricks[declarer.index()][strain as usize]
-    }
-}
-
-impl fmt::Display for DdTable {
-    /// A 4 x 5 table: one row per declarer, one column per strain.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "     C   D   H   S  NT")?;
-        for (d, row) in self.tricks.iter().enumerate() {
-            write!(f, "{}", ['N', 'E', 'S', 'W'][d])?;
-            for t in row {
-                write!(f, "{t:>4}")?;
-            }
-            writeln!(f)?;
-        }
-        Ok(())
-    }
-}
-
 thread_local! {
     static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
 }
@@ -606,61 +545,10 @@ pub fn solve_plays(pos: &Position) -> Result<Vec<(Card, u8)>, DdsError> {
     SOLVER.with(|s| s.borrow_mut().solve_plays(pos))
 }
 
-/// [`Solver::dd_table`] with this thread's shared solver.
-pub fn dd_table(deal: &Deal) -> DdTable {
-    SOLVER.with(|s| s.borrow_mut().dd_table(deal))
+/// Runs `f` with this thread's shared solver (the one [`solve`] and [`solve_plays`] use).
+pub(crate) fn with_thread_solver<R>(f: impl FnOnce(&mut Solver) -> R) -> R {
+    SOLVER.with(|s| f(&mut s.borrow_mut()))
 }
-
-/// Random bridge deals with their double-dummy tables as DDS 2.9 computed them (`endplay`
-/// 0.5.12, `calc_dd_table`): `(deal, tricks[declarer N E S W][strain C D H S NT])`. The tests
-/// check [`dd_table`] against them and the bench times them.
-pub const DDS_REFERENCE: &[(&str, [[u8; 5]; 4])] = &[
-    (
-        "N:AK862.T652.T7.KQ Q7.K3.AQ2.965432 9543.QJ984.83.J7 JT.A7.KJ9654.AT8",
-        [
-            [3, 3, 8, 8, 4],
-            [10, 10, 5, 5, 8],
-            [3, 3, 8, 8, 4],
-            [10, 10, 5, 5, 8],
-        ],
-    ),
-    (
-        "N:A3.J76.K7.AKT654 Q62.AKQ42.A865.3 K8754.53.J932.87 JT9.T98.QT4.QJ92",
-        [
-            [8, 5, 4, 7, 5],
-            [5, 7, 8, 6, 8],
-            [8, 5, 4, 7, 5],
-            [5, 8, 8, 6, 8],
-        ],
-    ),
-    (
-        "N:J42.Q.A42.AQJ653 A.A98643.QJT5.T4 K5.752.9763.K872 QT98763.KJT.K8.9",
-        [
-            [8, 5, 1, 4, 6],
-            [4, 7, 11, 9, 6],
-            [8, 5, 1, 4, 6],
-            [4, 7, 11, 9, 6],
-        ],
-    ),
-    (
-        "N:T64.43.K63.AJ987 985.762.AJT92.QT AKQ7.KQT5.54.532 J32.AJ98.Q87.K64",
-        [
-            [8, 5, 6, 7, 6],
-            [5, 8, 7, 5, 7],
-            [8, 5, 6, 7, 6],
-            [5, 8, 7, 5, 7],
-        ],
-    ),
-    (
-        "N:A532.43.J6.T7652 KT.AKT5.KQ874.J4 Q987.Q72.32.AK98 J64.J986.AT95.Q3",
-        [
-            [8, 4, 4, 8, 6],
-            [5, 9, 9, 5, 7],
-            [8, 4, 4, 8, 6],
-            [5, 9, 9, 5, 7],
-        ],
-    ),
-];
 
 #[cfg(test)]
 mod tests;

@@ -279,48 +279,6 @@ fn agrees_with_brute_force_where_later_trick_bounds_apply() {
     }
 }
 
-/// A table too small for a full deal: entries are dropped as it fills, and every result must
-/// stay exact.
-#[test]
-fn a_small_table_stays_exact_on_full_deals() {
-    let mut solver = Solver::with_table_bits(14);
-    for (pbn, table) in &super::DDS_REFERENCE[..2] {
-        let deal: Deal = pbn.parse().unwrap();
-        assert_eq!(solver.dd_table(&deal).tricks, *table, "{pbn}");
-    }
-}
-
-/// On full deals in the middle of a trick, the best of [`Solver::solve_plays`] is
-/// [`Solver::solve`], and every card's value is that of solving the position after it.
-#[test]
-fn solve_plays_agrees_with_solve_on_full_deals() {
-    let mut solver = Solver::new();
-    for (i, (pbn, _)) in super::DDS_REFERENCE.iter().enumerate().take(2) {
-        let deal: Deal = pbn.parse().unwrap();
-        let trump = [None, Some(Suit::Hearts)][i % 2];
-        let order = CardOrder::ace_high(trump);
-        let mut hands = deal.hands();
-        let leader = Seat::new(1);
-        let lead = hands[1].iter().next_back().expect("a card");
-        hands[1].remove(lead);
-        let mut trick = Trick::new(leader);
-        trick.push(leader, lead);
-        let pos = Position::new(hands, trick, order, Obligation::FollowSuit);
-        let best = solver.solve(&pos).unwrap();
-        let plays = solver.solve_plays(&pos).unwrap();
-        assert_eq!(plays.iter().map(|&(_, v)| v).max(), Some(best), "{pbn}");
-        for &(card, v) in &plays {
-            let mut h = hands;
-            h[2].remove(card);
-            let mut t = trick;
-            t.push(Seat::new(2), card);
-            // The side of the seat after South (West) counts the tricks; ours is 13 minus.
-            let after = Position::new(h, t, order, Obligation::FollowSuit);
-            assert_eq!(13 - solver.solve(&after).unwrap(), v, "{pbn} {card}");
-        }
-    }
-}
-
 #[test]
 fn the_table_survives_many_positions_with_one_solver() {
     // One solver over endings of many deals in the same strain: stale entries would show.
@@ -375,17 +333,6 @@ fn bad_positions_are_errors() {
     );
     pos.players = 5;
     assert!(matches!(solve(&pos), Err(DdsError::Seats { .. })));
-}
-
-/// Full deals whose double-dummy tables were computed by DDS 2.9 (through the `endplay`
-/// Python package), an independent solver.
-#[test]
-fn full_deals_match_published_tables() {
-    for (pbn, table) in super::DDS_REFERENCE {
-        let deal: Deal = pbn.parse().unwrap();
-        let got = dd_table(&deal);
-        assert_eq!(got.tricks, *table, "{pbn}\n{got}");
-    }
 }
 
 /// Node counts on fixed full deals, one solve per deal and strain (run with `--release
