@@ -11,19 +11,21 @@
 //! position's [`CardOrder`]. Bridge's 20-result table (tricks for each declarer in each
 //! strain) is built on it in `crate::games::bridge` (`dd_table`).
 //!
-//! How it works: fail-soft null-window alpha-beta over single card plays, driven by MTD(f) (test "at least t tricks" next to the best estimate so far;
-//! [`Solver::solve_from`] starts from a guess, such as the previous declarer's result in a
-//! bridge table); a transposition table at trick boundaries in
-//! the manner of DDS's "winning ranks" (partition search): each result is stored with only the
-//! owners of the top cards of each suit that decided it, so every position with the same suit
-//! lengths whose top cards match shares the bounds; quick tricks for the side on lead (a
-//! greedy forced line of cashing and crossing to partner), trump-length tricks for both sides,
-//! sure top-trump tricks and "wins whatever is led" bounds for the other side; equivalent
-//! cards searched once, and after a card, the lower cards of its suit that the result shows
-//! to be equivalent skipped; move ordering by card-play heuristics, the best lead stored in
-//! the table and a table of the cards that last cut off at similar nodes. Cards are first
-//! remapped into lanes (one per effective suit, strongest in the top slot), which is what
-//! makes any card order look like bridge to the search.
+//! How it works (`search.rs`, with the bounds in `bounds.rs`, move ordering in `ordering.rs`
+//! and the transposition table and its keys in `table.rs`): fail-soft null-window alpha-beta
+//! over single card plays, driven by MTD(f) (test "at least t tricks" next to the best estimate
+//! so far; [`Solver::solve_from`] starts from a guess, such as the previous declarer's result
+//! in a bridge table); a transposition table at trick boundaries in the manner of DDS's
+//! "winning ranks" (partition search): each result is stored with only the owners of the top
+//! cards of each suit that decided it, so every position with the same suit lengths whose top
+//! cards match shares the bounds; quick tricks for the side on lead (a greedy forced line of
+//! cashing and crossing to partner), trump-length tricks for both sides, sure top-trump tricks
+//! and "wins whatever is led" bounds for the other side; equivalent cards searched once, and
+//! after a card, the lower cards of its suit that the result shows to be equivalent skipped;
+//! move ordering by card-play heuristics, the best lead stored in the table and a table of the
+//! cards that last cut off at similar nodes. Cards are first remapped into lanes (one per
+//! effective suit, strongest in the top slot), which is what makes any card order look like
+//! bridge to the search.
 //!
 //! Speed (CPU time on one core of a shared 2-core machine; `benches/benches/dds.rs` and the
 //! report): on 20 random deals a 20-result table takes about 0.13 s at the median and 0.50 s
@@ -52,6 +54,8 @@
 //! assert!(plays.iter().all(|&(_, t)| t == 3));
 //! ```
 
+mod bounds;
+mod ordering;
 mod search;
 mod table;
 

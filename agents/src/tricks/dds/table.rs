@@ -9,6 +9,8 @@
 //! (`seq & mask == entry.seq`). When the table holds more entries than its capacity, only the
 //! entries with the most remaining tricks (which save the most work) are kept.
 
+use super::search::{high_bit, lane_of, Search, LANE};
+
 /// The "no best move" code.
 pub(crate) const NO_MOVE: u8 = 0xFF;
 
@@ -247,5 +249,168 @@ impl Table {
             self.index[i] = self.buckets.len() as u32;
             self.buckets.push(b);
         }
+    }
+}
+
+/// How a search position is keyed and stored: its distribution and owner sequence (kept in
+/// step as cards are taken and put back), the owner-bit masks of relevance sets, and the
+/// relative code of a best lead.
+impl Search<'_> {
+    /// The position at a trick boundary: its distribution (leader and every lane length of
+    /// every hand), the owners of every lane's cards from the top, and (with tie classes) the
+    /// exact cards.
+    pub(super) fn key(&self) -> (u128, u128, u64) {
+        let extra = if self.rules.classes.is_some() {
+            self.all()
+        } else {
+            0
+        };
+        (self.dist | (self.leader as u128) << 80, self.seq, extra)
+    }
+
+    /// The distribution (lane lengths of every hand, 5 bits each, hand `h` lane `l` at bit
+    /// `5 * (4h + l)`) and the owner sequence (per lane 32 bits, two owner bits per card from
+    /// the top card down) of `hands`, computed from scratch.
+    pub(crate) fn key_parts(hands: &[u64; 4]) -> (u128, u128) {
+        let all = hands[0] | hands[1] | hands[2] | hands[3];
+        let mut dist: u128 = 0;
+        for (h, hand) in hands.iter().enumerate() {
+            for lane in 0..4 {
+                dist |=
+                    (((hand >> (16 * lane)) & LANE).count_ones() as u128) << (5 * (4 * h + lane));
+            }
+        }
+        let b0 = hands[1] | hands[3];
+        let b1 = hands[2] | hands[3];
+        let mut seq: u128 = 0;
+        for lane in 0..4 {
+            let mut m = (all >> (16 * lane)) & LANE;
+            let (o0, o1) = ((b0 >> (16 * lane)) & LANE, (b1 >> (16 * lane)) & LANE);
+            let mut field: u32 = 0;
+            let mut k = 0;
+            while m != 0 {
+                let b = high_bit(m);
+                m ^= 1 << b;
+                field |= (((o0 >> b & 1) | (o1 >> b & 1) << 1) as u32) << (2 * k);
+                k += 1;
+            }
+            seq |= (field as u128) << (32 * lane);
+        }
+        (dist, seq)
+    }
+
+    /// Takes card `c` out of `seat`'s hand, keeping the distribution and owner sequence in
+    /// step; returns what [`Search::put_back`] needs.
+    #[inline]
+    pub(crate) fn take(&mut self, seat: u8, c: u8) -> (u128, u128) {
+        let saved = (self.dist, self.seq);
+        let lane = lane_of(c);
+        let live = self.all() >> (16 * lane) & LANE;
+        let k = (live >> (c & 15) >> 1).count_ones();
+        let field = (self.seq >> (32 * lane)) as u64 & 0xFFFF_FFFF;
+        let nf = (field & ((1u64 << (2 * k)) - 1)) | (field >> (2 * k + 2)) << (2 * k);
+        self.seq = self.seq & !(0xFFFF_FFFFu128 << (32 * lane)) | (nf as u128) << (32 * lane);
+        self.dist -= 1u128 << (5 * (4 * seat as usize + lane));
+        self.hands[seat as usize] ^= 1 << c;
+        saved
+    }
+
+    /// Undoes [`Search::take`].
+    #[inline]
+    pub(crate) fn put_back(&mut self, seat: u8, c: u8, saved: (u128, u128)) {
+        (self.dist, self.seq) = saved;
+        self.hands[seat as usize] ^= 1 << c;
+    }
+
+    /// The owner-bit mask of a relevance set: per lane, every card from the top down to the
+    /// lowest relevant one.
+    fn mask_of(&self, w: u64) -> u128 {
+        let all = self.all();
+        let mut mask = 0u128;
+        for lane in 0..4 {
+            let wl = (w >> (16 * lane)) & LANE;
+            if wl == 0 {
+                continue;
+            }
+            let low = wl.trailing_zeros();
+            let depth = (((all >> (16 * lane)) & LANE) >> low).count_ones();
+            let field: u128 = if depth >= 16 {
+                0xFFFF_FFFF
+            } else {
+                (1u128 << (2 * depth)) - 1
+            };
+            mask |= field << (32 * lane);
+        }
+        mask
+    }
+
+    /// The relevance set an owner-bit mask stands for in this position: per lane, the lowest
+    /// of the covered top cards.
+    pub(super) fn relevance_of(&self, mask: u128) -> u64 {
+        let all = self.all();
+        let mut w = 0u64;
+        for lane in 0..4 {
+            let field = (mask >> (32 * lane)) as u32;
+            if field == 0 {
+                continue;
+            }
+            // The field covers the top `depth` cards: its low 2 * depth bits are set.
+            let depth = (!field).trailing_zeros() / 2;
+            let mut m = (all >> (16 * lane)) & LANE;
+            for _ in 1..depth {
+                m &= !(1 << high_bit(m | 1));
+            }
+            if m != 0 {
+                w |= 1u64 << (16 * lane as u32 + high_bit(m) as u32);
+            }
+        }
+        w
+    }
+
+    /// A bound found at a lead node: stores it (a lower bound when `v >= target`, else an
+    /// upper bound) and returns it.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn bound(
+        &mut self,
+        key: (u128, u128, u64),
+        r: i32,
+        target: i32,
+        v: i32,
+        rel: u64,
+        best: u8,
+    ) -> (i32, u64) {
+        let (dist, seq, extra) = key;
+        let (lo, hi) = if v >= target { (v, r) } else { (0, v) };
+        let mask = self.mask_of(rel);
+        self.table
+            .store(dist, seq, mask, extra, lo as u8, hi as u8, best, r as u8);
+        (v, rel)
+    }
+
+    /// Relative code of a lead card: lane and rank among the live cards of its lane.
+    pub(super) fn encode_hint(&self, c: u8) -> u8 {
+        let lane = lane_of(c);
+        let live = (self.all() | 1 << c) >> (16 * lane) & LANE;
+        let above = (live >> (c & 15)).count_ones() - 1;
+        (lane as u8) << 4 | above as u8
+    }
+
+    pub(super) fn decode_hint(&self, code: u8) -> u8 {
+        if code == NO_MOVE {
+            return NO_MOVE;
+        }
+        let lane = (code >> 4) as usize;
+        let mut live = self.all() >> (16 * lane) & LANE;
+        for _ in 0..(code & 15) {
+            if live == 0 {
+                return NO_MOVE;
+            }
+            live ^= 1 << high_bit(live);
+        }
+        if live == 0 {
+            return NO_MOVE;
+        }
+        (lane as u8) << 4 | high_bit(live)
     }
 }
