@@ -115,7 +115,8 @@ impl Agent<Trash> for TrashHeuristic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
+    use crate::search::honesty::{check_random_games, HonestyReport};
+    use crate::{catalog, same_information_same_choice, Agent, AgentSpec, RandomAgent};
     use cardsim_engine::games::trash::{Decision, DiscardPile, PublicLayout, Spot};
     use cardsim_engine::{BySeat, CardMultiset, Game, Params, ToMove};
     use rand::SeedableRng;
@@ -273,6 +274,132 @@ mod tests {
         assert_eq!(
             agent.choose(&game, s0, &obs, &replace, &mut rng),
             TrashAction::Place(8)
+        );
+    }
+
+    const S0: Seat = Seat::new(0);
+    const S1: Seat = Seat::new(1);
+
+    fn rng(seed: u64) -> ChaCha8Rng {
+        ChaCha8Rng::seed_from_u64(seed)
+    }
+
+    fn build<G: GameAgents>(spec: &str) -> Box<dyn Agent<G>> {
+        catalog::<G>()
+            .build(&spec.parse::<AgentSpec>().unwrap())
+            .unwrap()
+    }
+
+    #[test]
+    fn search_agents_play_whole_games_of_trash() {
+        for players in [2, 3] {
+            let game = Trash::new(players, &Params::parse(&["layout=3"]).unwrap()).unwrap();
+            let mut agents: Vec<Box<dyn Agent<Trash>>> = vec![
+                build("ismcts:iters=30"),
+                build("mo-ismcts:iters=30"),
+                build("pimc:worlds=3,iters=10"),
+                build("cheat:iters=30"),
+            ];
+            let mut legal = Vec::new();
+            let mut r = rng(players as u64);
+            let mut st = game.deal(&mut r);
+            let mut decisions = 0;
+            while let ToMove::Seat(seat) = game.to_move(&st) {
+                game.legal_actions(&st, &mut legal);
+                let agent = &mut agents[(seat.index() + decisions) % 4];
+                let a = if agent.perfect_information() {
+                    agent.choose_with_state(&game, seat, &st, &legal, &mut r)
+                } else {
+                    agent.choose(&game, seat, &game.observe(&st, seat), &legal, &mut r)
+                };
+                assert!(legal.contains(&a));
+                game.apply(&mut st, a, &mut r);
+                decisions += 1;
+            }
+            assert!(decisions > 0 && game.outcome(&st).is_some());
+        }
+    }
+
+    fn trash_places(st: &<Trash as Game>::State, out: &mut Vec<u32>) {
+        out.clear();
+        for s in Seat::all(cardsim_engine::MAX_SEATS) {
+            let l = st.layout(s);
+            out.extend((1..=l.size()).map(|k| l.card(k).index() as u32));
+        }
+        out.extend(st.stock().iter().map(|c| c.index() as u32));
+    }
+
+    /// A face-up spot shows its card; a face-down spot or stock position holds a uniform draw
+    /// from the cards nobody can see (the decks less every visible card).
+    fn trash_belief(
+        game: &Trash,
+    ) -> impl Fn(&<Trash as Game>::Observation, usize, u32) -> f64 + '_ {
+        move |obs, place, value| {
+            let mut i = place;
+            for s in Seat::all(cardsim_engine::MAX_SEATS) {
+                let l = &obs.layouts[s];
+                if i < l.size as usize {
+                    if let Spot::Natural(c) | Spot::Jack(c) = l.spot(i as u8 + 1) {
+                        return f64::from(c.index() as u32 == value);
+                    }
+                    break;
+                }
+                i -= l.size as usize;
+            }
+            let unseen = game
+                .cards()
+                .checked_sub(obs.visible())
+                .expect("visible cards are in the decks");
+            unseen.count(Card::from_index(value as u8)) as f64 / unseen.len() as f64
+        }
+    }
+
+    #[test]
+    fn trash_determinizations_are_honest() {
+        for (players, seeds, every, samples) in [(2, 0..3, 25, 400), (3, 3..4, 60, 300)] {
+            let game = Trash::new(players, &Params::new()).unwrap();
+            let report: HonestyReport = check_random_games(
+                &game,
+                seeds,
+                every,
+                samples,
+                trash_places,
+                trash_belief(&game),
+            )
+            .unwrap();
+            assert!(report.positions >= 6, "{report:?}");
+            assert!(report.places_tested > 100, "{report:?}");
+            assert!(
+                report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
+                "{report:?}"
+            );
+        }
+    }
+
+    /// The brief's own form of the check: at a face-down Trash spot, the sampled card equals the
+    /// true card as often as that card's share of the unseen cards predicts.
+    #[test]
+    fn a_face_down_trash_spot_matches_the_truth_only_by_its_share_of_the_unseen_cards() {
+        let game = Trash::new(2, &Params::new()).unwrap();
+        let mut r = rng(21);
+        let st = game.deal(&mut r);
+        let obs = game.observe(&st, S0);
+        let unseen = game.cards().checked_sub(obs.visible()).unwrap();
+        let k = (1..=10u8)
+            .find(|&k| st.layout(S1).spot(k) == Spot::FaceDown)
+            .unwrap();
+        let truth = st.layout(S1).card(k);
+        let p = unseen.count(truth) as f64 / unseen.len() as f64;
+        let n = 20_000;
+        let mut sample_rng = rng(22);
+        let hits = (0..n)
+            .filter(|_| game.determinize(&obs, &mut sample_rng).layout(S1).card(k) == truth)
+            .count();
+        let sd = (n as f64 * p * (1.0 - p)).sqrt();
+        assert!(
+            (hits as f64 - n as f64 * p).abs() < 4.0 * sd,
+            "{hits} hits, {:.0} expected",
+            n as f64 * p
         );
     }
 }

@@ -13,6 +13,8 @@
 pub mod dds;
 mod double_dummy;
 mod rules;
+#[cfg(test)]
+pub(crate) mod testing;
 
 pub use double_dummy::DoubleDummy;
 pub use rules::{rule_of_thumb, TableView};

@@ -296,6 +296,7 @@ impl Agent<Seahaven> for SeahavenHeuristic {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::honesty::check_random_games;
     use crate::{catalog, same_information_same_choice, AgentSpec};
     use cardsim_engine::{Game, Params, ToMove};
     use rand::SeedableRng;
@@ -427,5 +428,26 @@ mod tests {
         let s1 = play(&game, &mut a, 7);
         let s2 = play(&game, &mut a, 7);
         assert_eq!(s1, s2);
+    }
+
+    /// Seahaven Towers deals every card face up: a determinization is the position itself.
+    #[test]
+    fn seahaven_determinizations_are_the_position_itself() {
+        use cardsim_engine::games::seahaven::Seahaven;
+        let game = Seahaven::new(1, &Params::new()).unwrap();
+        // Places: the board's text, character by character.
+        let places = |st: &<Seahaven as Game>::State, out: &mut Vec<u32>| {
+            out.clear();
+            out.extend(st.board.to_string().bytes().map(u32::from));
+        };
+        // Belief: what the seat sees is the whole board, so each place holds what it shows.
+        let belief = |obs: &<Seahaven as Game>::State, place: usize, value: u32| {
+            let mut shown = Vec::new();
+            places(obs, &mut shown);
+            f64::from(shown.get(place) == Some(&value))
+        };
+        let report = check_random_games(&game, 0..10, 2, 20, places, belief).unwrap();
+        assert!(report.positions > 10, "{report:?}");
+        assert_eq!(report.hidden_checks, 0, "nothing is hidden");
     }
 }
