@@ -311,10 +311,28 @@ pub struct IllegalAction {
 /// - [`Game::outcome`] is `Some` exactly when the game is over.
 ///
 /// # Adding a game
-/// Write a module in `games/`, implement this trait for a small config struct, add the module
-/// to `games/mod.rs`, give it agents (`cardsim_agents::GameAgents`), register it in the
-/// simulator's game table (`sim/src/registry.rs`), and test it with [`crate::conformance`]
-/// plus tests built from its rules page. A complete (tiny) game:
+/// A game is two new source files, its rules doc, and one line in each of three lists:
+///
+/// 1. `engine/src/games/<game>.rs`: the rules. Implement this trait for a small config
+///    struct; document player counts, deck, scoring and every ruling where the rules page is
+///    ambiguous; test it with [`crate::conformance`] plus known counts
+///    ([`crate::conformance::perft`]) and positions built from its rules page. A partnership
+///    game overrides [`Game::team`]. A trick-taking game plays its hands with
+///    [`TrickPlay`](crate::tricks::TrickPlay) and implements
+///    [`TrickTaking`](crate::tricks::TrickTaking) beside its state, which gives it the
+///    double-dummy solver and the card-play rules of thumb of `cardsim_agents::tricks`.
+/// 2. `agents/src/games/<game>.rs`: its agents. Implement `cardsim_agents::GameAgents`: the
+///    game's own agents (an empty list if it has none yet) and, for a trick-taking game,
+///    `exact_solver` returning `cardsim_agents::tricks::DoubleDummy`; test its heuristics
+///    there, and the honesty of its determinizations (`cardsim_agents::search::honesty`).
+///    `random` and the search agents (`ismcts`, `mo-ismcts`, `pimc`, `cheat`) come with it.
+/// 3. `docs/rules/<game>.md`: the rulings, each naming the test that pins it.
+/// 4. One line in each list: `pub mod <game>;` in `engine/src/games/mod.rs` and in
+///    `agents/src/games/mod.rs`, and `entry::<games::<game>::<Game>>(),` in `games()` of
+///    `sim/src/registry.rs`, which puts it in `cardsim list` and `cardsim simulate --game`.
+///
+/// A game that outgrows one file becomes a folder, `games/<game>/mod.rs` with its parts beside
+/// it (as Bridge and Seahaven are). A complete (tiny) game:
 ///
 /// ```
 /// use cardsim_engine::{cards::{Card, CardSet}, check_players, rank_by_score, BySeat, ConfigError,

@@ -2,11 +2,7 @@
 
 use crate::{fmt_num_pub, AtomicCsv, Report, SimConfig, SimError, Simulation};
 use cardsim_agents::{catalog, AgentSpec, GameAgents};
-use cardsim_engine::games::bridge::Bridge;
-use cardsim_engine::games::seahaven::Seahaven;
-use cardsim_engine::games::trash::Trash;
-use cardsim_engine::games::whist::Whist;
-use cardsim_engine::{GameInfo, Params, Seat};
+use cardsim_engine::{games, GameInfo, Params, Seat};
 use std::path::PathBuf;
 
 /// What to simulate: the request a command line or experiment builds.
@@ -53,13 +49,14 @@ fn entry<G: GameAgents>() -> GameEntry {
     }
 }
 
-/// Every game, in the order `cardsim list` shows them.
+/// Every game, in the order `cardsim list` shows them: one line per game (see "Adding a game"
+/// in `cardsim_engine::Game`).
 pub fn games() -> Vec<GameEntry> {
     vec![
-        entry::<Trash>(),
-        entry::<Whist>(),
-        entry::<Seahaven>(),
-        entry::<Bridge>(),
+        entry::<games::trash::Trash>(),
+        entry::<games::whist::Whist>(),
+        entry::<games::seahaven::Seahaven>(),
+        entry::<games::bridge::Bridge>(),
     ]
 }
 
