@@ -81,7 +81,8 @@ impl fmt::Display for ParamKind {
 pub struct ParamSpec {
     /// The key.
     pub key: &'static str,
-    /// The default value, as text (it must be a valid value of `kind`).
+    /// The default value, as text: a valid value of `kind`, or `none` for a setting that is
+    /// absent unless given (read with [`Settings::opt_int`]).
     pub default: &'static str,
     /// What it does.
     pub help: &'static str,
@@ -266,6 +267,15 @@ impl<'a> Settings<'a> {
         self.pairs.iter().any(|(k, _)| k == key)
     }
 
+    /// The value given for `key`, if any (the last one), as text.
+    pub fn given(&self, key: &str) -> Option<&'a str> {
+        self.pairs
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
     fn spec(&self, key: &str) -> &'static ParamSpec {
         self.specs
             .iter()
@@ -301,6 +311,19 @@ impl<'a> Settings<'a> {
         );
         let v: i64 = value.parse().map_err(|_| spec.bad(value))?;
         T::try_from(v).map_err(|_| spec.bad(value))
+    }
+
+    /// An optional whole-number setting, declared with the default `none`: `None` when not
+    /// given.
+    ///
+    /// # Errors
+    /// [`BadSetting`] when the given value is out of range.
+    pub fn opt_int<T: TryFrom<i64>>(&self, key: &str) -> Result<Option<T>, BadSetting> {
+        if self.is_set(key) {
+            self.int(key).map(Some)
+        } else {
+            Ok(None)
+        }
     }
 
     /// `None` for `auto`, else the number.

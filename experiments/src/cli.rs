@@ -225,8 +225,12 @@ pub fn list() -> String {
             i.stats.join(", ")
         ));
         s.push_str("      agents:\n");
-        for (name, help) in (g.agents)() {
+        for (name, help, params) in (g.agents)() {
             s.push_str(&format!("        {name:<10} {help}\n"));
+            for p in params {
+                let pair = format!("{}={}", p.key, p.default);
+                s.push_str(&format!("          {pair:<16} {} ({})\n", p.help, p.kind));
+            }
         }
     }
     s

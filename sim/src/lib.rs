@@ -42,7 +42,7 @@ pub use config::SimConfig;
 pub use error::SimError;
 pub use output::AtomicCsv;
 pub use play::{play_game, GameRecord, SeatRecord};
-pub use registry::{find_game, games, GameEntry, Request};
+pub use registry::{find_game, games, AgentInfo, GameEntry, Request};
 pub use runner::{duplicate_period, game_rng, seating, simulate, Simulation};
 pub use stats::{wilson_interval, MeanInterval, Tally};
 pub use summary::align as align_table;

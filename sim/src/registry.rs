@@ -2,6 +2,7 @@
 
 use crate::{fmt_num_pub, AtomicCsv, Report, SimConfig, SimError, Simulation};
 use cardsim_agents::{catalog, AgentSpec, GameAgents};
+use cardsim_engine::params::ParamSpec;
 use cardsim_engine::{games, GameInfo, Params, Seat};
 use std::path::PathBuf;
 
@@ -24,13 +25,16 @@ pub struct Request {
     pub summary: Option<PathBuf>,
 }
 
+/// One kind of agent as `cardsim list` shows it: name, what it does, its settings.
+pub type AgentInfo = (&'static str, &'static str, &'static [ParamSpec]);
+
 /// One game in the table: its description, its agents and a type-erased runner.
 #[derive(Clone, Copy)]
 pub struct GameEntry {
     /// Name, players, parameters, statistics.
     pub info: GameInfo,
-    /// The agents it offers: `(name, help)`.
-    pub agents: fn() -> Vec<(&'static str, &'static str)>,
+    /// The agents it offers.
+    pub agents: fn() -> Vec<AgentInfo>,
     /// Runs a request, writing the files it names, and returns the summary.
     pub simulate: fn(&Request) -> Result<Report, SimError>,
 }
@@ -42,7 +46,7 @@ fn entry<G: GameAgents>() -> GameEntry {
             catalog::<G>()
                 .kinds()
                 .iter()
-                .map(|k| (k.name, k.help))
+                .map(|k| (k.name, k.help, k.params))
                 .collect()
         },
         simulate: run::<G>,

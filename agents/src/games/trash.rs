@@ -22,11 +22,11 @@ impl GameAgents for Trash {
     fn game_agents() -> Vec<AgentKind<Trash>> {
         vec![AgentKind {
             name: "heuristic",
-            help:
-                "takes every discard that replaces a jack, always replaces jacks, and puts a \
-                   jack on the face-down spot whose rank has the fewest unseen copies (no settings)",
+            help: "takes every discard that replaces a jack, always replaces jacks, and puts a \
+                   jack on the face-down spot whose rank has the fewest unseen copies",
+            params: &[],
             build: |spec| {
-                spec.check_keys(&[])?;
+                spec.settings(&[])?;
                 Ok(Box::new(TrashHeuristic))
             },
         }]

@@ -25,9 +25,10 @@ impl GameAgents for Whist {
             name: "heuristic",
             help: "classical rules of thumb: lead from the longest suit, return partner's lead, second \
                    hand low, third hand high, cover an honour with an honour, trump when void and it \
-                   helps (no settings)",
+                   helps",
+            params: &[],
             build: |spec| {
-                spec.check_keys(&[])?;
+                spec.settings(&[])?;
                 Ok(Box::new(WhistHeuristic))
             },
         }]

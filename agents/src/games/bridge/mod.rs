@@ -21,10 +21,26 @@ use cardsim_engine::cards::{Card, CardSet, Rank, Suit};
 use cardsim_engine::games::bridge::{
     Auction, Bid, BridgeAction, BridgeObservation, BridgeState, Call, Phase, Strain,
 };
+use cardsim_engine::params::ParamSpec;
 use cardsim_engine::{Game, Seat};
 use rand::RngCore;
 
 pub use cardsim_engine::games::bridge::Bridge;
+
+/// `bid-heuristic`'s own setting.
+const PLAY: &[ParamSpec] = &[ParamSpec::choice(
+    "play",
+    "heuristic",
+    &[
+        "heuristic",
+        "random",
+        "ismcts",
+        "mo-ismcts",
+        "pimc",
+        "cheat",
+    ],
+    "the card player; every other setting goes to it",
+)];
 
 impl GameAgents for Bridge {
     fn game_agents() -> Vec<AgentKind<Bridge>> {
@@ -34,9 +50,10 @@ impl GameAgents for Bridge {
                 help:
                     "natural bidding (high-card points and shape: 1-level suit and 1NT openings, \
                    overcalls, raises, game tries, games and slams by combined values, penalty \
-                   doubles) and the rules of thumb of card play with declarer basics (no settings)",
+                   doubles) and the rules of thumb of card play with declarer basics",
+                params: &[],
                 build: |spec| {
-                    spec.check_keys(&[])?;
+                    spec.settings(&[])?;
                     Ok(Box::new(BridgeHeuristic))
                 },
             },
@@ -46,10 +63,19 @@ impl GameAgents for Bridge {
                    (default heuristic); every other setting goes to that agent, e.g. \
                    bid-heuristic:play=ismcts,iters=1000 (card-play comparisons from the \
                    contracts club players reach)",
+                params: PLAY,
                 build: |spec| {
-                    let name = spec.get("play", "heuristic".to_string(), "an agent name", |n| {
-                        n != "bid-heuristic"
-                    })?;
+                    // Only `play` is its own; the other settings go to the card player.
+                    let own = AgentSpec {
+                        name: spec.name.clone(),
+                        params: spec
+                            .params
+                            .iter()
+                            .filter(|(k, _)| k == "play")
+                            .cloned()
+                            .collect(),
+                    };
+                    let name = own.settings(PLAY)?.choice("play")?.to_string();
                     let inner = AgentSpec {
                         name,
                         params: spec

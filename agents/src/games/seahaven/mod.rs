@@ -31,6 +31,7 @@ pub mod solver;
 use crate::search::PerfectInfoSolver;
 use crate::{Agent, AgentKind, GameAgents};
 use cardsim_engine::games::seahaven::{Board, Move, State};
+use cardsim_engine::params::ParamSpec;
 use cardsim_engine::{Card, Seat, Suit};
 use rand::RngCore;
 use solver::{lookahead, solve, Lookahead, SolverConfig, Verdict};
@@ -39,21 +40,25 @@ use std::hash::{Hash, Hasher};
 
 pub use cardsim_engine::games::seahaven::Seahaven;
 
+/// The heuristic's settings.
+const HEURISTIC_PARAMS: &[ParamSpec] = &[ParamSpec::int(
+    "lookahead",
+    "100",
+    0,
+    100_000,
+    "positions searched best-first before each move (0: one move ahead)",
+)];
+
 impl GameAgents for Seahaven {
     fn game_agents() -> Vec<AgentKind<Seahaven>> {
         vec![AgentKind {
             name: "heuristic",
             help: "careful human: cards home first, then the run move whose best position within \
                    a short look-ahead has the most cards home, free towers and uncovered low \
-                   cards, never repeating a position (lookahead=N positions, default 100)",
+                   cards, never repeating a position",
+            params: HEURISTIC_PARAMS,
             build: |spec| {
-                spec.check_keys(&["lookahead"])?;
-                let n = spec.get(
-                    "lookahead",
-                    DEFAULT_LOOKAHEAD,
-                    "an integer from 0 to 100000",
-                    |&n| n <= 100_000,
-                )?;
+                let n = spec.settings(HEURISTIC_PARAMS)?.int("lookahead")?;
                 Ok(Box::new(SeahavenHeuristic::new(n)))
             },
         }]
