@@ -61,7 +61,7 @@
 //! assert!(report.hidden_checks > 0);
 //! ```
 
-use cardsim_engine::driver::{self, RandomPolicy, Scratch};
+use cardsim_engine::driver::{self, actions_of, RandomPolicy, Scratch};
 use cardsim_engine::{Game, Seat, ToMove};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -265,20 +265,4 @@ fn check_position<G: Game>(
     }
     report.positions += 1;
     Ok(())
-}
-
-/// What `seat` may do: its legal actions on its turn, its race actions in a race it takes part
-/// in, nothing otherwise.
-fn actions_of<G: Game>(
-    game: &G,
-    state: &G::State,
-    to_move: ToMove,
-    seat: Seat,
-    out: &mut Vec<G::Action>,
-) {
-    match to_move {
-        ToMove::Seat(s) if s == seat => game.legal_actions(state, out),
-        ToMove::Race(mask) if mask.contains(seat) => game.race_actions(state, seat, out),
-        _ => out.clear(),
-    }
 }

@@ -11,7 +11,7 @@ pub mod perft;
 pub mod snap;
 pub use snap::{Snap, SnapAction, SnapObservation, SnapState};
 
-use crate::driver::{self, RandomPolicy, Scratch, Step};
+use crate::driver::{self, actions_of, RandomPolicy, Scratch, Step};
 use crate::game::{Game, ToMove};
 use crate::seat::Seat;
 use rand::SeedableRng;
@@ -197,18 +197,4 @@ pub fn random_games<G: Game>(game: &G, seeds: std::ops::Range<u64>, max_moves: u
         report.stats.push(s1);
     }
     report
-}
-
-/// The actions open to `seat`: its legal actions on its turn, its race actions in a race.
-fn actions_of<G: Game>(
-    game: &G,
-    state: &G::State,
-    to_move: ToMove,
-    seat: Seat,
-    out: &mut Vec<G::Action>,
-) {
-    match to_move {
-        ToMove::Race(_) => game.race_actions(state, seat, out),
-        _ => game.legal_actions(state, out),
-    }
 }
