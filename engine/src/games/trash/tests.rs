@@ -143,10 +143,37 @@ fn actions_display() {
 fn first_hand_seat_zero_plays_and_the_last_seat_deals() {
     for players in [2, 5, 12] {
         let g = game(players, &[]);
-        let st = g.deal(&mut ChaCha8Rng::seed_from_u64(3));
-        assert_eq!(st.dealer, Seat::new(players - 1));
-        assert_eq!(st.hand, 1);
-        g.check_invariants(&st).unwrap();
+        let mut first_turn_decisions = 0;
+        for seed in 0..40 {
+            let st = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
+            g.check_invariants(&st).unwrap();
+            if st.hand > 1 {
+                // The first hand was won without a decision (rare, but a hand can be).
+                continue;
+            }
+            assert_eq!(st.dealer, Seat::new(players - 1));
+            // `deal` plays the forced turns up to the first decision. Turns go left one by
+            // one from the first player, so after `turns` of them it is seat 0's turn again
+            // exactly when seat 0 began: the seat to move is `turns - 1` seats left of it.
+            assert_eq!(
+                st.turn,
+                Seat::new((st.turns as usize - 1) % players),
+                "{players} players, seed {seed}: {} turns",
+                st.turns
+            );
+            if st.turns == 1 {
+                first_turn_decisions += 1;
+                assert_eq!(st.turn, S0);
+            }
+        }
+        assert!(first_turn_decisions > 0, "{players} players");
+        // The deal itself, before any forced play: seat 0 is to play, with nothing in hand.
+        let mut st = g.deal(&mut rng());
+        st.hand = 1;
+        st.dealer = Seat::new(players - 1);
+        st.turn = Seat::new(players - 1);
+        g.deal_hand(&mut st, &mut rng());
+        assert_eq!((st.turn, st.held, st.decision), (S0, None, None));
     }
 }
 
