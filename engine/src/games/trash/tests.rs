@@ -620,6 +620,28 @@ fn known_counts_from_a_literal_position() {
     // face-down spots (3 + 3 each).
     let counts: Vec<u64> = (1..=3).map(|d| perft(&g, &st, d)).collect();
     assert_eq!(counts, [4, 9, 24]);
+    // The shared perft agrees: no line ends the game at these depths.
+    assert_eq!(conformance::perft::perft_table(&g, &st, 3), [4, 9, 24]);
+}
+
+/// Known counts (perft) from a constructed position where the top discard could only replace
+/// a jack. Depth 1: take or draw (2). Depth 2: taking puts the three in the jack's place and
+/// frees the jack for any of the four face-down spots (4); drawing gives seat 0 the queen of
+/// diamonds, which it discards, and seat 1 (which cannot use a queen) draws the jack of
+/// hearts, for its two face-down spots, 8 and 9 (2). From the take: the four spots, then,
+/// since every one of them turns a king or queen that ends the turn and seat 1 draws and
+/// throws away the queen, seat 0 draws the jack of hearts for its three face-down spots left
+/// (4 x 3). (Deeper, the draw line rebuilds the stock, which is chance.)
+#[test]
+fn known_counts_from_a_take_or_draw_position() {
+    let g = roomy(2);
+    let mut st = position(&g, &["?KC ?KD JC ?KH ?QS", WAITING], "QD JH", Some("3H"));
+    begin(&g, &mut st, S0);
+    assert_eq!(st.decision, Some(Decision::TakeOrDraw));
+    assert_eq!(conformance::perft::perft_table(&g, &st, 2), [2, 4 + 2]);
+    // After taking, every line is forced until seat 0 places the jack of hearts.
+    play(&g, &mut st, TakeDiscard);
+    assert_eq!(conformance::perft::perft_table(&g, &st, 2), [4, 4 * 3]);
 }
 
 #[test]
