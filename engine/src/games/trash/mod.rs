@@ -489,8 +489,13 @@ impl Game for Trash {
             obs.stock as usize,
             "face-down spots and stock must match the unseen cards"
         );
-        pool.extend(obs.stock_known.iter());
-        pool.shuffle(rng);
+        if !obs.stock_known.is_empty() {
+            // A rebuilt stock: its known cards join the unknown rest (if any), shuffled.
+            // (Nothing known: the pool is already in random order, and the random stream is
+            // the same as before the rebuilt stock was tracked.)
+            pool.extend(obs.stock_known.iter());
+            pool.shuffle(rng);
+        }
         TrashState {
             stock: pool,
             stock_known: obs.stock_known,
