@@ -15,6 +15,10 @@
 //!   layout one card shorter next hand; completing a one-card layout wins the game.
 //! - **Scoring:** a seat's score is the number of hands it won; the game winner's score is the
 //!   starting layout size, which nobody else reaches, so the winner is always unique.
+//! - **Information:** everything face up is public and nobody knows a face-down card. The
+//!   dealt stock is unknown; a stock rebuilt from the discards is known to everybody as a
+//!   multiset ([`TrashObservation::stock_known`]) until the next deal, and
+//!   [`Game::determinize`] deals only the other unseen cards to the face-down spots.
 //!
 //! Only real choices are decisions ([`Decision`]): where to put a jack, whether to replace a
 //! jack with its natural card, and whether to take a discard that could only replace a jack.
