@@ -389,11 +389,12 @@ mod tests {
 
     /// Trash cut to its first hand, with the stock spent early: it starts with all but `keep`
     /// (the `.1`) of the dealt stock already in the discard pile, as if drawn and thrown
-    /// away, and, with `respend` (the `.2`), once the stock has been rebuilt all but `keep` of
-    /// the rebuilt stock goes the same way, so a second rebuild follows soon. Random games from a real deal almost
-    /// never get there (no rebuild in 4,000 two- to four-player games): a hand ends long
-    /// before the stock runs out. The positions are built with the public API only: an
-    /// observation with cards moved from the stock to the older discards, determinized.
+    /// away, and, with `respend` (the `.2`), once the stock has been rebuilt all but `keep`
+    /// of the rebuilt stock goes the same way, so a second rebuild follows soon. Random games
+    /// from a real deal almost never get there (no rebuild in 4,000 two- to four-player
+    /// games): a hand ends long before the stock runs out. The positions are built with the
+    /// public API only: an observation with cards moved from the stock to the older
+    /// discards, determinized.
     #[derive(Clone, Copy, Debug)]
     struct Spent(Trash, u16, bool);
 
