@@ -40,7 +40,8 @@
 //!     out.extend(st.stock().iter().map(|c| c.index() as u32));
 //! };
 //! // Belief: a face-up spot shows its card; anything else is a uniform draw from the cards
-//! // nobody can see.
+//! // nobody can see. (Enough from a deal, where the stock is almost never rebuilt; once it
+//! // is, its cards are known: see the Trash tests in `games::trash` for the full belief.)
 //! let belief = |obs: &<Trash as Game>::Observation, place: usize, value: u32| {
 //!     let mut i = place;
 //!     for s in Seat::all(2) {

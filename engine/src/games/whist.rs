@@ -459,6 +459,59 @@ mod tests {
         assert_eq!(o[Seat::new(1)].score, 0.0);
     }
 
+    /// A fixed deal for known counts: seat 0 leads; seat 1 is void in clubs.
+    const PERFT_DEAL: [&str; 4] = [
+        "AS KS QS JS AH KH AD KD QD AC KC QC JC",
+        "TS 9S 8S 7S 6S QH JH TH 9H JD TD 9D 8D",
+        "5S 4S 8H 7H 6H 5H 4H 7D 6D 5D TC 9C 8C",
+        "3S 2S 3H 2H 4D 3D 2D 7C 6C 5C 4C 3C 2C",
+    ];
+
+    /// Known counts (perft) of the first trick from [`PERFT_DEAL`], worked out from the hand
+    /// text by the follow-suit rule alone: whatever is led, each later seat plays one of its
+    /// cards of the led suit, or any card when it has none. So depth `d` (up to 4) is the sum
+    /// over the leader's cards of the product of the next `d - 1` seats' reply counts.
+    #[test]
+    fn known_counts_of_the_first_trick() {
+        let g = game(5);
+        let mut s = g.deal(&mut ChaCha8Rng::seed_from_u64(0));
+        let hands: Vec<CardSet> = PERFT_DEAL.iter().map(|h| h.parse().unwrap()).collect();
+        s.play = TrickPlay::new(
+            4,
+            &hands,
+            Seat::new(0),
+            CardOrder::ace_high(Some(Suit::Spades)),
+            Obligation::FollowSuit,
+        );
+        s.dealer = Seat::new(3);
+        s.trump_card = "2S".parse().unwrap();
+        // From the text: a card is written rank then suit letter.
+        let suits = |hand: &str| -> Vec<char> {
+            hand.split_whitespace()
+                .map(|c| c.chars().last().unwrap())
+                .collect()
+        };
+        let replies = |seat: usize, led: char| {
+            let held = suits(PERFT_DEAL[seat]);
+            match held.iter().filter(|&&s| s == led).count() {
+                0 => held.len() as u64,
+                n => n as u64,
+            }
+        };
+        let expected: Vec<u64> = (1..=4)
+            .map(|depth| {
+                suits(PERFT_DEAL[0])
+                    .iter()
+                    .map(|&led| (1..depth).map(|seat| replies(seat, led)).product::<u64>())
+                    .sum()
+            })
+            .collect();
+        // Spades 4 x (5, 2, 2), hearts 2 x (4, 5, 2), diamonds 3 x (4, 3, 3), clubs
+        // 4 x (13, 3, 6): seat 1's club void lets it play any of its 13 cards.
+        assert_eq!(expected, [13, 92, 272, 1204]);
+        assert_eq!(crate::conformance::perft::perft_table(&g, &s, 4), expected);
+    }
+
     /// A hand written trick by trick, every seat holding three cards of each suit and one
     /// more: tricks 1-3 are in clubs, 4-6 in diamonds, 7-9 in hearts, 10-12 in spades (the
     /// trumps), everyone following suit, trick `t` won by seat `winners[t]`, which holds its

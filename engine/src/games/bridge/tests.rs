@@ -529,3 +529,124 @@ fn pbn_records_name_the_deals_vulnerability_and_scoring() {
         assert!(text.contains("[Scoring \"IMP\"]"), "{text}");
     }
 }
+
+/// Known counts (perft) of the auction from a fresh deal, worked out from the rules of
+/// calling alone: a seat may always pass, may bid any of the 35 bids above the last one, may
+/// double an opponent's bid that is the last action, and redouble an opponent's double.
+/// Depth 1 is the opening call: pass or any bid, 36 (nobody has bid, so no double).
+#[test]
+fn known_counts_of_the_auction() {
+    let g = game(&[]);
+    let s = g.deal(&mut ChaCha8Rng::seed_from_u64(5));
+    // Bids are numbered 1 (1C) to 35 (7NT). After bid i by an opponent: pass, 35 - i higher
+    // bids, double. After bid i by partner: pass and the higher bids.
+    let bids = 1..=35u64;
+    let over_opponent = |i: u64| 1 + (35 - i) + 1;
+    let over_partner = |i: u64| 1 + (35 - i);
+    let opening = 1 + 35;
+    let depth2 = opening + bids.clone().map(over_opponent).sum::<u64>();
+    // Third call: after pass-pass the opening count; after pass-bid the opponent's reply;
+    // after bid i then pass, bid i's partner; after i then a higher bid j, j's opponent;
+    // after i doubled, i's partner, who may redouble.
+    let depth3 = opening
+        + bids.clone().map(over_opponent).sum::<u64>()
+        + bids
+            .clone()
+            .map(|i| {
+                over_partner(i)
+                    + (i + 1..=35).map(over_opponent).sum::<u64>()
+                    + (over_partner(i) + 1)
+            })
+            .sum::<u64>();
+    assert_eq!([opening, depth2, depth3], [36, 701, 9731]);
+    assert_eq!(
+        conformance::perft::perft_table(&g, &s, 3),
+        [opening, depth2, depth3]
+    );
+}
+
+/// Known counts of the next call after a few auctions: 1 (pass) + the bids above the last
+/// one + 1 if a double is allowed (the last action is an opponent's bid) + 1 if a redouble is
+/// allowed (the last action is an opponent's double).
+#[test]
+fn known_counts_of_the_next_call() {
+    let g = game(&[]);
+    for (calls, count) in [
+        ("", 36),               // pass + 35 bids
+        ("Pass Pass Pass", 36), // still the opening call
+        ("1C", 36),             // pass + 34 bids + double
+        ("1C Pass", 35),        // partner's bid: no double
+        ("1C Pass Pass", 36),   // an opponent's bid again
+        ("1C X", 36),           // pass + 34 bids + redouble
+        ("1C X Pass", 35),      // the doubler's partner: neither
+        ("1C X XX", 35),        // pass + 34 bids
+        ("3NT", 1 + 20 + 1),    // 4C to 7NT are 20 bids
+        ("7NT", 2),             // pass or double
+        ("7NT X", 2),           // pass or redouble
+        ("7NT X XX", 1),        // pass only
+        ("7NT Pass Pass X", 2), // the doubler's left: pass or redouble
+    ] {
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        let mut s = g.deal(&mut rng);
+        for c in calls.split_whitespace() {
+            act(&g, &mut s, c, &mut rng);
+        }
+        assert_eq!(
+            conformance::perft::perft(&g, &s, 1),
+            count,
+            "after {calls:?}"
+        );
+    }
+}
+
+/// Known counts of the first trick of a fixed deal, worked out from the hand text by the
+/// follow-suit rule: each later seat plays a card of the led suit, or any card when void.
+/// Seat 0 opens 1NT and the others pass: seat 1 leads, then dummy (seat 2, played by
+/// declarer), seat 3 and seat 0.
+#[test]
+fn known_counts_of_the_opening_lead_and_first_trick() {
+    let g = game(&[]);
+    let hands = [
+        "3S 2S 3H 2H 4D 3D 2D 7C 6C 5C 4C 3C 2C",
+        "AS KS QS JS AH KH AD KD QD AC KC QC JC",
+        "TS 9S 8S 7S 6S QH JH TH 9H JD TD 9D 8D",
+        "5S 4S 8H 7H 6H 5H 4H 7D 6D 5D TC 9C 8C",
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut s = with_hands(&g, hands, &mut rng);
+    for c in ["1NT", "Pass", "Pass", "Pass"] {
+        act(&g, &mut s, c, &mut rng);
+    }
+    assert_eq!(s.phase(), Phase::Play);
+    let suits = |seat: usize| -> Vec<char> {
+        hands[seat]
+            .split_whitespace()
+            .map(|c| c.chars().last().unwrap())
+            .collect()
+    };
+    let replies = |seat: usize, led: char| {
+        let held = suits(seat);
+        match held.iter().filter(|&&s| s == led).count() {
+            0 => held.len() as u64,
+            n => n as u64,
+        }
+    };
+    let order = [1, 2, 3, 0];
+    let expected: Vec<u64> = (1..=4)
+        .map(|depth| {
+            suits(order[0])
+                .iter()
+                .map(|&led| {
+                    order[1..depth]
+                        .iter()
+                        .map(|&seat| replies(seat, led))
+                        .product::<u64>()
+                })
+                .sum()
+        })
+        .collect();
+    // Spades 4 x (5, 2, 2), hearts 2 x (4, 5, 2), diamonds 3 x (4, 3, 3), clubs 4 x (13, 3,
+    // 6): dummy's club void lets it play any of its 13 cards.
+    assert_eq!(expected, [13, 92, 272, 1204]);
+    assert_eq!(conformance::perft::perft_table(&g, &s, 4), expected);
+}

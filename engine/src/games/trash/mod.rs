@@ -15,6 +15,10 @@
 //!   layout one card shorter next hand; completing a one-card layout wins the game.
 //! - **Scoring:** a seat's score is the number of hands it won; the game winner's score is the
 //!   starting layout size, which nobody else reaches, so the winner is always unique.
+//! - **Information:** everything face up is public and nobody knows a face-down card. The
+//!   dealt stock is unknown; a stock rebuilt from the discards is known to everybody as a
+//!   multiset ([`TrashObservation::stock_known`]) until the next deal, and
+//!   [`Game::determinize`] deals only the other unseen cards to the face-down spots.
 //!
 //! Only real choices are decisions ([`Decision`]): where to put a jack, whether to replace a
 //! jack with its natural card, and whether to take a discard that could only replace a jack.
@@ -176,6 +180,7 @@ impl Trash {
     fn deal_hand<R: Rng + ?Sized>(&self, st: &mut TrashState, rng: &mut R) {
         st.stock.clear();
         st.stock.extend(self.cards().iter());
+        st.stock_known = CardMultiset::EMPTY;
         st.stock.shuffle(rng);
         st.discards = DiscardPile::default();
         st.held = None;
@@ -191,16 +196,22 @@ impl Trash {
     }
 
     /// Draws the top stock card, first rebuilding the stock from the discards if it is empty.
+    /// The rebuilt stock is known to everybody as a multiset (its cards were face up in the
+    /// discard pile); the drawn card, shown in the drawer's hand, leaves what is known.
     fn draw<R: Rng + ?Sized>(st: &mut TrashState, rng: &mut R) -> Card {
         if st.stock.is_empty() {
             let rest = std::mem::take(&mut st.discards.rest);
             st.stock.extend(rest.iter());
             st.stock.shuffle(rng);
+            st.stock_known = rest;
             st.reshuffles += 1;
         }
-        st.stock
+        let card = st
+            .stock
             .pop()
-            .expect("the stock and the older discards are never both empty")
+            .expect("the stock and the older discards are never both empty");
+        st.stock_known.remove(card);
+        card
     }
 
     /// Puts the held card on spot `k` of the mover's layout; the displaced card (turned up or
@@ -351,6 +362,7 @@ impl Game for Trash {
     fn deal<R: Rng + ?Sized>(&self, rng: &mut R) -> TrashState {
         let mut st = TrashState {
             stock: ArrayVec::new(),
+            stock_known: CardMultiset::EMPTY,
             discards: DiscardPile::default(),
             layouts: BySeat::default(),
             wins: BySeat::default(),
@@ -437,6 +449,7 @@ impl Game for Trash {
             winner: st.winner,
             discards: st.discards,
             stock: st.stock.len() as u16,
+            stock_known: st.stock_known,
             dealer: st.dealer,
             hand: st.hand,
             turns: st.turns,
@@ -444,15 +457,16 @@ impl Game for Trash {
         }
     }
 
+    /// The known cards of the stock ([`TrashObservation::stock_known`], all of a rebuilt stock)
+    /// go to the stock; the cards nobody knows the place of ([`TrashObservation::unknown`])
+    /// are dealt uniformly at random to the face-down spots and the rest of the stock, which
+    /// is then shuffled.
+    ///
     /// # Panics
     /// If `obs` shows more copies of a card than the decks hold, or its face-down spots and
     /// stock size do not add up to the unseen cards.
     fn determinize<R: Rng + ?Sized>(&self, obs: &TrashObservation, rng: &mut R) -> TrashState {
-        let unseen = self
-            .cards()
-            .checked_sub(obs.visible())
-            .expect("the observation shows more cards than the decks hold");
-        let mut pool: ArrayVec<Card, MAX_CARDS> = unseen.iter().collect();
+        let mut pool: ArrayVec<Card, MAX_CARDS> = obs.unknown(self.cards()).iter().collect();
         pool.shuffle(rng);
         let mut layouts = BySeat::<Layout>::default();
         for seat in Seat::all(self.n()) {
@@ -475,12 +489,20 @@ impl Game for Trash {
             layouts[seat] = layout;
         }
         assert_eq!(
-            pool.len(),
+            pool.len() + obs.stock_known.len(),
             obs.stock as usize,
             "face-down spots and stock must match the unseen cards"
         );
+        if !obs.stock_known.is_empty() {
+            // A rebuilt stock: its known cards join the unknown rest (if any), shuffled.
+            // (Nothing known: the pool is already in random order, and the random stream is
+            // the same as before the rebuilt stock was tracked.)
+            pool.extend(obs.stock_known.iter());
+            pool.shuffle(rng);
+        }
         TrashState {
             stock: pool,
+            stock_known: obs.stock_known,
             discards: obs.discards,
             layouts,
             wins: obs.wins,
@@ -531,6 +553,13 @@ impl Game for Trash {
             for k in 1..=layout.size {
                 tally(&mut all, layout.card(k))?;
             }
+        }
+        let stock: CardMultiset = st.stock.iter().copied().collect();
+        if !st.stock_known.is_empty() && st.stock_known != stock {
+            return Err(format!(
+                "the known stock {:?} is neither empty nor the whole stock {stock:?}",
+                st.stock_known
+            ));
         }
         if all != self.cards() {
             return Err(format!(

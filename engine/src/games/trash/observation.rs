@@ -27,6 +27,12 @@ pub struct TrashObservation {
     pub discards: DiscardPile,
     /// Cards left in the stock.
     pub stock: u16,
+    /// The cards of the stock everybody knows, as a multiset since the stock is shuffled.
+    /// Empty until the stock is rebuilt: the dealt stock is as unknown as the face-down
+    /// layouts. A rebuilt stock is made of discards everybody saw face up, so from then on
+    /// (until the next deal) it is all known, and each draw, shown face up in the drawer's
+    /// hand, leaves it.
+    pub stock_known: CardMultiset,
     /// The dealer of the current hand.
     pub dealer: Seat,
     /// The current hand, from 1 (the `hands` statistic).
@@ -48,6 +54,14 @@ impl TrashObservation {
             all.extend(layout.face_up_cards());
         }
         all
+    }
+
+    /// The cards whose place nobody knows: the decks less every visible card and the known
+    /// stock. They fill the face-down spots and the unknown rest of the stock.
+    pub fn unknown(&self, all: CardMultiset) -> CardMultiset {
+        all.checked_sub(self.visible())
+            .and_then(|u| u.checked_sub(self.stock_known))
+            .expect("the observation shows more cards than the decks hold")
     }
 
     /// Who acts next.

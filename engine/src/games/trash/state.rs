@@ -35,6 +35,9 @@ impl DiscardPile {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TrashState {
     pub(super) stock: ArrayVec<Card, MAX_CARDS>,
+    /// The cards everybody knows to be in the stock, in no order: all of it once the stock
+    /// has been rebuilt from the (face-up) discards this hand, none of it before.
+    pub(super) stock_known: CardMultiset,
     pub(super) discards: DiscardPile,
     pub(super) layouts: BySeat<Layout>,
     pub(super) wins: BySeat<u8>,
@@ -77,6 +80,11 @@ impl TrashState {
     /// The stock, the next card to draw last.
     pub fn stock(&self) -> &[Card] {
         &self.stock
+    }
+    /// The cards everybody knows to be in the stock (see
+    /// [`TrashObservation::stock_known`](super::TrashObservation::stock_known)).
+    pub fn stock_known(&self) -> CardMultiset {
+        self.stock_known
     }
     /// The dealer of the current hand.
     pub fn dealer(&self) -> Seat {

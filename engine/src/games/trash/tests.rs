@@ -31,6 +31,7 @@ fn position(game: &Trash, layouts: &[&str], stock: &str, top: Option<&str>) -> T
     assert_eq!(layouts.len(), game.n());
     let mut st = TrashState {
         stock: stock.split_whitespace().rev().map(c).collect(),
+        stock_known: CardMultiset::EMPTY,
         discards: DiscardPile {
             top: top.map(c),
             rest: CardMultiset::EMPTY,
@@ -142,10 +143,37 @@ fn actions_display() {
 fn first_hand_seat_zero_plays_and_the_last_seat_deals() {
     for players in [2, 5, 12] {
         let g = game(players, &[]);
-        let st = g.deal(&mut ChaCha8Rng::seed_from_u64(3));
-        assert_eq!(st.dealer, Seat::new(players - 1));
-        assert_eq!(st.hand, 1);
-        g.check_invariants(&st).unwrap();
+        let mut first_turn_decisions = 0;
+        for seed in 0..40 {
+            let st = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
+            g.check_invariants(&st).unwrap();
+            if st.hand > 1 {
+                // The first hand was won without a decision (rare, but a hand can be).
+                continue;
+            }
+            assert_eq!(st.dealer, Seat::new(players - 1));
+            // `deal` plays the forced turns up to the first decision. Turns go left one by
+            // one from the first player, so after `turns` of them it is seat 0's turn again
+            // exactly when seat 0 began: the seat to move is `turns - 1` seats left of it.
+            assert_eq!(
+                st.turn,
+                Seat::new((st.turns as usize - 1) % players),
+                "{players} players, seed {seed}: {} turns",
+                st.turns
+            );
+            if st.turns == 1 {
+                first_turn_decisions += 1;
+                assert_eq!(st.turn, S0);
+            }
+        }
+        assert!(first_turn_decisions > 0, "{players} players");
+        // The deal itself, before any forced play: seat 0 is to play, with nothing in hand.
+        let mut st = g.deal(&mut rng());
+        st.hand = 1;
+        st.dealer = Seat::new(players - 1);
+        st.turn = Seat::new(players - 1);
+        g.deal_hand(&mut st, &mut rng());
+        assert_eq!((st.turn, st.held, st.decision), (S0, None, None));
     }
 }
 
@@ -365,6 +393,134 @@ fn an_empty_stock_is_rebuilt_under_the_top_discard() {
     assert_eq!(st.reshuffles, 1);
 }
 
+/// The face-down cards of every layout, as a multiset.
+fn face_down_cards(g: &Trash, st: &TrashState) -> CardMultiset {
+    Seat::all(g.n())
+        .flat_map(|s| {
+            let l = st.layouts[s];
+            (1..=l.size)
+                .filter(move |&k| l.spot(k) == Spot::FaceDown)
+                .map(move |k| l.card(k))
+        })
+        .collect()
+}
+
+/// Checks what the observations say of the stock, and that determinizations deal the known
+/// stock to the stock and only the rest to the face-down spots.
+/// Positions without a pending decision (mid-turn, as the draw-and-discard loop leaves them)
+/// skip the invariant checks, which require one.
+fn check_stock_knowledge(g: &Trash, st: &TrashState, rebuilt: bool, seed: u64) {
+    let valid = st.decision.is_some();
+    if valid {
+        g.check_invariants(st).unwrap();
+    }
+    let stock: CardMultiset = st.stock.iter().copied().collect();
+    let known = if rebuilt { stock } else { CardMultiset::EMPTY };
+    let down = face_down_cards(g, st);
+    let mut r = ChaCha8Rng::seed_from_u64(seed);
+    for seat in Seat::all(g.n()) {
+        let obs = g.observe(st, seat);
+        assert_eq!(obs.stock_known, known, "seat {seat}");
+        assert_eq!(obs.stock as usize, st.stock.len());
+        assert_eq!(
+            obs.unknown(g.cards()),
+            if rebuilt {
+                down
+            } else {
+                down.checked_add(stock).unwrap()
+            }
+        );
+        for _ in 0..4 {
+            let d = g.determinize(&obs, &mut r);
+            if valid {
+                g.check_invariants(&d).unwrap();
+            }
+            assert_eq!(g.observe(&d, seat), obs);
+            let d_stock: CardMultiset = d.stock.iter().copied().collect();
+            if rebuilt {
+                assert_eq!(d_stock, stock, "the rebuilt stock is known");
+                assert_eq!(
+                    face_down_cards(g, &d),
+                    down,
+                    "so the face-down cards are too"
+                );
+            } else {
+                assert_eq!(
+                    d_stock.checked_add(face_down_cards(g, &d)),
+                    down.checked_add(stock)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_rebuilt_stock_is_known_to_everybody_until_the_next_deal() {
+    let g = roomy(2);
+    let mut st = position(&g, &[DOWN, DOWN], "7H KS", Some("5D"));
+    let mut r = rng();
+    // The dealt stock is unknown: it is shuffled with the face-down layouts.
+    check_stock_knowledge(&g, &st, false, 1);
+    // Draw and discard at once, turn after turn, until the stock has been rebuilt twice.
+    let mut rebuilt = false;
+    let mut first_rebuild = None;
+    let mut checked_after_first = 0;
+    while st.reshuffles < 2 {
+        let (before, rest) = (st.reshuffles, st.discards.rest);
+        let card = Trash::draw(&mut st, &mut r);
+        if st.reshuffles > before {
+            // The stock is rebuilt from the older discards, every one of them seen face up;
+            // the drawn card leaves it at once.
+            rebuilt = true;
+            let mut stock: CardMultiset = st.stock.iter().copied().collect();
+            stock.insert(card);
+            assert_eq!(stock, rest);
+            first_rebuild.get_or_insert(rest.len());
+        }
+        st.held = Some(card);
+        g.discard(&mut st);
+        if rebuilt {
+            checked_after_first += 1;
+        }
+        check_stock_knowledge(&g, &st, rebuilt, st.turns as u64);
+    }
+    // The first rebuild takes every card but the layouts and the top discard (the king); the
+    // second, every card drawn from it but the last, with the king under them.
+    assert_eq!(first_rebuild, Some(208 - 20 - 1));
+    assert!(checked_after_first > 180, "{checked_after_first}");
+    // A new deal shuffles everything: the stock is unknown again.
+    st.turn = S0;
+    g.win_hand(&mut st, &mut r);
+    assert!(st.stock_known.is_empty());
+    check_stock_knowledge(&g, &st, false, 2);
+}
+
+/// The same through whole turns: seats draw from a rebuilt stock, place the cards drawn and
+/// turn up face-down cards; what is known of the stock and the layouts stays exact.
+#[test]
+fn knowledge_of_a_rebuilt_stock_survives_play() {
+    let g = roomy(2);
+    let mut legal = Vec::new();
+    let mut checked = 0;
+    for seed in 0..20 {
+        let mut r = ChaCha8Rng::seed_from_u64(seed);
+        let mut st = position(&g, &[DOWN, DOWN], "", Some("QS"));
+        let hand = st.hand;
+        g.advance(&mut st, &mut r);
+        while let ToMove::Seat(_) = g.to_move(&st) {
+            if st.hand != hand {
+                break;
+            }
+            check_stock_knowledge(&g, &st, true, seed);
+            checked += 1;
+            g.legal_actions(&st, &mut legal);
+            let a = legal[r.random_range(0..legal.len())];
+            g.apply(&mut st, a, &mut r);
+        }
+    }
+    assert!(checked > 50, "only {checked} positions checked");
+}
+
 #[test]
 fn a_hand_winner_plays_the_next_hand_one_card_shorter() {
     let g = roomy(3);
@@ -464,6 +620,28 @@ fn known_counts_from_a_literal_position() {
     // face-down spots (3 + 3 each).
     let counts: Vec<u64> = (1..=3).map(|d| perft(&g, &st, d)).collect();
     assert_eq!(counts, [4, 9, 24]);
+    // The shared perft agrees: no line ends the game at these depths.
+    assert_eq!(conformance::perft::perft_table(&g, &st, 3), [4, 9, 24]);
+}
+
+/// Known counts (perft) from a constructed position where the top discard could only replace
+/// a jack. Depth 1: take or draw (2). Depth 2: taking puts the three in the jack's place and
+/// frees the jack for any of the four face-down spots (4); drawing gives seat 0 the queen of
+/// diamonds, which it discards, and seat 1 (which cannot use a queen) draws the jack of
+/// hearts, for its two face-down spots, 8 and 9 (2). From the take: the four spots, then,
+/// since every one of them turns a king or queen that ends the turn and seat 1 draws and
+/// throws away the queen, seat 0 draws the jack of hearts for its three face-down spots left
+/// (4 x 3). (Deeper, the draw line rebuilds the stock, which is chance.)
+#[test]
+fn known_counts_from_a_take_or_draw_position() {
+    let g = roomy(2);
+    let mut st = position(&g, &["?KC ?KD JC ?KH ?QS", WAITING], "QD JH", Some("3H"));
+    begin(&g, &mut st, S0);
+    assert_eq!(st.decision, Some(Decision::TakeOrDraw));
+    assert_eq!(conformance::perft::perft_table(&g, &st, 2), [2, 4 + 2]);
+    // After taking, every line is forced until seat 0 places the jack of hearts.
+    play(&g, &mut st, TakeDiscard);
+    assert_eq!(conformance::perft::perft_table(&g, &st, 2), [4, 4 * 3]);
 }
 
 #[test]
