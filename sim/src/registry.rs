@@ -62,6 +62,7 @@ pub fn games() -> Vec<GameEntry> {
         entry::<games::seahaven::Seahaven>(),
         entry::<games::bridge::Bridge>(),
         entry::<games::ninety_nine::NinetyNine>(),
+        entry::<games::xeri::Xeri>(),
     ]
 }
 

@@ -7,3 +7,4 @@ pub mod ninety_nine;
 pub mod seahaven;
 pub mod trash;
 pub mod whist;
+pub mod xeri;
