@@ -14,7 +14,10 @@ fn c(s: &str) -> Card {
 }
 
 fn act(card: &str, count: Count) -> NinetyNineAction {
-    NinetyNineAction { card: c(card), count }
+    NinetyNineAction {
+        card: c(card),
+        count,
+    }
 }
 
 #[test]
@@ -50,10 +53,7 @@ fn the_heuristic_keeps_its_savers_and_uses_the_one_that_leaves_the_count_lowest(
     // Only savers: the ten as -10, then the king, then the ten as +10, the nine last.
     assert_eq!(pick(&legal[1..5], 95), act("TD", Count::Add(-10)));
     assert_eq!(pick(&legal[1..3], 50), act("TD", Count::Add(10)));
-    assert_eq!(
-        pick(&[legal[1], legal[4]], 95),
-        act("KH", Count::Add(0))
-    );
+    assert_eq!(pick(&[legal[1], legal[4]], 95), act("KH", Count::Add(0)));
     assert_eq!(pick(&legal[1..2], 95), act("9D", Count::NinetyNine));
 }
 

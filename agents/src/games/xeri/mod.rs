@@ -18,7 +18,8 @@ impl GameAgents for Xeri {
     fn game_agents() -> Vec<AgentKind<Xeri>> {
         vec![AgentKind {
             name: "heuristic",
-            help: "captures whenever it can by rank (a xeri first), with a jack only for a pile of \
+            help:
+                "captures whenever it can by rank (a xeri first), with a jack only for a pile of \
                    three or more cards, two or more points, or a lone jack; otherwise discards the \
                    non-jack whose rank has the most copies already seen, the fewest points first",
             params: &[],

@@ -26,7 +26,13 @@ fn the_heuristic_captures_saves_its_jacks_and_discards_safely() {
         let legal: Vec<Card> = cards(hand).iter().collect();
         let mut o = obs.clone();
         o.hand = cards(hand);
-        XeriHeuristic.choose(&game, Seat::new(0), &o, &legal, &mut ChaCha8Rng::seed_from_u64(0))
+        XeriHeuristic.choose(
+            &game,
+            Seat::new(0),
+            &o,
+            &legal,
+            &mut ChaCha8Rng::seed_from_u64(0),
+        )
     };
     // A lone seven: the xeri.
     obs.pile = cards("7S");
@@ -85,7 +91,10 @@ fn heuristic_beats_random() {
         .map(|i| hero_score(&game, Seat::new(i as usize % 2), i))
         .sum();
     let rate = wins / games as f64;
-    assert!(rate > 0.62, "heuristic won {rate:.3} of one-hand games against random");
+    assert!(
+        rate > 0.62,
+        "heuristic won {rate:.3} of one-hand games against random"
+    );
 }
 
 /// One place per card of the deck; its value says where the card is: 0 or 1 in that seat's
@@ -131,7 +140,10 @@ fn determinizations_are_honest() {
     let game = Xeri::new(2, &Params::parse(&["hands=1"]).unwrap()).unwrap();
     let report = check_random_games(&game, 0..4, 5, 300, places, belief).unwrap();
     assert!(report.positions >= 30, "{report:?}");
-    assert!(report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0, "{report:?}");
+    assert!(
+        report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
+        "{report:?}"
+    );
 }
 
 fn build(spec: &str) -> Box<dyn Agent<Xeri>> {

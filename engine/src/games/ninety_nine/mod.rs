@@ -498,7 +498,12 @@ impl Game for NinetyNine {
 
     /// # Panics
     /// If `action` is not legal.
-    fn apply<R: Rng + ?Sized>(&self, st: &mut NinetyNineState, action: NinetyNineAction, rng: &mut R) {
+    fn apply<R: Rng + ?Sized>(
+        &self,
+        st: &mut NinetyNineState,
+        action: NinetyNineAction,
+        rng: &mut R,
+    ) {
         let seat = st.turn;
         let card = action.card;
         assert!(
@@ -562,7 +567,11 @@ impl Game for NinetyNine {
     ///
     /// # Panics
     /// If the observation's sizes do not fit its unseen cards.
-    fn determinize<R: Rng + ?Sized>(&self, obs: &NinetyNineObservation, rng: &mut R) -> NinetyNineState {
+    fn determinize<R: Rng + ?Sized>(
+        &self,
+        obs: &NinetyNineObservation,
+        rng: &mut R,
+    ) -> NinetyNineState {
         let unseen = obs.unseen();
         let stock_len = obs.stock as usize;
         let (stock, hands) = loop {
@@ -635,7 +644,11 @@ impl Game for NinetyNine {
             t.nines as f64,
             t.reversals as f64,
             t.skips as f64,
-            if ended == 0 { 0.0 } else { t.bust_counts as f64 / ended as f64 },
+            if ended == 0 {
+                0.0
+            } else {
+                t.bust_counts as f64 / ended as f64
+            },
             winner_tokens,
         ]);
     }
@@ -668,7 +681,9 @@ impl Game for NinetyNine {
             if active && !st.over {
                 let ok = match self.exhausted {
                     Exhausted::Reshuffle => h.len() == want,
-                    Exhausted::PlayOn => h.len() <= want && (h.len() == want || st.stock.is_empty()),
+                    Exhausted::PlayOn => {
+                        h.len() <= want && (h.len() == want || st.stock.is_empty())
+                    }
                 };
                 if !ok {
                     return Err(format!("seat {seat} holds {} cards", h.len()));
@@ -689,14 +704,17 @@ impl Game for NinetyNine {
         if !stock.is_subset(st.restock) {
             return Err("the stock holds a card that did not go into it".into());
         }
-        if st.top.is_some_and(|c| !st.pile.contains(c)) || (st.top.is_none() != st.pile.is_empty()) {
+        if st.top.is_some_and(|c| !st.pile.contains(c)) || (st.top.is_none() != st.pile.is_empty())
+        {
             return Err("the top card is not on the pile".into());
         }
         if !self.allowed(st.count) {
             return Err(format!("count {} out of range", st.count));
         }
         // One token is lost per hand ended; the game ends with one player left.
-        let lost: usize = Seat::all(n).map(|s| (self.tokens - st.tokens[s]) as usize).sum();
+        let lost: usize = Seat::all(n)
+            .map(|s| (self.tokens - st.tokens[s]) as usize)
+            .sum();
         if lost != st.hand as usize - usize::from(!st.over) {
             return Err(format!("{lost} tokens lost in hand {}", st.hand));
         }

@@ -95,8 +95,14 @@ fn config_and_errors() {
     assert_eq!((g.players(), g.hand_size(), g.tokens()), (3, 4, 3));
     assert!(g.negative_allowed());
     assert_eq!(g.exhausted(), Exhausted::Reshuffle);
-    let g = game(2, &["hand=3", "tokens=1", "negative=false", "stock=play-on"]);
-    assert_eq!((g.hand_size(), g.tokens(), g.negative_allowed()), (3, 1, false));
+    let g = game(
+        2,
+        &["hand=3", "tokens=1", "negative=false", "stock=play-on"],
+    );
+    assert_eq!(
+        (g.hand_size(), g.tokens(), g.negative_allowed()),
+        (3, 1, false)
+    );
     assert_eq!(g.exhausted(), Exhausted::PlayOn);
     let err = |players, params: &[&str]| {
         NinetyNine::new(players, &Params::parse(params).unwrap())
@@ -112,7 +118,13 @@ fn config_and_errors() {
 
 #[test]
 fn actions_display() {
-    let a = |card: &str, count| NinetyNineAction { card: c(card), count }.to_string();
+    let a = |card: &str, count| {
+        NinetyNineAction {
+            card: c(card),
+            count,
+        }
+        .to_string()
+    };
     assert_eq!(a("AS", Count::Add(11)), "AS+11");
     assert_eq!(a("AS", Count::Add(1)), "AS+1");
     assert_eq!(a("TD", Count::Add(-10)), "TD-10");
@@ -154,8 +166,14 @@ fn the_pages_card_values() {
         assert_eq!(got, adds, "{rank:?}");
     }
     // A nine makes the count 99 from anywhere, even from below zero.
-    let nine = NinetyNineAction { card: c("9S"), count: Count::NinetyNine };
-    assert_eq!((nine.result(0), nine.result(98), nine.result(-7)), (99, 99, 99));
+    let nine = NinetyNineAction {
+        card: c("9S"),
+        count: Count::NinetyNine,
+    };
+    assert_eq!(
+        (nine.result(0), nine.result(98), nine.result(-7)),
+        (99, 99, 99)
+    );
 }
 
 #[test]
@@ -170,7 +188,10 @@ fn the_count_may_stay_at_99() {
     // At 88, an ace may be 11 (to exactly 99), a ten only -10 or +10 to 98.
     let st = position(&g, &["AS TD 2C 3H", "KS 4H 9D QC"], "3C", "8D", 88);
     // Plays are listed by card: clubs, diamonds, hearts, spades, two to ace.
-    assert_eq!(legal(&g, &st), ["2C+2", "TD+10", "TD-10", "3H+3", "AS+1", "AS+11"]);
+    assert_eq!(
+        legal(&g, &st),
+        ["2C+2", "TD+10", "TD-10", "3H+3", "AS+1", "AS+11"]
+    );
 }
 
 #[test]
@@ -230,7 +251,11 @@ fn a_four_reverses_the_order_with_more_than_two_players() {
     play(&g, &mut st, "2C+2");
     assert_eq!(st.turn, S2);
     st.hands[S2] = cards("3D 2D 5D 7D");
-    st.pile = CardSet::FULL_DECK - st.stock.cards() - Seat::all(4).map(|s| st.hands[s]).fold(CardSet::EMPTY, |a, b| a | b);
+    st.pile = CardSet::FULL_DECK
+        - st.stock.cards()
+        - Seat::all(4)
+            .map(|s| st.hands[s])
+            .fold(CardSet::EMPTY, |a, b| a | b);
     play(&g, &mut st, "3D+3");
     assert_eq!(st.turn, S0, "seat 1 is skipped going right");
     // With two players a four changes nothing but the count.
@@ -255,7 +280,10 @@ fn a_player_who_cannot_stay_at_99_loses_a_token_and_a_new_hand_is_dealt() {
     // hand is dealt by seat 0 (the deal passes left), so seat 1 leads it.
     assert_eq!(st.tokens[S1], 2);
     assert_eq!((st.hand, st.dealer, st.turn, st.count), (2, S0, S1, 0));
-    assert_eq!((st.top, st.pile, st.stock.len()), (None, CardSet::EMPTY, 40));
+    assert_eq!(
+        (st.top, st.pile, st.stock.len()),
+        (None, CardSet::EMPTY, 40)
+    );
     assert!(Seat::all(3).all(|s| st.hands[s].len() == 4));
     assert_eq!(st.tally.bust_counts, 99);
 }
@@ -281,7 +309,14 @@ fn the_last_token_puts_a_player_out_and_the_last_player_in_wins() {
     assert_eq!(scores, [2.0, 1.0, 0.0]);
     let mut stats = Vec::new();
     g.stats(&st, &mut stats);
-    assert_eq!(stats[NinetyNine::INFO.stats.iter().position(|&s| s == "winner_tokens").unwrap()], 1.0);
+    assert_eq!(
+        stats[NinetyNine::INFO
+            .stats
+            .iter()
+            .position(|&s| s == "winner_tokens")
+            .unwrap()],
+        1.0
+    );
 }
 
 #[test]
@@ -315,7 +350,10 @@ fn an_empty_stock_is_rebuilt_from_the_played_cards_but_the_top_one() {
     assert_eq!(st.hands[S0].len(), 4);
     // The next player sees which cards went into the new stock.
     let obs = g.observe(&st, S1);
-    assert_eq!(obs.unseen() & obs.restock, st.stock.cards() | (st.hands[S0] & pile_before));
+    assert_eq!(
+        obs.unseen() & obs.restock,
+        st.stock.cards() | (st.hands[S0] & pile_before)
+    );
 }
 
 #[test]
@@ -341,10 +379,22 @@ fn with_play_on_hands_shrink_and_an_empty_hand_cannot_play() {
 #[test]
 fn perft_known_counts() {
     let g = game(2, &[]);
-    let st = position(&g, &["AS TS 2C 3H", "KS 4H 9D QC"], "5C 6C 7C 8C 5D 6D", "8D", 50);
+    let st = position(
+        &g,
+        &["AS TS 2C 3H", "KS 4H 9D QC"],
+        "5C 6C 7C 8C 5D 6D",
+        "8D",
+        50,
+    );
     assert_eq!(perft(&g, &st, 1), 6);
     assert_eq!(perft(&g, &st, 2), 5 * 4 + 6);
-    let st = position(&g, &["AS TS 2C 3H", "KS 4H 9D QC"], "5C 6C 7C 8C 5D 6D", "8D", 95);
+    let st = position(
+        &g,
+        &["AS TS 2C 3H", "KS 4H 9D QC"],
+        "5C 6C 7C 8C 5D 6D",
+        "8D",
+        95,
+    );
     assert_eq!(perft(&g, &st, 1), 4);
     // From 95, seat 1 answers: after AS+1 (96), 2C (97), 3H (98, and seat 0 plays again),
     // TS-10 (85): K, 4, 9 always; Q only at 85. 3 + 3 + (seat 0 again) + 4.
@@ -379,7 +429,10 @@ fn the_first_hand_is_dealt_by_the_last_seat_and_led_by_seat_zero() {
     for players in 2..=6 {
         let g = game(players, &[]);
         let st = g.deal(&mut ChaCha8Rng::seed_from_u64(1));
-        assert_eq!((st.dealer, st.turn, st.count), (Seat::new(players - 1), S0, 0));
+        assert_eq!(
+            (st.dealer, st.turn, st.count),
+            (Seat::new(players - 1), S0, 0)
+        );
         assert_eq!(st.stock.len(), 52 - 4 * players);
         g.check_invariants(&st).unwrap();
     }
@@ -449,8 +502,16 @@ fn random_games_conform_for_every_player_count_and_variant() {
 fn whole_games_last_between_six_and_eight_hands_with_three_players() {
     let g = game(3, &[]);
     let r = conformance::random_games(&g, 100..300, 100_000);
-    let hands = NinetyNine::INFO.stats.iter().position(|&s| s == "hands").unwrap();
-    let reshuffles = NinetyNine::INFO.stats.iter().position(|&s| s == "reshuffles").unwrap();
+    let hands = NinetyNine::INFO
+        .stats
+        .iter()
+        .position(|&s| s == "hands")
+        .unwrap();
+    let reshuffles = NinetyNine::INFO
+        .stats
+        .iter()
+        .position(|&s| s == "reshuffles")
+        .unwrap();
     for s in &r.stats {
         // Two players lose 3 tokens each, the winner 0 to 2: 6 to 8 hands.
         assert!((6.0..=8.0).contains(&s[hands]), "{s:?}");

@@ -69,7 +69,10 @@ pub type XeriAction = Card;
 /// ```
 pub fn card_points(cards: CardSet) -> u32 {
     let honours = CardSet::with_ranks(&[Rank::Ace, Rank::King, Rank::Queen, Rank::Jack, Rank::Ten]);
-    let bonus = [Card::new(Rank::Ten, Suit::Diamonds), Card::new(Rank::Two, Suit::Clubs)];
+    let bonus = [
+        Card::new(Rank::Ten, Suit::Diamonds),
+        Card::new(Rank::Two, Suit::Clubs),
+    ];
     (cards & honours).len() as u32 + bonus.iter().filter(|&&c| cards.contains(c)).count() as u32
 }
 
@@ -87,7 +90,9 @@ pub fn card_points(cards: CardSet) -> u32 {
 /// assert_eq!(capture(c("8H"), Some(c("7S")), 1), (false, false));
 /// ```
 pub fn capture(card: Card, top: Option<Card>, pile_len: usize) -> (bool, bool) {
-    let Some(top) = top else { return (false, false) };
+    let Some(top) = top else {
+        return (false, false);
+    };
     let matches = card.rank() == top.rank();
     let takes = matches || card.rank() == Rank::Jack;
     (takes, takes && matches && pile_len == 1)
@@ -214,7 +219,11 @@ pub struct XeriObservation {
 impl XeriObservation {
     /// Cards the observer has not seen: not in its hand, the pile or any capture.
     pub fn unseen(&self) -> CardSet {
-        CardSet::FULL_DECK - self.hand - self.pile - self.caps[Seat::new(0)].won - self.caps[Seat::new(1)].won
+        CardSet::FULL_DECK
+            - self.hand
+            - self.pile
+            - self.caps[Seat::new(0)].won
+            - self.caps[Seat::new(1)].won
     }
 }
 
@@ -440,7 +449,11 @@ impl Game for Xeri {
         let mut hands = BySeat::<CardSet>::default();
         hands[obs.seat] = obs.hand;
         stock.draw_up_to(&mut hands[other], obs.hand_sizes[other] as usize);
-        assert_eq!(stock.len(), obs.stock as usize, "sizes must match the unseen cards");
+        assert_eq!(
+            stock.len(),
+            obs.stock as usize,
+            "sizes must match the unseen cards"
+        );
         XeriState {
             stock,
             hands,
@@ -483,7 +496,11 @@ impl Game for Xeri {
             t.captures as f64,
             t.tied_hands as f64,
             t.redeals as f64,
-            if scored == 0 { 0.0 } else { t.points as f64 / scored as f64 },
+            if scored == 0 {
+                0.0
+            } else {
+                t.points as f64 / scored as f64
+            },
         ]);
     }
 
@@ -506,7 +523,10 @@ impl Game for Xeri {
             all |= p;
         }
         if all != CardSet::FULL_DECK || count != 52 {
-            return Err(format!("cards not conserved: {count} counted, {} distinct", all.len()));
+            return Err(format!(
+                "cards not conserved: {count} counted, {} distinct",
+                all.len()
+            ));
         }
         if st.top.is_some_and(|c| !st.pile.contains(c)) || st.top.is_none() != st.pile.is_empty() {
             return Err("the top card is not on the pile".into());
@@ -516,9 +536,16 @@ impl Game for Xeri {
         let leader = st.dealer.next(2);
         let (lead, deal) = (st.hands[leader].len(), st.hands[st.dealer].len());
         if !st.over {
-            let ok = if st.turn == leader { lead == deal } else { lead + 1 == deal };
+            let ok = if st.turn == leader {
+                lead == deal
+            } else {
+                lead + 1 == deal
+            };
             if !ok || h0 > HAND || h1 > HAND || h0 + h1 == 0 {
-                return Err(format!("hands of {h0} and {h1} with seat {} to play", st.turn));
+                return Err(format!(
+                    "hands of {h0} and {h1} with seat {} to play",
+                    st.turn
+                ));
             }
             if st.stock.len() % (2 * HAND) != 0 {
                 return Err(format!("a stock of {} cards", st.stock.len()));
@@ -527,15 +554,23 @@ impl Game for Xeri {
         let won: u16 = st.hands_won[s0] + st.hands_won[s1];
         let scored = st.hand - u16::from(!st.over);
         if won as u32 + st.tally.tied_hands != scored as u32 || st.hand > self.hands {
-            return Err(format!("{won} hands won and {} tied after {scored}", st.tally.tied_hands));
+            return Err(format!(
+                "{won} hands won and {} tied after {scored}",
+                st.tally.tied_hands
+            ));
         }
         for s in [s0, s1] {
             let c = st.caps[s];
             if c.jack_xeris > c.xeris || (c.xeris as usize) * 2 > c.won.len() {
-                return Err(format!("seat {s} has {} xeris in {} cards", c.xeris, c.won.len()));
+                return Err(format!(
+                    "seat {s} has {} xeris in {} cards",
+                    c.xeris,
+                    c.won.len()
+                ));
             }
         }
-        if st.last_capturer.is_none() != (st.caps[s0].won.is_empty() && st.caps[s1].won.is_empty()) {
+        if st.last_capturer.is_none() != (st.caps[s0].won.is_empty() && st.caps[s1].won.is_empty())
+        {
             return Err("a last capturer exactly when something was captured".into());
         }
         Ok(())

@@ -87,7 +87,10 @@ fn a_deal_gives_six_each_and_a_pile_of_four_whose_top_is_no_jack() {
     for seed in 0..300 {
         let st = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
         g.check_invariants(&st).unwrap();
-        assert_eq!((st.hands[S0].len(), st.hands[S1].len(), st.pile.len()), (6, 6, 4));
+        assert_eq!(
+            (st.hands[S0].len(), st.hands[S1].len(), st.pile.len()),
+            (6, 6, 4)
+        );
         assert_eq!(st.stock.len(), 36, "three more deals of six each");
         assert_ne!(st.top.unwrap().rank(), Rank::Jack);
         assert_eq!((st.turn, st.dealer), (S0, S1), "the non-dealer leads");
@@ -100,10 +103,19 @@ fn a_deal_gives_six_each_and_a_pile_of_four_whose_top_is_no_jack() {
 #[test]
 fn a_card_of_the_top_rank_captures_the_pile() {
     let g = game(1);
-    let mut st = position("7H 2C 3C 4C 5C 6C", "8S 2D 3D 4D 5D 6D", "KS QS 7S", "rest", "");
+    let mut st = position(
+        "7H 2C 3C 4C 5C 6C",
+        "8S 2D 3D 4D 5D 6D",
+        "KS QS 7S",
+        "rest",
+        "",
+    );
     play(&g, &mut st, "7H");
     assert_eq!(st.caps[S0].won, cards("KS QS 7S 7H"));
-    assert_eq!((st.caps[S0].xeris, st.pile, st.top), (0, CardSet::EMPTY, None));
+    assert_eq!(
+        (st.caps[S0].xeris, st.pile, st.top),
+        (0, CardSet::EMPTY, None)
+    );
     assert_eq!((st.last_capturer, st.turn), (Some(S0), S1));
     // Seat 1 starts a new pile; a lone card captured by its rank is a xeri.
     play(&g, &mut st, "5D");
@@ -183,8 +195,16 @@ fn the_last_capturer_takes_the_rest_and_the_hand_is_scored() {
 fn scoring_with_literal_figures() {
     let caps = |won0: &str, x0: u8, won1: &str, x1: u8| {
         let mut c = BySeat::<Captures>::default();
-        c[S0] = Captures { won: cards(won0), xeris: x0, jack_xeris: 0 };
-        c[S1] = Captures { won: cards(won1), xeris: x1, jack_xeris: 0 };
+        c[S0] = Captures {
+            won: cards(won0),
+            xeris: x0,
+            jack_xeris: 0,
+        };
+        c[S1] = Captures {
+            won: cards(won1),
+            xeris: x1,
+            jack_xeris: 0,
+        };
         Xeri::hand_points(&c)
     };
     // The ten of diamonds counts twice (a ten and the bonus), the two of clubs once.
@@ -222,8 +242,15 @@ fn hands_are_refilled_when_both_are_empty() {
     assert_eq!(st.stock.len(), 12);
     play(&g, &mut st, "2C");
     play(&g, &mut st, "3D");
-    assert_eq!((st.hands[S0].len(), st.hands[S1].len(), st.stock.len()), (6, 6, 0));
-    assert_eq!((st.turn, st.hand), (S0, 1), "the non-dealer leads each new six");
+    assert_eq!(
+        (st.hands[S0].len(), st.hands[S1].len(), st.stock.len()),
+        (6, 6, 0)
+    );
+    assert_eq!(
+        (st.turn, st.hand),
+        (S0, 1),
+        "the non-dealer leads each new six"
+    );
 }
 
 /// Known counts: every card in hand is a legal play, and play never changes hand sizes but by
@@ -265,4 +292,36 @@ fn determinization_is_uniform_at_a_fresh_deal() {
     let p = 6.0 / 42.0;
     let sd = (n as f64 * p * (1.0 - p)).sqrt();
     assert!((hits as f64 - n as f64 * p).abs() < 4.0 * sd, "{hits}");
+}
+
+/// The soak: a million random five-hand games with the invariants checked after every move.
+/// Not run in CI: `cargo test -p cardsim-engine xeri_soak -- --ignored` (`XERI_SOAK=N` for
+/// another count).
+#[test]
+#[ignore]
+fn xeri_soak() {
+    use crate::driver::{self, RandomPolicy, Scratch, Step};
+    let games: u64 = std::env::var("XERI_SOAK")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1_000_000);
+    let g = game(5);
+    let mut scratch = Scratch::new();
+    let mut moves = 0u64;
+    for seed in 0..games {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut st = g.deal(&mut rng);
+        loop {
+            if let Err(e) = g.check_invariants(&st) {
+                panic!("seed {seed}: {e}\n{st:?}");
+            }
+            let Ok(step) = driver::step(&g, &mut st, &mut RandomPolicy, &mut scratch, &mut rng);
+            if step == Step::Over {
+                break;
+            }
+            moves += 1;
+        }
+        assert!(g.outcome(&st).is_some());
+    }
+    eprintln!("{games} games, {moves} moves, no invariant broken");
 }
