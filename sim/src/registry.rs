@@ -61,6 +61,8 @@ pub fn games() -> Vec<GameEntry> {
         entry::<games::whist::Whist>(),
         entry::<games::seahaven::Seahaven>(),
         entry::<games::bridge::Bridge>(),
+        entry::<games::ninety_nine::NinetyNine>(),
+        entry::<games::xeri::Xeri>(),
     ]
 }
 

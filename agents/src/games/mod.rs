@@ -3,6 +3,8 @@
 //! it has one) and keeps its game-specific agent tests.
 
 pub mod bridge;
+pub mod ninety_nine;
 pub mod seahaven;
 pub mod trash;
 pub mod whist;
+pub mod xeri;

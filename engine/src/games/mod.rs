@@ -3,6 +3,9 @@
 //! ambiguous (longer rulings live in `docs/rules/<game>.md`).
 
 pub mod bridge;
+pub mod common;
+pub mod ninety_nine;
 pub mod seahaven;
 pub mod trash;
 pub mod whist;
+pub mod xeri;
