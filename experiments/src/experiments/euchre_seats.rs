@@ -131,7 +131,11 @@ fn run_deck(deck: &str, deals: u64, seed: u64) -> Result<Tally, String> {
             let pts = finish(&game, &mut s, &mut r);
             net[i] = pts[mt] - pts[1 - mt];
         }
-        let actual = if choice == EuchreAction::Alone { net[0] } else { net[1] };
+        let actual = if choice == EuchreAction::Alone {
+            net[0]
+        } else {
+            net[1]
+        };
         let dealer_side_makes = mt == dealer_team;
         t.dealer_makes.add(f64::from(u8::from(dealer_side_makes)));
         let dealer_net = if dealer_side_makes { actual } else { -actual };
@@ -175,7 +179,10 @@ fn run(s: &Settings) -> Result<(), String> {
             ("euchred when the other side made", &t.other_euchred),
             ("maker goes alone (heuristic)", &t.heuristic_alone),
             ("heuristic lone hands: makers' net alone", &t.lone_alone),
-            ("heuristic lone hands: makers' net with partner", &t.lone_partner),
+            (
+                "heuristic lone hands: makers' net with partner",
+                &t.lone_partner,
+            ),
             ("heuristic lone hands: gain of going alone", &t.lone_gain),
             ("every made hand: makers' net alone", &t.all_alone),
             ("every made hand: makers' net with partner", &t.all_partner),
