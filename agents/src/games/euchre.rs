@@ -14,6 +14,7 @@ use crate::tricks::{rule_of_thumb, DoubleDummy, TableView};
 use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver};
 use cardsim_engine::cards::{Card, CardSet, Rank, Suit};
 use cardsim_engine::games::euchre::{EuchreAction, EuchreObservation, Phase};
+use cardsim_engine::params::ParamSpec;
 use cardsim_engine::tricks::CardOrder;
 use cardsim_engine::Seat;
 use rand::RngCore;
@@ -28,10 +29,10 @@ impl GameAgents for Euchre {
                    high trumps, off-suit aces, voids; the upcard counted for the dealer's side), goes \
                    alone with the right bower, three trumps and nothing but aces outside, discards to \
                    make a void; plays by the trick-game rules of thumb",
-            params: &[],
+            params: HEURISTIC_PARAMS,
             build: |spec| {
-                spec.settings(&[])?;
-                Ok(Box::new(EuchreHeuristic))
+                let make = spec.settings(HEURISTIC_PARAMS)?.float("make")?;
+                Ok(Box::new(EuchreHeuristic { make }))
             },
         }]
     }
@@ -127,16 +128,34 @@ pub fn goes_alone(hand: CardSet, trump: Suit) -> bool {
         && (hand - trumps).iter().all(|c| c.rank() == Rank::Ace)
 }
 
-/// Strength needed to make trumps.
-const MAKE: f64 = 6.5;
+/// Strength needed to make trumps, by default.
+pub const MAKE: f64 = 6.5;
+
+/// The heuristic's settings.
+const HEURISTIC_PARAMS: &[ParamSpec] = &[ParamSpec::float(
+    "make",
+    "6.5",
+    0.0,
+    30.0,
+    "hand value (right bower 3, left 2.5, ace of trumps 2, ..., plain aces 1) needed to order up or call",
+)];
 
 /// A Euchre player: standard bidding by counting trump strength, rules of thumb in play, from
 /// the observation alone.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct EuchreHeuristic;
+#[derive(Clone, Copy, Debug)]
+pub struct EuchreHeuristic {
+    /// Hand value ([`hand_value`]) needed to order up or call trumps.
+    pub make: f64,
+}
+
+impl Default for EuchreHeuristic {
+    fn default() -> Self {
+        EuchreHeuristic { make: MAKE }
+    }
+}
 
 impl EuchreHeuristic {
-    fn bid(obs: &EuchreObservation, legal: &[EuchreAction]) -> EuchreAction {
+    fn bid(&self, obs: &EuchreObservation, legal: &[EuchreAction]) -> EuchreAction {
         let seat = obs.seat;
         let hand = obs.hand();
         let up = obs.upcard;
@@ -151,7 +170,7 @@ impl EuchreHeuristic {
                 } else {
                     hand_value(hand, trump) - 0.6 * trump_card_value(up, trump)
                 };
-                if v >= MAKE {
+                if v >= self.make {
                     EuchreAction::OrderUp
                 } else {
                     EuchreAction::Pass
@@ -172,7 +191,7 @@ impl EuchreHeuristic {
                             a
                         }
                     });
-                if v >= MAKE || !legal.contains(&EuchreAction::Pass) {
+                if v >= self.make || !legal.contains(&EuchreAction::Pass) {
                     EuchreAction::Call(best)
                 } else {
                     EuchreAction::Pass
@@ -210,7 +229,7 @@ impl Agent<Euchre> for EuchreHeuristic {
         _: &mut dyn RngCore,
     ) -> EuchreAction {
         if obs.phase != Phase::Play {
-            let a = Self::bid(obs, legal);
+            let a = self.bid(obs, legal);
             debug_assert!(legal.contains(&a), "{a} not legal");
             return a;
         }

@@ -55,7 +55,7 @@ fn finish(game: &Euchre, state: &mut EuchreState, rng: &mut ChaCha8Rng) -> [i64;
     let before = state.scores();
     let deals = state.deals();
     let mut legal = Vec::new();
-    let mut agent = EuchreHeuristic;
+    let mut agent = EuchreHeuristic::default();
     while state.deals() == deals {
         let ToMove::Seat(seat) = game.to_move(state) else {
             break;
@@ -90,7 +90,7 @@ fn run_deck(deck: &str, deals: u64, seed: u64) -> Result<Tally, String> {
     let game = Euchre::new(4, &params).map_err(|e| e.to_string())?;
     let mut t = Tally::default();
     let mut legal = Vec::new();
-    let mut agent = EuchreHeuristic;
+    let mut agent = EuchreHeuristic::default();
     for deal in 0..deals {
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ deal.wrapping_mul(0x9e37_79b9_7f4a_7c15));
         let mut state = game.deal(&mut rng);

@@ -45,7 +45,8 @@ fn bidding_counts_trumps_bowers_and_aces() {
 fn the_heuristic_decides_from_the_observation_only() {
     for params in [&[][..], &["lone_defender=true", "deck=24"]] {
         let game = game(params);
-        let compared = same_information_same_choice(&game, &mut EuchreHeuristic, 0..4, 3, 60);
+        let compared =
+            same_information_same_choice(&game, &mut EuchreHeuristic::default(), 0..4, 3, 60);
         assert!(compared > 100);
     }
 }
@@ -78,7 +79,7 @@ fn wins_against_random(game: &Euchre, agent: &mut dyn Agent<Euchre>, n: u64) -> 
 #[test]
 fn the_heuristic_beats_random() {
     let n = 300;
-    let wins = wins_against_random(&game(&[]), &mut EuchreHeuristic, n);
+    let wins = wins_against_random(&game(&[]), &mut EuchreHeuristic::default(), n);
     // Random partnerships would win half (150 +- 8.7); the heuristic wins well over 90%.
     assert!(wins / n as f64 > 0.8, "heuristic side won {wins} of {n}");
 }
