@@ -129,12 +129,12 @@ pub fn goes_alone(hand: CardSet, trump: Suit) -> bool {
 }
 
 /// Strength needed to make trumps, by default.
-pub const MAKE: f64 = 6.5;
+pub const MAKE: f64 = 5.0;
 
 /// The heuristic's settings.
 const HEURISTIC_PARAMS: &[ParamSpec] = &[ParamSpec::float(
     "make",
-    "6.5",
+    "5.0",
     0.0,
     30.0,
     "hand value (right bower 3, left 2.5, ace of trumps 2, ..., plain aces 1) needed to order up or call",
