@@ -73,8 +73,9 @@ struct SimulateArgs {
 struct ExperimentArgs {
     /// Experiment name, or `list`.
     name: String,
-    /// Games per configuration (default: the experiment's own).
-    #[arg(long)]
+    /// Games per configuration (default: the experiment's own); `--deals` is the same option,
+    /// for the experiments that count deals.
+    #[arg(long, alias = "deals")]
     games: Option<u64>,
     #[command(flatten)]
     run: RunArgs,

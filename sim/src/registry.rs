@@ -63,6 +63,7 @@ pub fn games() -> Vec<GameEntry> {
         entry::<games::bridge::Bridge>(),
         entry::<games::ninety_nine::NinetyNine>(),
         entry::<games::xeri::Xeri>(),
+        entry::<games::euchre::Euchre>(),
     ]
 }
 

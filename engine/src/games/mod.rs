@@ -4,6 +4,7 @@
 
 pub mod bridge;
 pub mod common;
+pub mod euchre;
 pub mod ninety_nine;
 pub mod seahaven;
 pub mod trash;

@@ -394,3 +394,56 @@ fn scaling_report() {
     }
     println!("total {total:.0} ms");
 }
+
+/// Euchre's lone hands: the partner who sits out keeps his cards in hand (the engine's
+/// [`TrickPlay::with_active`] leaves them there), often the best trumps. The solver must play
+/// as if those cards were out of play: checked against brute force, and against the same
+/// position with the sitting-out hand emptied.
+#[test]
+fn a_seat_sitting_out_with_cards_in_hand_takes_no_part() {
+    let mut rng = ChaCha8Rng::seed_from_u64(14);
+    let mut solver = Solver::with_table_bits(12);
+    let teams = Teams::alternating(4, 2);
+    let deck = CardSet::with_ranks(&Rank::ALL[5..]); // Euchre's 32 cards
+    for i in 0..200 {
+        let k = 1 + i % 5;
+        let trump = Suit::ALL[i % 4];
+        let out = Seat::new(i % 4);
+        let active = SeatMask(0b1111 & !(1 << out.index()));
+        let order = CardOrder::euchre(trump, None);
+        // Deal the sitting-out seat its cards first, the top trumps among them one time in two.
+        let mut rest = deck;
+        let mut idle = CardSet::EMPTY;
+        if i % 2 == 0 {
+            for c in [Card::new(Rank::Jack, trump), Card::new(Rank::Ace, trump)] {
+                idle.insert(c);
+            }
+        }
+        let extra: Vec<Card> = shuffled(deck - idle, &mut rng);
+        for &c in &extra[..5 - idle.len()] {
+            idle.insert(c);
+        }
+        rest -= idle;
+        let ending = random_ending(&mut rng, rest, k, order, Obligation::FollowSuit, active);
+        let mut hands = [CardSet::EMPTY; 4];
+        for s in Seat::all(4) {
+            hands[s.index()] = if s == out { idle } else { ending.hand(s) };
+        }
+        // The same ending with the idle hand in place: rebuild and replay the trick so far.
+        let leader = ending.trick().leader();
+        let mut start = hands;
+        for (s, c) in ending.trick().plays() {
+            start[s.index()].insert(c);
+        }
+        let mut play =
+            TrickPlay::new(4, &start, leader, order, Obligation::FollowSuit).with_active(active);
+        for (_, c) in ending.trick().plays() {
+            play.play(c);
+        }
+        assert_eq!(play.hand(out), idle);
+        check_against_brute(&play, &teams, &mut solver);
+        let with = solver.solve(&Position::from_play(&play, &teams)).unwrap();
+        let without = solver.solve(&Position::from_play(&ending, &teams)).unwrap();
+        assert_eq!(with, without, "ending {i}");
+    }
+}
