@@ -61,6 +61,7 @@ pub fn games() -> Vec<GameEntry> {
         entry::<games::whist::Whist>(),
         entry::<games::seahaven::Seahaven>(),
         entry::<games::bridge::Bridge>(),
+        entry::<games::orgy::Orgy>(),
     ]
 }
 

@@ -183,6 +183,21 @@ impl OrgyState {
     pub const fn maximum_orgy(&self) -> Option<Seat> {
         self.maximum
     }
+
+    /// A copy at a chosen position of the hand, for tests and analysis: `play` (its order's
+    /// trump becomes the hand's trump), the Orgy cards each seat has taken, and the scores.
+    pub fn with_position(
+        mut self,
+        play: TrickPlay,
+        captured: [CardSet; 4],
+        scores: [u32; 4],
+    ) -> Self {
+        self.trump = play.order().trump();
+        self.play = play;
+        self.captured = captured;
+        self.scores = scores;
+        self
+    }
 }
 
 /// What one seat knows: the scores, the dealer, the trump suit once named, the Orgy cards each
@@ -490,8 +505,7 @@ impl Game for Orgy {
 
 impl TrickTaking for Orgy {
     fn trick_play<'s>(&self, state: &'s OrgyState) -> Option<&'s TrickPlay> {
-        Some(state.play())
-            .filter(|p| state.trump.is_some() && !state.over && !p.is_over())
+        Some(state.play()).filter(|p| state.trump.is_some() && !state.over && !p.is_over())
     }
 
     fn teams(&self) -> Teams {

@@ -94,18 +94,25 @@ fn one_trick(cards: [&str; 4], leader: usize, trump: Suit) -> OrgyState {
 fn the_pages_six_tricks() {
     // Seat 0 leads; the winner is the seat of the card the page names.
     let cases: [([&str; 4], usize); 6] = [
-        (["3C", "AC", "7C", "JC"], 2),  // the 7 of Clubs
-        (["3C", "AS", "7C", "JC"], 1),  // the only trump
-        (["3C", "AS", "7C", "JS"], 1),  // the Ace beats the Jack of trumps
-        (["3C", "AC", "7C", "JS"], 3),  // the Jack of trumps
-        (["QC", "KC", "7H", "JC"], 0),  // the first of three equal clubs
-        (["7H", "KC", "QC", "JC"], 0),  // the only heart
+        (["3C", "AC", "7C", "JC"], 2), // the 7 of Clubs
+        (["3C", "AS", "7C", "JC"], 1), // the only trump
+        (["3C", "AS", "7C", "JS"], 1), // the Ace beats the Jack of trumps
+        (["3C", "AC", "7C", "JS"], 3), // the Jack of trumps
+        (["QC", "KC", "7H", "JC"], 0), // the first of three equal clubs
+        (["7H", "KC", "QC", "JC"], 0), // the only heart
     ];
     for (cards, winner) in cases {
         let s = one_trick(cards, 0, Suit::Spades);
         let last = s.play().last_trick().unwrap();
-        assert_eq!(last.winner(s.play().order()).unwrap().0, Seat::new(winner), "{cards:?}");
-        let orgy = cards.iter().map(|x| c(x)).filter(|x| ORGY_CARDS.contains(*x));
+        assert_eq!(
+            last.winner(s.play().order()).unwrap().0,
+            Seat::new(winner),
+            "{cards:?}"
+        );
+        let orgy = cards
+            .iter()
+            .map(|x| c(x))
+            .filter(|x| ORGY_CARDS.contains(*x));
         let expected: CardSet = orgy.collect();
         assert_eq!(s.captured()[winner], expected, "{cards:?}");
     }
@@ -176,7 +183,11 @@ fn a_hand_scores_every_players_orgy() {
     // Seat 0: Q J = 0; seat 1: Q K Q = 3; seat 2: Q J K = 3; seat 3: J K = 0.
     assert_eq!(s.scores(), [0, 3, 3, 0]);
     assert_eq!(s.dealer(), Seat::new(0), "the deal passes to the left");
-    assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(0)), "the dealer names trumps");
+    assert_eq!(
+        g.to_move(&s),
+        ToMove::Seat(Seat::new(0)),
+        "the dealer names trumps"
+    );
     assert_eq!(s.trump(), None);
     assert_eq!(s.captured(), [CardSet::EMPTY; 4]);
 }
@@ -187,7 +198,13 @@ fn the_first_to_twenty_one_wins() {
     let g = game();
     let mut s = g.deal(&mut ChaCha8Rng::seed_from_u64(2));
     s.scores = [18, 20, 0, 5];
-    finish_hand(&g, &mut s, ["QH JH", "", "", ""], ["KC", "2D", "3D", "4D"], 0);
+    finish_hand(
+        &g,
+        &mut s,
+        ["QH JH", "", "", ""],
+        ["KC", "2D", "3D", "4D"],
+        0,
+    );
     assert_eq!(s.scores(), [21, 20, 0, 5]);
     assert_eq!(g.to_move(&s), ToMove::Over);
     let o = g.outcome(&s).unwrap();
@@ -202,7 +219,13 @@ fn several_reach_twenty_one_and_the_highest_wins() {
     let g = game();
     let mut s = g.deal(&mut ChaCha8Rng::seed_from_u64(3));
     s.scores = [18, 18, 0, 0];
-    finish_hand(&g, &mut s, ["QH JH", "QD KD QS JS", "", ""], ["KC", "2D", "3D", "4D"], 0);
+    finish_hand(
+        &g,
+        &mut s,
+        ["QH JH", "QD KD QS JS", "", ""],
+        ["KC", "2D", "3D", "4D"],
+        0,
+    );
     assert_eq!(s.scores(), [21, 22, 0, 0]);
     assert_eq!(g.to_move(&s), ToMove::Over);
     assert_eq!(g.outcome(&s).unwrap()[Seat::new(1)].win, 1.0);
@@ -215,12 +238,24 @@ fn a_tie_at_the_top_plays_on_and_anyone_can_win() {
     let g = game();
     let mut s = g.deal(&mut ChaCha8Rng::seed_from_u64(4));
     s.scores = [18, 18, 17, 0];
-    finish_hand(&g, &mut s, ["QH JH QC", "QD KD", "", ""], ["KC", "KS", "3D", "4D"], 0);
+    finish_hand(
+        &g,
+        &mut s,
+        ["QH JH QC", "QD KD", "", ""],
+        ["KC", "KS", "3D", "4D"],
+        0,
+    );
     assert_eq!(s.scores(), [21, 21, 17, 0]);
     assert_ne!(g.to_move(&s), ToMove::Over, "tied at 21: play on");
     assert_eq!(s.dealer(), Seat::new(0));
     // Next hand: seat 2 takes five points and leads alone with 22.
-    finish_hand(&g, &mut s, ["", "", "QC JC QD JD", ""], ["KC", "2S", "3C", "4H"], 1);
+    finish_hand(
+        &g,
+        &mut s,
+        ["", "", "QC JC QD JD", ""],
+        ["KC", "2S", "3C", "4H"],
+        1,
+    );
     assert_eq!(s.scores(), [21, 21, 22, 0]);
     assert_eq!(g.to_move(&s), ToMove::Over);
     assert_eq!(g.outcome(&s).unwrap()[Seat::new(2)].win, 1.0);
@@ -258,7 +293,13 @@ fn maximum_orgy_wins_at_once() {
 fn the_hand_cap_ends_a_tie() {
     let g = Orgy::new(4, &Params::parse(&["max_hands=1"]).unwrap()).unwrap();
     let mut s = g.deal(&mut ChaCha8Rng::seed_from_u64(6));
-    finish_hand(&g, &mut s, ["QH JH QC", "QD KD", "", ""], ["KC", "KS", "3D", "4D"], 0);
+    finish_hand(
+        &g,
+        &mut s,
+        ["QH JH QC", "QD KD", "", ""],
+        ["KC", "KS", "3D", "4D"],
+        0,
+    );
     assert_eq!(s.scores(), [3, 3, 0, 0]);
     assert_eq!(g.to_move(&s), ToMove::Over);
     let o = g.outcome(&s).unwrap();
