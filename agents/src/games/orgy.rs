@@ -137,10 +137,23 @@ impl Table<'_> {
         if let Some(c) = courts.iter().find(|&c| self.unbeatable_lead(c)) {
             return Some(c);
         }
-        // A master pip card led into a suit whose court cards are still out draws them.
+        // A master pip card led into a suit whose court cards are still out draws them,
+        // unless someone may ruff it: has shown out of the suit, or the suit is short.
+        let master = |c: Card| {
+            let suit = o.suit_of(c);
+            let k = o.strength(c);
+            let out = self.outstanding(suit);
+            let shown_out = Seat::all(4)
+                .filter(|&s| s != self.obs.seat)
+                .any(|s| (self.obs.play.record().excluded(s) & out) == out && !out.is_empty());
+            let ruff = !o.is_trump(c)
+                && !self.trump_outstanding().is_empty()
+                && (shown_out || out.len() < 3);
+            !out.iter().any(|x| o.strength(x) > k) && !ruff
+        };
         self.legal
             .iter()
-            .filter(|&c| !ORGY_CARDS.contains(c) && self.unbeatable_lead(c))
+            .filter(|&c| !ORGY_CARDS.contains(c) && master(c))
             .filter(|&c| !(self.outstanding(o.suit_of(c)) & ORGY_CARDS).is_empty())
             .max_by_key(|&c| (self.outstanding(o.suit_of(c)) & ORGY_CARDS).len())
     }

@@ -57,7 +57,8 @@ fn heuristic_wins(n: u64) -> f64 {
 fn the_heuristic_beats_random() {
     let n = 80;
     let wins = heuristic_wins(n);
-    // A random seat wins 20 +- 3.9 of 80; the heuristic wins about MEASURED in longer runs.
+    // A random seat wins 20 +- 3.9 of 80; the heuristic wins about 80% in longer runs (0.800
+    // [0.782, 0.817] over 2000 games, README), 64 of 80.
     assert!(wins >= 40.0, "heuristic won {wins} of {n}");
 }
 
@@ -132,6 +133,20 @@ fn it_leads_a_court_nobody_can_beat() {
         [0; 4],
     );
     assert_eq!(heuristic_card(&g, &s), OrgyAction::Play(c("TC")));
+    // The master ten of diamonds goes after the queen of diamonds, not the long clubs (which
+    // the rules of thumb would lead from).
+    let (g, s, _) = position(
+        [
+            "TD 2C 3C 4C 5C",
+            "QD 6C 7C 8C 9C",
+            "2D 3D AC 6H 7H",
+            "4D 5D 8H 9H TH",
+        ],
+        0,
+        ["", "", "", ""],
+        [0; 4],
+    );
+    assert_eq!(heuristic_card(&g, &s), OrgyAction::Play(c("TD")));
 }
 
 #[test]

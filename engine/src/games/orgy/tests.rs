@@ -399,3 +399,16 @@ fn action_text() {
     assert_eq!(OrgyAction::Trump(Suit::Spades).to_string(), "trump S");
     assert_eq!(OrgyAction::Play(c("QH")).to_string(), "QH");
 }
+
+/// The soak: a million random games with invariants checked after every move
+/// (`cargo test --release -p cardsim-engine orgy_soak -- --ignored`).
+#[test]
+#[ignore = "a million games: run by hand in release"]
+fn orgy_soak() {
+    let seeds: u64 = std::env::var("ORGY_SOAK")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1_000_000);
+    let report = conformance::random_games(&game(), 0..seeds, 200_000);
+    assert_eq!(report.games as u64, seeds);
+}
