@@ -19,6 +19,12 @@
 //!   highest score. The deal passes to the left; the first dealer is seat 3. `max_hands`
 //!   (default 200) ends a game that is still tied at the top, the tied players sharing the win.
 //!
+//! - **Statistics:** `hands` played; `maximum_orgy` (1 if a Maximum Orgy ended the game);
+//!   `winning_score` (the highest score at the end); `points_per_hand` (all players' points
+//!   per hand); `dealer_share` (the share of all points scored by the hand's dealer: the value
+//!   of naming trumps, a quarter if it were worth nothing); `capped` (1 if `max_hands` ended a
+//!   tie).
+//!
 //! Actions are [`OrgyAction`]: the dealer's trump, or a card. Rulings are in
 //! `docs/rules/orgy.md`.
 //!
