@@ -64,6 +64,7 @@ pub fn games() -> Vec<GameEntry> {
         entry::<games::ninety_nine::NinetyNine>(),
         entry::<games::xeri::Xeri>(),
         entry::<games::euchre::Euchre>(),
+        entry::<games::orgy::Orgy>(),
     ]
 }
 

@@ -5,6 +5,7 @@
 pub mod bridge;
 pub mod euchre;
 pub mod ninety_nine;
+pub mod orgy;
 pub mod seahaven;
 pub mod trash;
 pub mod whist;

@@ -206,13 +206,23 @@ impl TableView<'_> {
         if honour && (seq != top || self.is_master(top)) {
             return top;
         }
-        let mut desc: Vec<Card> = cards.iter().collect();
-        desc.sort_by_key(|&c| std::cmp::Reverse(o.strength(c)));
-        if desc.len() >= 4 {
-            desc[3]
-        } else {
-            *desc.last().expect("non-empty")
+        // Fourth best (or the lowest of a shorter suit), without allocating: take the
+        // strongest card four times, the lower index first among equals.
+        let mut rest = cards;
+        let mut pick = top;
+        for _ in 0..4 {
+            match rest
+                .iter()
+                .max_by_key(|&c| (o.strength(c), std::cmp::Reverse(c.index())))
+            {
+                Some(c) => {
+                    pick = c;
+                    rest.remove(c);
+                }
+                None => break,
+            }
         }
+        pick
     }
 }
 

@@ -6,6 +6,7 @@ pub mod bridge;
 pub mod common;
 pub mod euchre;
 pub mod ninety_nine;
+pub mod orgy;
 pub mod seahaven;
 pub mod trash;
 pub mod whist;
