@@ -3,6 +3,7 @@
 //! ambiguous (longer rulings live in `docs/rules/<game>.md`).
 
 pub mod bridge;
+pub mod gin_rummy;
 pub mod seahaven;
 pub mod trash;
 pub mod whist;
