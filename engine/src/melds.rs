@@ -417,13 +417,7 @@ pub fn layoff(hand: CardSet, melds: &[CardSet], rules: MeldRules) -> (u32, CardS
         choices.push(c);
     }
     let mut best = (solve_low(x, corner).0, 0u64);
-    fn rec(
-        choices: &[ArrayVec<u64, 64>],
-        x: u64,
-        laid: u64,
-        corner: bool,
-        best: &mut (u32, u64),
-    ) {
+    fn rec(choices: &[ArrayVec<u64, 64>], x: u64, laid: u64, corner: bool, best: &mut (u32, u64)) {
         match choices.split_first() {
             None => {
                 if laid != 0 {

@@ -14,6 +14,7 @@ use cardsim_engine::games::gin_rummy::{GinAction, GinObservation, Phase};
 use cardsim_engine::melds::{self, card_value};
 use cardsim_engine::Seat;
 use rand::RngCore;
+use std::sync::OnceLock;
 
 pub use cardsim_engine::games::gin_rummy::GinRummy;
 
@@ -48,20 +49,22 @@ impl GameAgents for GinRummy {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GinHeuristic;
 
+/// Same rank, and the cards within two of it in its suit (ace low), from a table built once.
 fn neighbours(c: Card) -> CardSet {
-    // Same rank, and the cards within two of it in its suit (ace low).
-    let mut n = CardSet::EMPTY;
-    for other in CardSet::FULL_DECK.iter() {
-        if other == c {
-            continue;
+    static TABLE: OnceLock<[CardSet; 64]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [CardSet::EMPTY; 64];
+        for c in CardSet::FULL_DECK.iter() {
+            for other in CardSet::FULL_DECK.iter() {
+                let d = (rank_low(other) as i32 - rank_low(c) as i32).abs();
+                if other != c && (other.rank() == c.rank() || (other.suit() == c.suit() && d <= 2))
+                {
+                    t[c.index()].insert(other);
+                }
+            }
         }
-        let same_suit = other.suit() == c.suit();
-        let d = (rank_low(other) as i32 - rank_low(c) as i32).abs();
-        if other.rank() == c.rank() || (same_suit && d <= 2) {
-            n.insert(other);
-        }
-    }
-    n
+        t
+    })[c.index()]
 }
 
 /// Ace-low rank number 1..=13.
@@ -82,19 +85,31 @@ impl GinHeuristic {
 
     /// Unseen cards that could meld with `c`.
     pub fn live_partners(obs: &GinObservation, c: Card) -> i32 {
-        (neighbours(c) & obs.unseen()).len() as i32
+        Self::live_in(obs.unseen(), c)
     }
 
-    fn best_discard(obs: &GinObservation, legal: &[GinAction], rules: melds::MeldRules) -> (Card, u32) {
+    fn live_in(unseen: CardSet, c: Card) -> i32 {
+        (neighbours(c) & unseen).len() as i32
+    }
+
+    fn best_discard(
+        obs: &GinObservation,
+        legal: &[GinAction],
+        rules: melds::MeldRules,
+    ) -> (Card, u32) {
         let hand = obs.hand;
+        let unseen = obs.unseen();
         let mut best: Option<((u32, i32, i32, i32), Card)> = None;
         for a in legal {
             let GinAction::Discard(c) = *a else { continue };
             let dw = melds::deadwood(hand.without(c), rules);
+            if best.is_some_and(|(k, _)| dw > k.0) {
+                continue;
+            }
             let key = (
                 dw,
                 Self::danger(obs, c),
-                Self::live_partners(obs, c),
+                Self::live_in(unseen, c),
                 -(card_value(c) as i32),
             );
             if best.is_none_or(|(k, _)| key < k) {
@@ -221,7 +236,9 @@ mod tests {
     fn heuristic_beats_random() {
         let g = game(&[]);
         let games = 200;
-        let won: f64 = (0..games).map(|i| hero_share(&g, Seat::new(i as usize % 2), i)).sum();
+        let won: f64 = (0..games)
+            .map(|i| hero_share(&g, Seat::new(i as usize % 2), i))
+            .sum();
         assert!(won / games as f64 > 0.9, "heuristic won {won} of {games}");
     }
 
@@ -238,11 +255,17 @@ mod tests {
         obs.turn = Seat::new(0);
         let legal = [GinAction::DrawStock, GinAction::TakeDiscard];
         // 2D makes no meld (2C 2D and 2H is in a run): draw.
-        assert_eq!(GinHeuristic.choose(&g, Seat::new(0), &obs, &legal, &mut rng), GinAction::DrawStock);
+        assert_eq!(
+            GinHeuristic.choose(&g, Seat::new(0), &obs, &legal, &mut rng),
+            GinAction::DrawStock
+        );
         obs.pile[0] = "8C".parse().unwrap();
         obs.hand = "2H 3H 4H 7C 7D 9C JS QS KS 2C".parse().unwrap();
         // 8C joins 7C 9C.
-        assert_eq!(GinHeuristic.choose(&g, Seat::new(0), &obs, &legal, &mut rng), GinAction::TakeDiscard);
+        assert_eq!(
+            GinHeuristic.choose(&g, Seat::new(0), &obs, &legal, &mut rng),
+            GinAction::TakeDiscard
+        );
         // Eleven cards that gin when 2C goes.
         obs.phase = Phase::Discard;
         obs.hand = "2H 3H 4H 7C 8C 9C JS QS KS 2C 5H".parse().unwrap();
@@ -308,7 +331,10 @@ mod tests {
             };
             let r = check_random_games(&g, 0..6, 5, 200, places, belief).unwrap();
             assert!(r.positions >= 10, "{r:?}");
-            assert!(r.truth_bias().abs() < 5.0 && r.worst_chi_square < 5.0, "{r:?}");
+            assert!(
+                r.truth_bias().abs() < 5.0 && r.worst_chi_square < 5.0,
+                "{r:?}"
+            );
         }
     }
 }

@@ -286,7 +286,11 @@ impl GinRummy {
         st.pile.push(st.upcard);
         st.limit = self.limit_for(st.upcard);
         st.turn = non_dealer;
-        st.phase = if self.offer { Phase::Offer } else { Phase::Draw };
+        st.phase = if self.offer {
+            Phase::Offer
+        } else {
+            Phase::Draw
+        };
         st.passes = 0;
         st.taken = None;
         st.known = [CardSet::EMPTY; 2];
@@ -572,7 +576,10 @@ impl Game for GinRummy {
                 st.phase = Phase::Discard;
             }
             (Phase::Discard, GinAction::Discard(c)) => {
-                assert!(st.hands[me].remove(c) && Some(c) != st.taken, "illegal discard {c}");
+                assert!(
+                    st.hands[me].remove(c) && Some(c) != st.taken,
+                    "illegal discard {c}"
+                );
                 st.known[me].remove(c);
                 st.discarded[me].insert(c);
                 st.pile.push(c);
@@ -585,7 +592,10 @@ impl Game for GinRummy {
                 }
             }
             (Phase::Discard, GinAction::Knock(c)) => {
-                assert!(st.hands[me].remove(c) && Some(c) != st.taken, "illegal knock {c}");
+                assert!(
+                    st.hands[me].remove(c) && Some(c) != st.taken,
+                    "illegal knock {c}"
+                );
                 st.known[me].remove(c);
                 st.taken = None;
                 let hand = st.hands[me];
@@ -675,9 +685,7 @@ impl Game for GinRummy {
         let winner = if self.target == 0 {
             st.last.and_then(|r| r.winner)
         } else {
-            (0..2)
-                .find(|&i| st.points[i] >= self.target)
-                .map(Seat::new)
+            (0..2).find(|&i| st.points[i] >= self.target).map(Seat::new)
         };
         for i in 0..2 {
             let s = Seat::new(i);
@@ -721,7 +729,10 @@ impl Game for GinRummy {
             n += 1;
         }
         if all != CardSet::FULL_DECK || n != 52 {
-            return Err(format!("cards not conserved: {n} cards, {} distinct", all.len()));
+            return Err(format!(
+                "cards not conserved: {n} cards, {} distinct",
+                all.len()
+            ));
         }
         for i in 0..2 {
             if !st.known[i].is_subset(st.hands[i]) {
@@ -732,19 +743,34 @@ impl Game for GinRummy {
             let mover = st.turn.index();
             let want = if st.phase == Phase::Discard { 11 } else { 10 };
             if st.hands[mover].len() != want || st.hands[1 - mover].len() != 10 {
-                return Err(format!("hand sizes {:?} in {:?}", st.hands.map(|h| h.len()), st.phase));
+                return Err(format!(
+                    "hand sizes {:?} in {:?}",
+                    st.hands.map(|h| h.len()),
+                    st.phase
+                ));
             }
             if st.stock.len() <= self.stock_left as usize && st.phase != Phase::Discard {
                 return Err("play went on past the drawn-hand point".into());
             }
         }
-        if st.points.iter().filter(|&&p| self.target > 0 && p >= self.target).count() > 1 {
+        if st
+            .points
+            .iter()
+            .filter(|&&p| self.target > 0 && p >= self.target)
+            .count()
+            > 1
+        {
             return Err("both seats reached the target".into());
         }
         Ok(())
     }
 
-    fn observe_action(&self, _st: &GinState, action: GinAction, _viewer: Seat) -> Option<GinAction> {
+    fn observe_action(
+        &self,
+        _st: &GinState,
+        action: GinAction,
+        _viewer: Seat,
+    ) -> Option<GinAction> {
         // Every move is seen; the card drawn from the stock is not part of the move (it is
         // chance inside `apply`), and a knock's face-down discard is shown with the hands.
         Some(action)
