@@ -69,7 +69,7 @@ fn neighbours(c: Card) -> CardSet {
 
 /// Ace-low rank number 1..=13.
 fn rank_low(c: Card) -> u8 {
-    c.rank().number().min(13).max(1)
+    c.rank().number()
 }
 
 impl GinHeuristic {

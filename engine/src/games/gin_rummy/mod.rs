@@ -687,10 +687,10 @@ impl Game for GinRummy {
         } else {
             (0..2).find(|&i| st.points[i] >= self.target).map(Seat::new)
         };
-        for i in 0..2 {
+        for (i, &total) in totals.iter().enumerate() {
             let s = Seat::new(i);
             out[s] = SeatResult {
-                score: totals[i] as f64,
+                score: total as f64,
                 place: if winner.is_none_or(|w| w == s) { 1 } else { 2 },
                 win: match winner {
                     None => 0.5,
