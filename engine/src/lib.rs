@@ -42,6 +42,7 @@ pub mod conformance;
 pub mod driver;
 mod game;
 pub mod games;
+pub mod melds;
 pub mod params;
 mod seat;
 pub mod tricks;

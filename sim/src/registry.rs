@@ -58,6 +58,7 @@ fn entry<G: GameAgents>() -> GameEntry {
 pub fn games() -> Vec<GameEntry> {
     vec![
         entry::<games::trash::Trash>(),
+        entry::<games::gin_rummy::GinRummy>(),
         entry::<games::whist::Whist>(),
         entry::<games::seahaven::Seahaven>(),
         entry::<games::bridge::Bridge>(),

@@ -4,6 +4,7 @@
 
 pub mod bridge;
 pub mod euchre;
+pub mod gin_rummy;
 pub mod ninety_nine;
 pub mod orgy;
 pub mod seahaven;

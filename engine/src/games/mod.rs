@@ -5,6 +5,7 @@
 pub mod bridge;
 pub mod common;
 pub mod euchre;
+pub mod gin_rummy;
 pub mod ninety_nine;
 pub mod orgy;
 pub mod seahaven;
