@@ -3,6 +3,7 @@
 //! ambiguous (longer rulings live in `docs/rules/<game>.md`).
 
 pub mod bridge;
+pub mod egyptian_ratscrew;
 pub mod seahaven;
 pub mod trash;
 pub mod whist;
