@@ -65,6 +65,7 @@ pub fn games() -> Vec<GameEntry> {
         entry::<games::whist::Whist>(),
         entry::<games::seahaven::Seahaven>(),
         entry::<games::bridge::Bridge>(),
+        entry::<games::egyptian_ratscrew::Ratscrew>(),
     ]
 }
 

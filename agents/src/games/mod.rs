@@ -3,6 +3,7 @@
 //! it has one) and keeps its game-specific agent tests.
 
 pub mod bridge;
+pub mod egyptian_ratscrew;
 pub mod seahaven;
 pub mod trash;
 pub mod whist;
