@@ -66,6 +66,7 @@ pub fn games() -> Vec<GameEntry> {
         entry::<games::seahaven::Seahaven>(),
         entry::<games::bridge::Bridge>(),
         entry::<games::egyptian_ratscrew::Ratscrew>(),
+        entry::<games::speed::Speed>(),
     ]
 }
 

@@ -5,5 +5,6 @@
 pub mod bridge;
 pub mod egyptian_ratscrew;
 pub mod seahaven;
+pub mod speed;
 pub mod trash;
 pub mod whist;
