@@ -1,9 +1,9 @@
 //! Which agents exist for a game, and building them from specs.
 
+use crate::reaction::{Reacting, ReactionModel, REACTION};
 use crate::search::{
     Cheat, Ismcts, PerfectInfoSolver, Pimc, PimcSettings, Rollout, SearchSettings, Uct,
 };
-use crate::reaction::{Reacting, ReactionModel, REACTION};
 use crate::spec::AgentSettings;
 use crate::{Agent, AgentError, AgentSpec, RandomAgent};
 use cardsim_engine::params::ParamSpec;

@@ -208,7 +208,9 @@ mod tests {
         };
         let mut rng = ChaCha8Rng::seed_from_u64(2);
         let n = 100_000;
-        let swapped = (0..n).filter(|_| m.err(1u8, &[0, 1], &mut rng) == 0).count();
+        let swapped = (0..n)
+            .filter(|_| m.err(1u8, &[0, 1], &mut rng) == 0)
+            .count();
         let rate = swapped as f64 / n as f64;
         assert!((rate - 0.2).abs() < 0.005, "{rate}");
         // One legal action: nothing to swap to.

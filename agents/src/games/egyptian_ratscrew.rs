@@ -138,7 +138,14 @@ mod tests {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let mut s = g.deal(&mut rng);
             let mut table = Table(vec![build(a), build(b)]);
-            let Ok(end) = driver::play(&g, &mut s, &mut table, &mut Scratch::new(), &mut rng, 1 << 20);
+            let Ok(end) = driver::play(
+                &g,
+                &mut s,
+                &mut table,
+                &mut Scratch::new(),
+                &mut rng,
+                1 << 20,
+            );
             total += end.outcome(&g, &s)[Seat::new(0)].win;
         }
         total / n as f64

@@ -489,7 +489,13 @@ impl Game for Ratscrew {
         default_players: 2,
         params: &[
             ParamSpec::int("decks", "1", 1, 2, "52-card decks shuffled together"),
-            ParamSpec::int("jokers", "0", 0, 4, "jokers added (a joker on top is slappable)"),
+            ParamSpec::int(
+                "jokers",
+                "0",
+                0,
+                4,
+                "jokers added (a joker on top is slappable)",
+            ),
             ParamSpec::flag(
                 "slaps",
                 "true",

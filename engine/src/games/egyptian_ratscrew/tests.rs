@@ -32,11 +32,15 @@ fn hands(strs: &[&str]) -> Vec<Vec<Card>> {
             'T' => 8,
             d => d.to_digit(10).expect("a rank") as u8 - 2,
         };
-        let s = (0..4).find(|&s| !used[(s * 13 + rank) as usize]).expect("four of a rank");
+        let s = (0..4)
+            .find(|&s| !used[(s * 13 + rank) as usize])
+            .expect("four of a rank");
         used[(s * 13 + rank) as usize] = true;
         s * 13 + rank
     };
-    strs.iter().map(|h| h.chars().map(&mut card_of).collect()).collect()
+    strs.iter()
+        .map(|h| h.chars().map(&mut card_of).collect())
+        .collect()
 }
 
 fn position(g: &Ratscrew, strs: &[&str]) -> RatscrewState {
@@ -332,7 +336,10 @@ fn players_out_slap_back_in_and_a_false_slap_bars_them() {
     race(
         &g,
         &mut s,
-        &[(0, RatscrewAction::Slap, 0.3), (2, RatscrewAction::Slap, 0.2)],
+        &[
+            (0, RatscrewAction::Slap, 0.3),
+            (2, RatscrewAction::Slap, 0.2),
+        ],
     );
     assert!(!s.public.out.contains(Seat::new(2)), "slapped back in");
     assert_eq!(s.stacks[Seat::new(2)].len(), 7);
@@ -440,4 +447,16 @@ fn bad_parameters_are_refused() {
     assert!(Ratscrew::new(2, &Params::parse(&["decks=3"]).unwrap()).is_err());
     assert!(Ratscrew::new(9, &Params::new()).is_err());
     assert!(Ratscrew::new(2, &Params::parse(&["slap=true"]).unwrap()).is_err());
+}
+
+/// The million-game soak (not in CI): `cargo test --release -p cardsim-engine
+/// ratscrew_soak -- --ignored`.
+#[test]
+#[ignore]
+fn ratscrew_soak_a_million_random_games() {
+    for players in [2, 4] {
+        let g = game(players, &["sandwich=true", "jokers=2"]);
+        let report = conformance::random_games(&g, 0..500_000, 2_000_000);
+        assert_eq!(report.games, 500_000);
+    }
 }

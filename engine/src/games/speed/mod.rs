@@ -121,7 +121,10 @@ impl Speed {
         for c in hand.iter() {
             for (i, p) in piles.iter().enumerate() {
                 if p.last().is_some_and(|&t| fits(c, t)) {
-                    out.push(SpeedAction { card: c, pile: i as u8 });
+                    out.push(SpeedAction {
+                        card: c,
+                        pile: i as u8,
+                    });
                 }
             }
         }

@@ -188,3 +188,12 @@ fn random_games_conform() {
     let plays: f64 = report.stats.iter().map(|s| s[0]).sum();
     assert!(plays > 200.0 * 20.0);
 }
+
+/// The million-game soak (not in CI): `cargo test --release -p cardsim-engine speed_soak --
+/// --ignored`.
+#[test]
+#[ignore]
+fn speed_soak_a_million_random_games() {
+    let report = conformance::random_games(&game(&[]), 0..1_000_000, 1_000_000);
+    assert_eq!(report.games, 1_000_000);
+}
