@@ -233,10 +233,7 @@ mod tests {
     fn places(st: &<Speed as Game>::State, out: &mut Vec<u32>) {
         out.clear();
         out.resize(52, 6);
-        let slot = |c: &Card| {
-            let i = Card::all52().position(|d| d == *c).unwrap();
-            i
-        };
+        let slot = |c: &Card| Card::all52().position(|d| d == *c).unwrap();
         for p in 0..2 {
             for c in st.hands[p].iter() {
                 out[slot(&c)] = p as u32;

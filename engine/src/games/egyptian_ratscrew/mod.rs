@@ -683,11 +683,9 @@ impl Game for Ratscrew {
         }
         let mut hidden = [0u8; ROOM];
         let mut n = 0;
-        for c in 0..self.cards() {
-            if !seen[c] {
-                hidden[n] = c as u8;
-                n += 1;
-            }
+        for (c, _) in seen[..self.cards()].iter().enumerate().filter(|(_, &s)| !s) {
+            hidden[n] = c as u8;
+            n += 1;
         }
         hidden[..n].shuffle(rng);
         let mut stacks = BySeat::<Stack>::default();

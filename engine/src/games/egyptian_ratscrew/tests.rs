@@ -115,7 +115,8 @@ fn the_endless_beggar_my_neighbour_deal_of_casella_et_al_is_a_draw() {
 fn beggar_my_neighbour_deals_end_as_an_independent_simulation_says() {
     // (flips, tricks, winner) from a separate 20-line Python simulation of the 1911
     // Britannica rules (taker puts the pile under his cards in the order played, and leads).
-    let cases: [([&str; 2], (u32, u32, usize)); 4] = [
+    type Case = ([&'static str; 2], (u32, u32, usize));
+    let cases: [Case; 4] = [
         (
             ["-J--Q----A--JK-K-----Q--AA", "-A---JQ-K------KJ-----Q---"],
             (449, 61, 1),

@@ -387,8 +387,8 @@ impl Game for Speed {
         hands[1 - me] = take(pb.hand_sizes[1 - me]).iter().copied().collect();
         let stocks = [take(pb.stock_sizes[0]), take(pb.stock_sizes[1])];
         let mut talons: [Pile; 2] = Default::default();
-        for i in 0..2 {
-            talons[i] = match pb.talon_known[i] {
+        for (i, talon) in talons.iter_mut().enumerate() {
+            *talon = match pb.talon_known[i] {
                 Some(k) => {
                     let mut t: Pile = k.iter().collect();
                     t.shuffle(rng);
