@@ -451,13 +451,19 @@ fn bad_parameters_are_refused() {
 }
 
 /// The million-game soak (not in CI): `cargo test --release -p cardsim-engine
-/// ratscrew_soak -- --ignored`.
+/// ratscrew_soak -- --ignored`; `SOAK_GAMES=N` plays N games per player count instead of
+/// 500,000.
 #[test]
 #[ignore]
 fn ratscrew_soak_a_million_random_games() {
+    let n: u64 = std::env::var("SOAK_GAMES").map_or(500_000, |v| v.parse().unwrap());
     for players in [2, 4] {
         let g = game(players, &["sandwich=true", "jokers=2"]);
-        let report = conformance::random_games(&g, 0..500_000, 2_000_000);
-        assert_eq!(report.games, 500_000);
+        let report = conformance::random_games(&g, 0..n, 2_000_000);
+        assert_eq!(report.games as u64, n);
+        eprintln!(
+            "{players} players: {n} games, {} draws, {} moves",
+            report.draws, report.moves
+        );
     }
 }

@@ -190,10 +190,12 @@ fn random_games_conform() {
 }
 
 /// The million-game soak (not in CI): `cargo test --release -p cardsim-engine speed_soak --
-/// --ignored`.
+/// --ignored`; `SOAK_GAMES=N` plays N games instead of a million.
 #[test]
 #[ignore]
 fn speed_soak_a_million_random_games() {
-    let report = conformance::random_games(&game(&[]), 0..1_000_000, 1_000_000);
-    assert_eq!(report.games, 1_000_000);
+    let n: u64 = std::env::var("SOAK_GAMES").map_or(1_000_000, |v| v.parse().unwrap());
+    let report = conformance::random_games(&game(&[]), 0..n, 1_000_000);
+    assert_eq!(report.games as u64, n);
+    eprintln!("{n} games, {} draws, {} moves", report.draws, report.moves);
 }
