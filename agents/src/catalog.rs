@@ -1,5 +1,6 @@
 //! Which agents exist for a game, and building them from specs.
 
+use crate::reaction::{Reacting, ReactionModel, REACTION};
 use crate::search::{
     Cheat, Ismcts, PerfectInfoSolver, Pimc, PimcSettings, Rollout, SearchSettings, Uct,
 };
@@ -36,11 +37,17 @@ pub trait GameAgents: Game {
     fn exact_solver() -> Option<Box<dyn PerfectInfoSolver<Self>>> {
         None
     }
+
+    /// True for a real-time game (one with races): every agent then also takes the
+    /// reaction-time settings [`crate::reaction::REACTION`] (`rt_mean`, `rt_spread`,
+    /// `errors`).
+    const REAL_TIME: bool = false;
 }
 
 /// All agents available for a game.
 pub struct AgentCatalog<G: Game> {
     kinds: Vec<AgentKind<G>>,
+    real_time: bool,
 }
 
 /// The catalog for `G`: `random`, the game's own agents, then the search agents (`ismcts`,
@@ -57,7 +64,10 @@ pub fn catalog<G: GameAgents>() -> AgentCatalog<G> {
     }];
     kinds.extend(G::game_agents());
     kinds.extend(search_agents::<G>());
-    AgentCatalog { kinds }
+    AgentCatalog {
+        kinds,
+        real_time: G::REAL_TIME,
+    }
 }
 
 /// `ms`: shared by every search agent.
@@ -271,12 +281,42 @@ impl<G: Game> AgentCatalog<G> {
         &self.kinds
     }
 
+    /// The settings every agent takes besides its own: the reaction-time model
+    /// ([`crate::reaction::REACTION`]) in a real-time game, none otherwise.
+    pub fn shared_settings(&self) -> &'static [ParamSpec] {
+        if self.real_time {
+            REACTION
+        } else {
+            &[]
+        }
+    }
+
     /// Builds the agent a spec names.
     ///
     /// # Errors
     /// [`AgentError::UnknownAgent`] listing the allowed names, or the agent's own setting errors.
     pub fn build(&self, spec: &AgentSpec) -> Result<Box<dyn Agent<G>>, AgentError> {
         match self.kinds.iter().find(|k| k.name == spec.name) {
+            Some(k) if self.real_time => {
+                let is_rt = |key: &str| REACTION.iter().any(|p| p.key == key);
+                let (rt, own): (Vec<_>, Vec<_>) =
+                    spec.params.iter().cloned().partition(|(key, _)| is_rt(key));
+                let inner = (k.build)(&AgentSpec {
+                    name: spec.name.clone(),
+                    params: own,
+                })?;
+                let rt = AgentSpec {
+                    name: spec.name.clone(),
+                    params: rt,
+                };
+                let s = rt.settings(REACTION)?;
+                let model = ReactionModel {
+                    mean: s.float("rt_mean")?,
+                    spread: s.float("rt_spread")?,
+                    errors: s.float("errors")?,
+                };
+                Ok(Box::new(Reacting::new(inner, model, spec.to_string())))
+            }
             Some(k) => (k.build)(spec),
             None => Err(AgentError::UnknownAgent {
                 name: spec.name.clone(),

@@ -38,6 +38,7 @@ mod agent;
 mod catalog;
 pub mod games;
 mod random;
+pub mod reaction;
 pub mod search;
 mod spec;
 mod testing;

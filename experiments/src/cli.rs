@@ -233,6 +233,14 @@ pub fn list() -> String {
                 s.push_str(&format!("          {pair:<16} {} ({})\n", p.help, p.kind));
             }
         }
+        let shared = (g.shared_settings)();
+        if !shared.is_empty() {
+            s.push_str("      every agent also takes:\n");
+            for p in shared {
+                let pair = format!("{}={}", p.key, p.default);
+                s.push_str(&format!("          {pair:<16} {} ({})\n", p.help, p.kind));
+            }
+        }
     }
     s
 }

@@ -35,6 +35,9 @@ pub struct GameEntry {
     pub info: GameInfo,
     /// The agents it offers.
     pub agents: fn() -> Vec<AgentInfo>,
+    /// The settings every agent of the game takes besides its own (the reaction-time model of
+    /// a real-time game).
+    pub shared_settings: fn() -> &'static [ParamSpec],
     /// Runs a request, writing the files it names, and returns the summary.
     pub simulate: fn(&Request) -> Result<Report, SimError>,
 }
@@ -49,6 +52,7 @@ fn entry<G: GameAgents>() -> GameEntry {
                 .map(|k| (k.name, k.help, k.params))
                 .collect()
         },
+        shared_settings: || catalog::<G>().shared_settings(),
         simulate: run::<G>,
     }
 }
@@ -66,6 +70,8 @@ pub fn games() -> Vec<GameEntry> {
         entry::<games::xeri::Xeri>(),
         entry::<games::euchre::Euchre>(),
         entry::<games::orgy::Orgy>(),
+        entry::<games::egyptian_ratscrew::Ratscrew>(),
+        entry::<games::speed::Speed>(),
     ]
 }
 

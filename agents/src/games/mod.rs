@@ -3,11 +3,13 @@
 //! it has one) and keeps its game-specific agent tests.
 
 pub mod bridge;
+pub mod egyptian_ratscrew;
 pub mod euchre;
 pub mod gin_rummy;
 pub mod ninety_nine;
 pub mod orgy;
 pub mod seahaven;
+pub mod speed;
 pub mod trash;
 pub mod whist;
 pub mod xeri;

@@ -2,6 +2,7 @@
 //! that finish in a few minutes on two cores.
 
 mod euchre_seats;
+mod reaction_speed;
 mod seahaven_solvability;
 mod search_strength;
 mod trash_seats;
@@ -41,6 +42,7 @@ pub fn all() -> Vec<Experiment> {
         search_strength::BRIDGE,
         search_strength::TRASH,
         euchre_seats::EXPERIMENT,
+        reaction_speed::EXPERIMENT,
     ]
 }
 
