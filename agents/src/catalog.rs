@@ -1,9 +1,12 @@
 //! Which agents exist for a game, and building them from specs.
 
+use crate::reaction::{Reacting, ReactionModel, REACTION};
 use crate::search::{
     Cheat, Ismcts, PerfectInfoSolver, Pimc, PimcSettings, Rollout, SearchSettings, Uct,
 };
+use crate::spec::AgentSettings;
 use crate::{Agent, AgentError, AgentSpec, RandomAgent};
+use cardsim_engine::params::ParamSpec;
 use cardsim_engine::Game;
 use std::time::Duration;
 
@@ -14,8 +17,10 @@ pub type AgentBuilder<G> = fn(&AgentSpec) -> Result<Box<dyn Agent<G>>, AgentErro
 pub struct AgentKind<G: Game> {
     /// The name used in specs.
     pub name: &'static str,
-    /// One line on what it does and its settings.
+    /// One line on what it does.
     pub help: &'static str,
+    /// Its settings, each declared once (`cardsim list` prints them).
+    pub params: &'static [ParamSpec],
     /// Builds it from a spec with this name.
     pub build: AgentBuilder<G>,
 }
@@ -32,11 +37,17 @@ pub trait GameAgents: Game {
     fn exact_solver() -> Option<Box<dyn PerfectInfoSolver<Self>>> {
         None
     }
+
+    /// True for a real-time game (one with races): every agent then also takes the
+    /// reaction-time settings [`crate::reaction::REACTION`] (`rt_mean`, `rt_spread`,
+    /// `errors`).
+    const REAL_TIME: bool = false;
 }
 
 /// All agents available for a game.
 pub struct AgentCatalog<G: Game> {
     kinds: Vec<AgentKind<G>>,
+    real_time: bool,
 }
 
 /// The catalog for `G`: `random`, the game's own agents, then the search agents (`ismcts`,
@@ -44,152 +55,192 @@ pub struct AgentCatalog<G: Game> {
 pub fn catalog<G: GameAgents>() -> AgentCatalog<G> {
     let mut kinds = vec![AgentKind::<G> {
         name: "random",
-        help: "uniformly random legal action (no settings)",
+        help: "uniformly random legal action",
+        params: &[],
         build: |spec| {
-            spec.check_keys(&[])?;
+            spec.settings(&[])?;
             Ok(Box::new(RandomAgent))
         },
     }];
     kinds.extend(G::game_agents());
     kinds.extend(search_agents::<G>());
-    AgentCatalog { kinds }
+    AgentCatalog {
+        kinds,
+        real_time: G::REAL_TIME,
+    }
 }
+
+/// `ms`: shared by every search agent.
+const MS: ParamSpec = ParamSpec::int(
+    "ms",
+    "none",
+    1,
+    i64::MAX,
+    "time limit per decision in milliseconds (with it, the count it bounds defaults to \
+     unlimited; not reproducible)",
+);
+/// `c`: UCB exploration constant.
+const C: ParamSpec = ParamSpec::float("c", "0.7", 0.0, f64::INFINITY, "UCB exploration constant");
+/// `rollout`: the playout policy.
+const ROLLOUT: ParamSpec = ParamSpec::choice(
+    "rollout",
+    "random",
+    &["random", "heuristic"],
+    "playout policy (heuristic: the game's own heuristic agent)",
+);
+/// `solver`: the perfect-information search of `pimc` and `cheat`.
+const SOLVER: ParamSpec = ParamSpec::choice(
+    "solver",
+    "auto",
+    &["auto", "uct", "exact"],
+    "perfect-information search: the game's exact solver where it has one (auto), UCT, or \
+     the exact solver",
+);
+const ITERS_1000: ParamSpec = ParamSpec::int(
+    "iters",
+    "1000",
+    1,
+    u32::MAX as i64,
+    "iterations per decision",
+);
+
+/// The settings of `ismcts` and `mo-ismcts`.
+const ISMCTS: &[ParamSpec] = &[ITERS_1000, MS, C, ROLLOUT];
+/// The settings of `pimc`.
+const PIMC: &[ParamSpec] = &[
+    ParamSpec::int(
+        "worlds",
+        "20",
+        1,
+        u32::MAX as i64,
+        "sampled deals of the hidden cards per decision",
+    ),
+    MS,
+    ParamSpec::int(
+        "iters",
+        "100",
+        1,
+        u32::MAX as i64,
+        "UCT iterations per world",
+    ),
+    C,
+    ROLLOUT,
+    SOLVER,
+];
+/// The settings of `cheat`.
+const CHEAT: &[ParamSpec] = &[ITERS_1000, MS, C, ROLLOUT, SOLVER];
 
 /// The search agents every game gets: `ismcts`, `mo-ismcts`, `pimc` and `cheat`.
 fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
     vec![
         AgentKind {
             name: "ismcts",
-            help: "information set MCTS (single observer); iters=1000 per decision, or ms=N (time limit; \
-                   not reproducible), c=0.7 exploration, rollout=random|heuristic",
+            help: "information set MCTS (single observer)",
+            params: ISMCTS,
             build: |spec| {
-                spec.check_keys(&["iters", "ms", "c", "rollout"])?;
-                let agent = Ismcts::new(search_settings(spec, 1_000)?).with_rollout(rollout::<G>(spec)?);
+                let s = spec.settings(ISMCTS)?;
+                let agent = Ismcts::new(search_settings(&s, time_limit(&s)?)?)
+                    .with_rollout(rollout::<G>(&s)?);
                 Ok(Box::new(agent))
             },
         },
         AgentKind {
             name: "mo-ismcts",
-            help: "multi-observer information set MCTS (one tree per seat, each following what its \
-                   seat sees of every move); iters=1000 per decision, or ms=N (time limit; not \
-                   reproducible), c=0.7 exploration, rollout=random|heuristic",
+            help:
+                "multi-observer information set MCTS (one tree per seat, each following what its \
+                   seat sees of every move)",
+            params: ISMCTS,
             build: |spec| {
-                spec.check_keys(&["iters", "ms", "c", "rollout"])?;
-                let agent =
-                    Ismcts::multi_observer(search_settings(spec, 1_000)?).with_rollout(rollout::<G>(spec)?);
+                let s = spec.settings(ISMCTS)?;
+                let agent = Ismcts::multi_observer(search_settings(&s, time_limit(&s)?)?)
+                    .with_rollout(rollout::<G>(&s)?);
                 Ok(Box::new(agent))
             },
         },
         AgentKind {
             name: "pimc",
-            help: "determinized search: worlds=20 samples of the hidden cards (or as many as fit in \
-                   ms=N for the whole decision, at least one; not reproducible), each searched \
-                   with perfect-information UCT (iters=100, c=0.7, rollout=random|heuristic) or \
-                   the game's exact solver (solver=auto|uct|exact)",
+            help: "determinized search: samples of the hidden cards (as many as fit in ms for the \
+                   whole decision when ms is set, at least one), each searched with \
+                   perfect-information UCT or the game's exact solver",
+            params: PIMC,
             build: |spec| {
-                spec.check_keys(&["worlds", "ms", "iters", "c", "rollout", "solver"])?;
-                let ms = time_limit(spec)?;
-                let default_worlds = if ms.is_some() && !has(spec, "worlds") { u32::MAX } else { 20 };
-                let worlds =
-                    spec.get("worlds", default_worlds, "a number of worlds, at least 1", |&n| n >= 1)?;
-                // `ms` is the whole decision's: the per-world search does not see it.
-                let per_world = AgentSpec {
-                    name: spec.name.clone(),
-                    params: spec.params.iter().filter(|(k, _)| k != "ms").cloned().collect(),
+                let s = spec.settings(PIMC)?;
+                let ms = time_limit(&s)?;
+                let worlds = if ms.is_some() && !s.is_set("worlds") {
+                    u32::MAX
+                } else {
+                    s.int("worlds")?
                 };
-                let solver = solver::<G>(&per_world, 100)?;
+                // `ms` is the whole decision's: the per-world search does not see it.
+                let solver = solver::<G>(&s, None)?;
                 let settings = PimcSettings::default().worlds(worlds).time_limit(ms);
                 Ok(Box::new(Pimc::new(settings, solver)))
             },
         },
         AgentKind {
             name: "cheat",
-            help: "UNFAIR: sees all hidden cards (an upper-bound baseline, never a fair opponent); \
-                   perfect-information UCT on the true state (iters=1000, ms=N, c=0.7, \
-                   rollout=random|heuristic) or the game's exact solver (solver=auto|uct|exact)",
+            help:
+                "UNFAIR: sees all hidden cards (an upper-bound baseline, never a fair opponent); \
+                   perfect-information UCT on the true state or the game's exact solver",
+            params: CHEAT,
             build: |spec| {
-                spec.check_keys(&["iters", "ms", "c", "rollout", "solver"])?;
-                Ok(Box::new(Cheat::new(solver::<G>(spec, 1_000)?)))
+                let s = spec.settings(CHEAT)?;
+                Ok(Box::new(Cheat::new(solver::<G>(&s, time_limit(&s)?)?)))
             },
         },
     ]
 }
 
-/// `iters`, `ms` and `c`: with `ms` alone, the search runs until the time is up.
-fn search_settings(spec: &AgentSpec, default_iters: u32) -> Result<SearchSettings, AgentError> {
-    let time = time_limit(spec)?;
-    let default_iters = if time.is_some() && !has(spec, "iters") {
+/// `iters` and `c`, with the time limit `time`: with a time limit and no `iters`, the search
+/// runs until the time is up.
+fn search_settings(
+    s: &AgentSettings,
+    time: Option<Duration>,
+) -> Result<SearchSettings, AgentError> {
+    let iters = if time.is_some() && !s.is_set("iters") {
         u32::MAX
     } else {
-        default_iters
+        s.int("iters")?
     };
-    let iters = spec.get(
-        "iters",
-        default_iters,
-        "a number of iterations, at least 1",
-        |&n| n >= 1,
-    )?;
-    let c = spec.get("c", 0.7f64, "an exploration constant, 0 or more", |c| {
-        c.is_finite() && *c >= 0.0
-    })?;
     Ok(SearchSettings::default()
         .iterations(iters)
         .time_limit(time)
-        .exploration(c))
+        .exploration(s.float("c")?))
 }
 
-/// `ms`: the time limit, if any (with it, the count it bounds defaults to unlimited).
-fn time_limit(spec: &AgentSpec) -> Result<Option<Duration>, AgentError> {
-    let ms = spec.get(
-        "ms",
-        0u64,
-        "a time limit in milliseconds, at least 1",
-        |&m| m >= 1,
-    )?;
-    Ok((ms > 0).then(|| Duration::from_millis(ms)))
-}
-
-/// True when the spec sets `key`.
-fn has(spec: &AgentSpec, key: &str) -> bool {
-    spec.params.iter().any(|(k, _)| k == key)
+/// `ms`: the time limit, if any.
+fn time_limit(s: &AgentSettings) -> Result<Option<Duration>, AgentError> {
+    Ok(s.opt_int::<u64>("ms")?.map(Duration::from_millis))
 }
 
 /// `rollout=random` (the default) or `rollout=heuristic`: the game's own heuristic agent.
-fn rollout<G: GameAgents>(spec: &AgentSpec) -> Result<Rollout<G>, AgentError> {
-    let bad = |expected: String| AgentError::BadValue {
-        agent: spec.name.clone(),
-        key: "rollout".into(),
-        value: raw(spec, "rollout"),
-        expected,
-    };
-    match raw(spec, "rollout").as_str() {
-        "" | "random" => Ok(Rollout::Random),
+fn rollout<G: GameAgents>(s: &AgentSettings) -> Result<Rollout<G>, AgentError> {
+    match s.choice("rollout")? {
         "heuristic" => {
             let cat = catalog::<G>();
             if !cat.kinds().iter().any(|k| k.name == "heuristic") {
-                return Err(bad(format!(
-                    "random ({} has no heuristic agent)",
-                    G::INFO.name
-                )));
+                return Err(s.reject(
+                    "rollout",
+                    "heuristic",
+                    format!("random ({} has no heuristic agent)", G::INFO.name),
+                ));
             }
             Ok(Rollout::Agent(cat.build(&AgentSpec {
                 name: "heuristic".into(),
                 params: Vec::new(),
             })?))
         }
-        _ => Err(bad("random or heuristic".into())),
+        _ => Ok(Rollout::Random),
     }
 }
 
-/// The perfect-information solver of `pimc` and `cheat`: `solver=auto|uct|exact`.
+/// The perfect-information solver of `pimc` and `cheat` (`solver=auto|uct|exact`); `time` is
+/// the UCT search's own time limit, if any.
 fn solver<G: GameAgents>(
-    spec: &AgentSpec,
-    default_iters: u32,
+    s: &AgentSettings,
+    time: Option<Duration>,
 ) -> Result<Box<dyn PerfectInfoSolver<G>>, AgentError> {
-    let which = spec.get("solver", "auto".to_string(), "auto, uct or exact", |s| {
-        ["auto", "uct", "exact"].contains(&s.as_str())
-    })?;
-    let uct_keys = ["iters", "ms", "c", "rollout"];
+    let which = s.choice("solver")?;
     let exact = if which == "uct" {
         None
     } else {
@@ -197,31 +248,29 @@ fn solver<G: GameAgents>(
     };
     match exact {
         Some(exact) => {
-            if let Some((k, _)) = spec
-                .params
-                .iter()
-                .find(|(k, _)| uct_keys.contains(&k.as_str()))
-            {
-                return Err(AgentError::BadValue {
-                    agent: spec.name.clone(),
-                    key: k.clone(),
-                    value: raw(spec, k),
-                    expected: format!(
+            // `ms` of pimc bounds the whole decision (`time` is then `None`), which the exact
+            // solver allows; the UCT settings mean nothing to it.
+            let uct_keys = ["iters", "ms", "c", "rollout"];
+            let pimc_ms = |k: &str| k == "ms" && time.is_none();
+            if let Some(k) = uct_keys.into_iter().find(|&k| s.is_set(k) && !pimc_ms(k)) {
+                return Err(s.reject(
+                    k,
+                    s.given(k).unwrap_or_default(),
+                    format!(
                         "no {k} with the exact solver of {} (or solver=uct)",
                         G::INFO.name
                     ),
-                });
+                ));
             }
             Ok(exact)
         }
-        None if which == "exact" => Err(AgentError::BadValue {
-            agent: spec.name.clone(),
-            key: "solver".into(),
-            value: which,
-            expected: format!("auto or uct ({} has no exact solver)", G::INFO.name),
-        }),
+        None if which == "exact" => Err(s.reject(
+            "solver",
+            which,
+            format!("auto or uct ({} has no exact solver)", G::INFO.name),
+        )),
         None => Ok(Box::new(
-            Uct::new(search_settings(spec, default_iters)?).with_rollout(rollout::<G>(spec)?),
+            Uct::new(search_settings(s, time)?).with_rollout(rollout::<G>(s)?),
         )),
     }
 }
@@ -232,12 +281,42 @@ impl<G: Game> AgentCatalog<G> {
         &self.kinds
     }
 
+    /// The settings every agent takes besides its own: the reaction-time model
+    /// ([`crate::reaction::REACTION`]) in a real-time game, none otherwise.
+    pub fn shared_settings(&self) -> &'static [ParamSpec] {
+        if self.real_time {
+            REACTION
+        } else {
+            &[]
+        }
+    }
+
     /// Builds the agent a spec names.
     ///
     /// # Errors
     /// [`AgentError::UnknownAgent`] listing the allowed names, or the agent's own setting errors.
     pub fn build(&self, spec: &AgentSpec) -> Result<Box<dyn Agent<G>>, AgentError> {
         match self.kinds.iter().find(|k| k.name == spec.name) {
+            Some(k) if self.real_time => {
+                let is_rt = |key: &str| REACTION.iter().any(|p| p.key == key);
+                let (rt, own): (Vec<_>, Vec<_>) =
+                    spec.params.iter().cloned().partition(|(key, _)| is_rt(key));
+                let inner = (k.build)(&AgentSpec {
+                    name: spec.name.clone(),
+                    params: own,
+                })?;
+                let rt = AgentSpec {
+                    name: spec.name.clone(),
+                    params: rt,
+                };
+                let s = rt.settings(REACTION)?;
+                let model = ReactionModel {
+                    mean: s.float("rt_mean")?,
+                    spread: s.float("rt_spread")?,
+                    errors: s.float("errors")?,
+                };
+                Ok(Box::new(Reacting::new(inner, model, spec.to_string())))
+            }
             Some(k) => (k.build)(spec),
             None => Err(AgentError::UnknownAgent {
                 name: spec.name.clone(),
@@ -251,14 +330,4 @@ impl<G: Game> AgentCatalog<G> {
             }),
         }
     }
-}
-
-/// The last value given for `key`, or `""`.
-fn raw(spec: &AgentSpec, key: &str) -> String {
-    spec.params
-        .iter()
-        .rev()
-        .find(|(k, _)| k == key)
-        .map(|(_, v)| v.clone())
-        .unwrap_or_default()
 }

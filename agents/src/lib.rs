@@ -1,8 +1,14 @@
 //! # cardsim-agents
 //!
-//! The [`Agent`] interface, the agents that work for every game ([`RandomAgent`]), the
-//! per-game heuristics, and the catalog that builds agents from command-line specs such as
-//! `random` or `heuristic` ([`AgentSpec`], [`catalog`]).
+//! The [`Agent`] interface, the agents that work for every game ([`RandomAgent`], the search
+//! agents of [`search`]), the per-game agents, and the catalog that builds agents from
+//! command-line specs such as `random` or `heuristic` ([`AgentSpec`], [`catalog`]).
+//!
+//! - [`games`]: one module per game of `cardsim_engine::games`, mirroring the engine: its
+//!   [`GameAgents`] (heuristics, exact solver) and its agent tests.
+//! - [`tricks`]: agent code shared by the trick-taking games: the card-play rules of thumb
+//!   (partners from the game's teams, any table size) and the double-dummy solver.
+//! - [`search`]: ISMCTS, determinized search and the honesty check of determinizations.
 //!
 //! # The Agent contract
 //! An agent is handed what its seat may know, never the full state: the game's rules, its
@@ -29,18 +35,14 @@
 #![warn(missing_docs)]
 
 mod agent;
-pub mod bridge;
 mod catalog;
-pub mod dds;
-pub mod double_dummy;
+pub mod games;
 mod random;
-pub mod seahaven;
+pub mod reaction;
 pub mod search;
-pub mod solver;
 mod spec;
 mod testing;
-pub mod trash;
-pub mod whist;
+pub mod tricks;
 
 pub use agent::{Agent, SeatView};
 pub use catalog::{catalog, AgentCatalog, AgentKind, GameAgents};

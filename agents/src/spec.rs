@@ -1,5 +1,6 @@
 //! Agent specs: `name[:key=value,...]`.
 
+use cardsim_engine::params::{BadSetting, ParamSpec, Settings, UnknownKey};
 use std::fmt;
 use std::str::FromStr;
 
@@ -58,49 +59,103 @@ pub enum AgentError {
 }
 
 impl AgentSpec {
-    /// Checks that every key is in `allowed`.
+    /// The spec's settings read through their declarations, every key and value checked.
     ///
     /// # Errors
-    /// [`AgentError::UnknownKey`] naming the allowed keys.
-    pub fn check_keys(&self, allowed: &[&str]) -> Result<(), AgentError> {
-        for (k, _) in &self.params {
-            if !allowed.contains(&k.as_str()) {
-                return Err(AgentError::UnknownKey {
-                    agent: self.name.clone(),
-                    key: k.clone(),
-                    allowed: if allowed.is_empty() {
-                        "none".into()
-                    } else {
-                        allowed.join(", ")
-                    },
-                });
-            }
+    /// [`AgentError::UnknownKey`] naming the declared keys, or [`AgentError::BadValue`] saying
+    /// what is allowed.
+    pub fn settings(&self, specs: &'static [ParamSpec]) -> Result<AgentSettings<'_>, AgentError> {
+        let settings = AgentSettings {
+            agent: &self.name,
+            inner: Settings::new(specs, &self.params),
+        };
+        settings.inner.check().map_err(|e| match e {
+            Ok(UnknownKey { key, allowed }) => AgentError::UnknownKey {
+                agent: self.name.clone(),
+                key,
+                allowed,
+            },
+            Err(bad) => settings.bad(bad),
+        })?;
+        Ok(settings)
+    }
+}
+
+/// An agent spec's settings, checked against their declarations ([`AgentSpec::settings`]).
+#[derive(Clone, Copy, Debug)]
+pub struct AgentSettings<'a> {
+    agent: &'a str,
+    inner: Settings<'a>,
+}
+
+impl AgentSettings<'_> {
+    fn bad(&self, bad: BadSetting) -> AgentError {
+        AgentError::BadValue {
+            agent: self.agent.to_string(),
+            key: bad.key,
+            value: bad.value,
+            expected: bad.expected,
         }
-        Ok(())
     }
 
-    /// The value of `key` parsed as `T`, `default` when absent; it must satisfy `ok`.
+    /// True when the spec gives `key`.
+    pub fn is_set(&self, key: &str) -> bool {
+        self.inner.is_set(key)
+    }
+
+    /// The value given for `key`, if any (the last one), as text.
+    pub fn given(&self, key: &str) -> Option<&str> {
+        self.inner.given(key)
+    }
+
+    /// A whole-number setting, its declared default when absent.
     ///
     /// # Errors
-    /// [`AgentError::BadValue`] with `expected` when it does not parse or fails `ok`.
-    pub fn get<T: FromStr>(
-        &self,
-        key: &str,
-        default: T,
-        expected: &str,
-        ok: impl Fn(&T) -> bool,
-    ) -> Result<T, AgentError> {
-        let Some((_, v)) = self.params.iter().rev().find(|(k, _)| k == key) else {
-            return Ok(default);
-        };
-        match v.parse::<T>() {
-            Ok(x) if ok(&x) => Ok(x),
-            _ => Err(AgentError::BadValue {
-                agent: self.name.clone(),
-                key: key.into(),
-                value: v.clone(),
-                expected: expected.into(),
-            }),
+    /// [`AgentError::BadValue`] when out of range.
+    pub fn int<T: TryFrom<i64>>(&self, key: &str) -> Result<T, AgentError> {
+        self.inner.int(key).map_err(|e| self.bad(e))
+    }
+
+    /// An optional whole-number setting (declared with the default `none`).
+    ///
+    /// # Errors
+    /// [`AgentError::BadValue`] when the given value is out of range.
+    pub fn opt_int<T: TryFrom<i64>>(&self, key: &str) -> Result<Option<T>, AgentError> {
+        self.inner.opt_int(key).map_err(|e| self.bad(e))
+    }
+
+    /// A number setting.
+    ///
+    /// # Errors
+    /// [`AgentError::BadValue`] when out of range.
+    pub fn float(&self, key: &str) -> Result<f64, AgentError> {
+        self.inner.float(key).map_err(|e| self.bad(e))
+    }
+
+    /// A choice setting: the chosen word.
+    ///
+    /// # Errors
+    /// [`AgentError::BadValue`] when not one of the declared words.
+    pub fn choice(&self, key: &str) -> Result<&'static str, AgentError> {
+        self.inner.choice(key).map_err(|e| self.bad(e))
+    }
+
+    /// A `true`/`false` setting.
+    ///
+    /// # Errors
+    /// [`AgentError::BadValue`] for any other value.
+    pub fn flag(&self, key: &str) -> Result<bool, AgentError> {
+        self.inner.flag(key).map_err(|e| self.bad(e))
+    }
+
+    /// The error for a value of `key` that the declaration allows but the agent cannot take
+    /// here, saying what it can.
+    pub fn reject(&self, key: &str, value: &str, expected: String) -> AgentError {
+        AgentError::BadValue {
+            agent: self.agent.to_string(),
+            key: key.to_string(),
+            value: value.to_string(),
+            expected,
         }
     }
 }
@@ -204,16 +259,29 @@ mod tests {
             vec![("iters".into(), "2000".into()), ("c".into(), "0.7".into())]
         );
         assert_eq!(s.to_string(), "ismcts:iters=2000,c=0.7");
-        assert_eq!(s.get("iters", 1u32, "a count", |_| true), Ok(2000));
-        assert_eq!(s.get("missing", 5u32, "a count", |_| true), Ok(5));
+        const TWO: &[ParamSpec] = &[
+            ParamSpec::int("iters", "1", 1, 10_000, "a count"),
+            ParamSpec::float("c", "1", 0.0, 1.0, "a constant"),
+            ParamSpec::int("missing", "5", 1, 10, "a count"),
+        ];
+        let set = s.settings(TWO).unwrap();
+        assert_eq!(set.int::<u32>("iters"), Ok(2000));
+        assert_eq!(set.int::<u32>("missing"), Ok(5));
+        assert_eq!(set.float("c"), Ok(0.7));
+        assert!(set.is_set("c") && !set.is_set("missing"));
+        const ONE: &[ParamSpec] = &[ParamSpec::int("iters", "1", 1, 10_000, "a count")];
         assert!(matches!(
-            s.get::<u32>("c", 1, "a count", |_| true),
-            Err(AgentError::BadValue { .. })
-        ));
-        assert!(matches!(
-            s.check_keys(&["iters"]),
+            s.settings(ONE),
             Err(AgentError::UnknownKey { .. })
         ));
+        const SMALL: &[ParamSpec] = &[
+            ParamSpec::int("iters", "1", 1, 100, "a count"),
+            ParamSpec::float("c", "1", 0.0, 1.0, "a constant"),
+        ];
+        assert_eq!(
+            s.settings(SMALL).unwrap_err().to_string(),
+            "bad value \"2000\" for ismcts setting iters: a whole number from 1 to 100"
+        );
     }
 
     #[test]

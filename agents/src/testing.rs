@@ -134,4 +134,5 @@ impl GameAgents for Snap {
     fn game_agents() -> Vec<AgentKind<Self>> {
         Vec::new()
     }
+    const REAL_TIME: bool = true;
 }

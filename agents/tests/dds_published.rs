@@ -3,9 +3,10 @@
 //! their published 20-result tables and the published trick counts after every card of two
 //! played deals (DDS's `AnalysePlay` examples).
 
-use cardsim_agents::dds::{Position, Solver};
+use cardsim_agents::games::bridge::dd_table_with;
+use cardsim_agents::tricks::dds::{Position, Solver};
 use cardsim_engine::cards::{Card, Suit};
-use cardsim_engine::pbn::Deal;
+use cardsim_engine::games::bridge::pbn::Deal;
 use cardsim_engine::tricks::{CardOrder, Obligation, TrickPlay};
 use cardsim_engine::{Seat, SeatMask};
 
@@ -61,7 +62,7 @@ fn published_tables_of_the_dds_examples() {
     let mut solver = Solver::new();
     for d in &DEALS {
         let deal: Deal = d.pbn.parse().expect("valid PBN");
-        let table = solver.dd_table(&deal).tricks;
+        let table = dd_table_with(&mut solver, &deal).tricks;
         for (dds_strain, &ours) in DDS_STRAIN_TO_OURS.iter().enumerate() {
             for (declarer, row) in table.iter().enumerate() {
                 assert_eq!(

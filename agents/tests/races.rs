@@ -55,3 +55,27 @@ fn search_agents_choose_from_what_their_seat_sees_in_races() {
         assert!(compared > 0, "{spec}");
     }
 }
+
+#[test]
+fn every_agent_of_a_race_game_takes_the_reaction_model() {
+    use rand::SeedableRng;
+    let cat = catalog::<Snap>();
+    assert_eq!(cat.shared_settings().len(), 3);
+    let build = |s: &str| cat.build(&s.parse::<AgentSpec>().unwrap());
+    let mut fast = build("random:rt_mean=0.2,rt_spread=0").unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    assert_eq!(fast.reaction_time(&mut rng), 0.2);
+    assert_eq!(fast.label(), "random:rt_mean=0.2,rt_spread=0");
+    let mut slow = build("ismcts:iters=10,rt_mean=2,rt_spread=0.5,errors=0.1").unwrap();
+    let mean = (0..2000).map(|_| slow.reaction_time(&mut rng)).sum::<f64>() / 2000.0;
+    assert!((mean - 2.0).abs() < 0.05, "{mean}");
+    assert!(build("random:errors=2").is_err());
+    assert!(build("random:rt_mean=0").is_err());
+    assert!(build("random:speed=1").is_err());
+    // Games without races take no reaction settings.
+    let trash = catalog::<cardsim_engine::games::trash::Trash>();
+    assert!(trash.shared_settings().is_empty());
+    assert!(trash
+        .build(&"random:rt_mean=0.2".parse::<AgentSpec>().unwrap())
+        .is_err());
+}

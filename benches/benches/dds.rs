@@ -5,9 +5,11 @@
 //! the five fixed ones: it prints the median and 95th percentile of the time per 20-result
 //! table and per single strain from the opening lead (East leading, a fresh solver each).
 
-use cardsim_agents::dds::{self, Position, Solver, Strain};
+use cardsim_agents::games::bridge::{dd_table_with, DDS_REFERENCE};
+use cardsim_agents::tricks::dds::{self, Position, Solver};
 use cardsim_engine::cards::CardSet;
-use cardsim_engine::pbn::Deal;
+use cardsim_engine::games::bridge::pbn::Deal;
+use cardsim_engine::games::bridge::Strain;
 use cardsim_engine::tricks::{shuffled, CardOrder, Obligation, Trick};
 use cardsim_engine::{Seat, SeatMask};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
@@ -34,14 +36,14 @@ fn extra_deals() -> Vec<Deal> {
 }
 
 fn bench(c: &mut Criterion) {
-    let deals: Vec<(Deal, [[u8; 5]; 4])> = cardsim_agents::dds::DDS_REFERENCE
+    let deals: Vec<(Deal, [[u8; 5]; 4])> = DDS_REFERENCE
         .iter()
         .map(|(p, t)| (p.parse().expect("valid PBN"), *t))
         .collect();
     // Check before timing: the bench must not time a wrong solver.
     let mut solver = Solver::new();
     for (deal, table) in &deals {
-        assert_eq!(solver.dd_table(deal).tricks, *table, "{deal}");
+        assert_eq!(dd_table_with(&mut solver, deal).tricks, *table, "{deal}");
     }
     let extra = extra_deals();
     let mut group = c.benchmark_group("dds");
@@ -54,8 +56,7 @@ fn bench(c: &mut Criterion) {
             let mut s = Solver::new();
             let mut sum = 0u32;
             for (deal, _) in black_box(&deals) {
-                sum += s
-                    .dd_table(deal)
+                sum += dd_table_with(&mut s, deal)
                     .tricks
                     .iter()
                     .flatten()
@@ -75,7 +76,7 @@ fn bench(c: &mut Criterion) {
         let mut s = Solver::new();
         for d in &extra {
             let t = std::time::Instant::now();
-            black_box(s.dd_table(d));
+            black_box(dd_table_with(&mut s, d));
             times.push(t.elapsed().as_secs_f64() * 1e3);
         }
         println!(

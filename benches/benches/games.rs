@@ -57,7 +57,7 @@ fn bench(c: &mut Criterion) {
     for entry in games() {
         let agents: Vec<&str> = (entry.agents)()
             .iter()
-            .map(|&(name, _)| name)
+            .map(|&(name, _, _)| name)
             .filter(|&name| name == "random" || name == "heuristic")
             .collect();
         for (label, players, params) in variants(&entry) {

@@ -1,8 +1,8 @@
 //! Seahaven Towers: the exact solver deciding a fixed list of deals, move generation, and a
 //! heuristic game.
 
-use cardsim_agents::seahaven::SeahavenHeuristic;
-use cardsim_agents::solver::{solve, SolverConfig, Verdict};
+use cardsim_agents::games::seahaven::solver::{solve, SolverConfig, Verdict};
+use cardsim_agents::games::seahaven::SeahavenHeuristic;
 use cardsim_agents::Agent;
 use cardsim_engine::games::seahaven::{Board, Seahaven};
 use cardsim_engine::{Game, ToMove};

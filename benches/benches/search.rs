@@ -15,7 +15,7 @@
 //! The default run is short (10 samples, 2 s each); for steadier figures of one bench, e.g.
 //! `cargo bench -p cardsim-benches --bench search -- "whist-target1/ismcts" --measurement-time 10`.
 
-use cardsim_agents::bridge::BridgeHeuristic;
+use cardsim_agents::games::bridge::BridgeHeuristic;
 use cardsim_agents::search::{Ismcts, Pimc, PimcSettings, SearchSettings, Uct};
 use cardsim_agents::{Agent, GameAgents, PerfectInfoSolver};
 use cardsim_engine::games::bridge::{Bridge, Phase};

@@ -111,6 +111,22 @@ impl<A> Default for Scratch<A> {
     }
 }
 
+/// What `seat` may do when `to_move` is who acts in `state`: its legal actions on its turn,
+/// its race actions in a race it takes part in, nothing otherwise (into `out`).
+pub fn actions_of<G: Game>(
+    game: &G,
+    state: &G::State,
+    to_move: ToMove,
+    seat: Seat,
+    out: &mut Vec<G::Action>,
+) {
+    match to_move {
+        ToMove::Seat(s) if s == seat => game.legal_actions(state, out),
+        ToMove::Race(mask) if mask.contains(seat) => game.race_actions(state, seat, out),
+        _ => out.clear(),
+    }
+}
+
 /// What one [`step`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {

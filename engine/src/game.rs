@@ -1,5 +1,7 @@
 //! The [`Game`] contract that every game implements, and the small types around it.
 
+pub(crate) use crate::params::ParamSpec;
+use crate::params::{BadSetting, Settings, UnknownKey};
 use crate::seat::{BySeat, Seat, SeatMask};
 use rand::Rng;
 use std::fmt::{Debug, Display};
@@ -89,17 +91,6 @@ pub struct GameInfo {
     pub stats: &'static [&'static str],
 }
 
-/// One rule variant or setting: `key=value` on the command line.
-#[derive(Clone, Copy, Debug)]
-pub struct ParamSpec {
-    /// The key.
-    pub key: &'static str,
-    /// The default value, as text.
-    pub default: &'static str,
-    /// What it does and which values are allowed.
-    pub help: &'static str,
-}
-
 /// Why a game could not be configured.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigError {
@@ -184,51 +175,91 @@ impl Params {
         &self.pairs
     }
 
-    /// Checks that every key is one of `info.params`.
-    ///
-    /// # Errors
-    /// [`ConfigError::UnknownParam`] naming the allowed keys.
-    pub fn check_keys(&self, info: &GameInfo) -> Result<(), ConfigError> {
-        for (k, _) in &self.pairs {
-            if !info.params.iter().any(|p| p.key == k) {
-                let allowed: Vec<&str> = info.params.iter().map(|p| p.key).collect();
-                return Err(ConfigError::UnknownParam {
-                    game: info.name,
-                    key: k.clone(),
-                    allowed: if allowed.is_empty() {
-                        "none".into()
-                    } else {
-                        allowed.join(", ")
-                    },
-                });
-            }
-        }
-        Ok(())
+    /// The pairs read through `info`'s declared parameters.
+    pub fn settings(&self, info: &GameInfo) -> Settings<'_> {
+        Settings::new(info.params, &self.pairs)
     }
 
-    /// The value of `key` parsed as `T`, or `default` when absent; it must satisfy `ok`.
+    /// Checks that every key is one of `info.params` and every value one its declaration
+    /// allows.
     ///
     /// # Errors
-    /// [`ConfigError::BadValue`] with `expected` when the value does not parse or fails `ok`.
-    pub fn get<T: std::str::FromStr>(
+    /// [`ConfigError::UnknownParam`] naming the allowed keys, or [`ConfigError::BadValue`]
+    /// saying what is allowed.
+    pub fn check_keys(&self, info: &GameInfo) -> Result<(), ConfigError> {
+        self.settings(info).check().map_err(|e| match e {
+            Ok(UnknownKey { key, allowed }) => ConfigError::UnknownParam {
+                game: info.name,
+                key,
+                allowed,
+            },
+            Err(bad) => ConfigError::bad(info, bad),
+        })
+    }
+
+    /// A whole-number parameter, its declared default when absent.
+    ///
+    /// # Errors
+    /// [`ConfigError::BadValue`] when out of its declared range.
+    pub fn int<T: TryFrom<i64>>(&self, info: &GameInfo, key: &str) -> Result<T, ConfigError> {
+        self.settings(info)
+            .int(key)
+            .map_err(|e| ConfigError::bad(info, e))
+    }
+
+    /// `None` for `auto`, else the number.
+    ///
+    /// # Errors
+    /// [`ConfigError::BadValue`] when out of its declared range.
+    pub fn auto_or_int<T: TryFrom<i64>>(
         &self,
         info: &GameInfo,
         key: &str,
-        default: T,
-        expected: &str,
-        ok: impl Fn(&T) -> bool,
-    ) -> Result<T, ConfigError> {
-        let Some((_, v)) = self.pairs.iter().rev().find(|(k, _)| k == key) else {
-            return Ok(default);
-        };
-        match v.parse::<T>() {
-            Ok(x) if ok(&x) => Ok(x),
-            _ => Err(ConfigError::BadValue {
-                game: info.name,
-                key: key.to_string(),
-                value: v.clone(),
-                expected: expected.to_string(),
-            }),
+    ) -> Result<Option<T>, ConfigError> {
+        self.settings(info)
+            .auto_or_int(key)
+            .map_err(|e| ConfigError::bad(info, e))
+    }
+
+    /// A choice parameter: the chosen word.
+    ///
+    /// # Errors
+    /// [`ConfigError::BadValue`] when not one of the declared words.
+    pub fn choice(&self, info: &GameInfo, key: &str) -> Result<&'static str, ConfigError> {
+        self.settings(info)
+            .choice(key)
+            .map_err(|e| ConfigError::bad(info, e))
+    }
+
+    /// A `true`/`false` parameter.
+    ///
+    /// # Errors
+    /// [`ConfigError::BadValue`] for any other value.
+    pub fn flag(&self, info: &GameInfo, key: &str) -> Result<bool, ConfigError> {
+        self.settings(info)
+            .flag(key)
+            .map_err(|e| ConfigError::bad(info, e))
+    }
+
+    /// A number parameter.
+    ///
+    /// # Errors
+    /// [`ConfigError::BadValue`] when out of its declared range.
+    pub fn float(&self, info: &GameInfo, key: &str) -> Result<f64, ConfigError> {
+        self.settings(info)
+            .float(key)
+            .map_err(|e| ConfigError::bad(info, e))
+    }
+}
+
+impl ConfigError {
+    /// The error for a bad value of one of `info`'s parameters.
+    pub fn bad(info: &GameInfo, bad: BadSetting) -> ConfigError {
+        ConfigError::BadValue {
+            game: info.name,
+            key: bad.key,
+            value: bad.value,
+            expected: bad.expected,
         }
     }
 }
@@ -280,10 +311,28 @@ pub struct IllegalAction {
 /// - [`Game::outcome`] is `Some` exactly when the game is over.
 ///
 /// # Adding a game
-/// Write a module in `games/`, implement this trait for a small config struct, add the module
-/// to `games/mod.rs`, give it agents (`cardsim_agents::GameAgents`), register it in the
-/// simulator's game table (`sim/src/registry.rs`), and test it with [`crate::conformance`]
-/// plus tests built from its rules page. A complete (tiny) game:
+/// A game is two new source files, its rules doc, and one line in each of three lists:
+///
+/// 1. `engine/src/games/<game>.rs`: the rules. Implement this trait for a small config
+///    struct; document player counts, deck, scoring and every ruling where the rules page is
+///    ambiguous; test it with [`crate::conformance`] plus known counts
+///    ([`crate::conformance::perft`]) and positions built from its rules page. A partnership
+///    game overrides [`Game::team`]. A trick-taking game plays its hands with
+///    [`TrickPlay`](crate::tricks::TrickPlay) and implements
+///    [`TrickTaking`](crate::tricks::TrickTaking) beside its state, which gives it the
+///    double-dummy solver and the card-play rules of thumb of `cardsim_agents::tricks`.
+/// 2. `agents/src/games/<game>.rs`: its agents. Implement `cardsim_agents::GameAgents`: the
+///    game's own agents (an empty list if it has none yet) and, for a trick-taking game,
+///    `exact_solver` returning `cardsim_agents::tricks::DoubleDummy`; test its heuristics
+///    there, and the honesty of its determinizations (`cardsim_agents::search::honesty`).
+///    `random` and the search agents (`ismcts`, `mo-ismcts`, `pimc`, `cheat`) come with it.
+/// 3. `docs/rules/<game>.md`: the rulings, each naming the test that pins it.
+/// 4. One line in each list: `pub mod <game>;` in `engine/src/games/mod.rs` and in
+///    `agents/src/games/mod.rs`, and `entry::<games::<game>::<Game>>(),` in `games()` of
+///    `sim/src/registry.rs`, which puts it in `cardsim list` and `cardsim simulate --game`.
+///
+/// A game that outgrows one file becomes a folder, `games/<game>/mod.rs` with its parts beside
+/// it (as Bridge and Seahaven are). A complete (tiny) game:
 ///
 /// ```
 /// use cardsim_engine::{cards::{Card, CardSet}, check_players, rank_by_score, BySeat, ConfigError,
@@ -501,5 +550,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         _viewer: Seat,
     ) -> Option<Self::Action> {
         None
+    }
+
+    /// The side `seat` plays for, numbered from 0: seats with the same number are partners
+    /// and win or lose together. The simulator's summaries add a row per side (the
+    /// partnership's win rate, one sample per game) when some side has two or more seats.
+    /// The default makes every seat its own side.
+    fn team(&self, seat: Seat) -> usize {
+        seat.index()
     }
 }

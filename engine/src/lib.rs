@@ -8,8 +8,12 @@
 //!   caller-owned buffer, applying actions with chance resolved from a passed-in RNG, what each
 //!   seat may know ([`Game::observe`]) and a sample of a full state consistent with it
 //!   ([`Game::determinize`]), the final [`Outcome`] and per-game statistics. Read the trait's
-//!   docs for the full contract and how to add a game.
+//!   docs for the full contract and for how to add a game: two new source files, its rules
+//!   doc and one line in each of three lists ([`Game#adding-a-game`]).
 //! - [`games`]: one module per game.
+//! - [`tricks`]: the shared core of the trick-taking games (card orders, tricks, the play of a
+//!   hand, sampling hidden hands) and [`tricks::TrickTaking`], the view of a game's card play
+//!   that code shared across the family (a double-dummy solver, rules of thumb) works from.
 //! - [`driver`]: the one loop that plays turns and races to the end, for the simulator,
 //!   playouts and tests.
 //! - [`conformance`]: the generic checks every game's tests run.
@@ -38,13 +42,15 @@ pub mod conformance;
 pub mod driver;
 mod game;
 pub mod games;
-pub mod pbn;
+pub mod melds;
+pub mod params;
 mod seat;
 pub mod tricks;
 
 pub use cards::{Card, CardMultiset, CardSet, Rank, Suit};
 pub use game::{
-    check_players, rank_by_score, ConfigError, Game, GameInfo, IllegalAction, Outcome, ParamSpec,
-    Params, RaceEntry, SeatResult, ToMove,
+    check_players, rank_by_score, ConfigError, Game, GameInfo, IllegalAction, Outcome, Params,
+    RaceEntry, SeatResult, ToMove,
 };
+pub use params::{ParamKind, ParamSpec};
 pub use seat::{BySeat, Seat, SeatMask, MAX_SEATS};

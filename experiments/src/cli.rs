@@ -50,7 +50,7 @@ struct SimulateArgs {
     /// Per-game CSV (one row per game and seat).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Summary CSV (one row per agent and per seat).
+    /// Summary CSV (one row per agent and per seat, and per team in a partnership game).
     #[arg(long)]
     summary: Option<PathBuf>,
     /// Rule parameter `key=value` (repeatable; see `cardsim list`).
@@ -73,8 +73,9 @@ struct SimulateArgs {
 struct ExperimentArgs {
     /// Experiment name, or `list`.
     name: String,
-    /// Games per configuration (default: the experiment's own).
-    #[arg(long)]
+    /// Games per configuration (default: the experiment's own); `--deals` is the same option,
+    /// for the experiments that count deals.
+    #[arg(long, alias = "deals")]
     games: Option<u64>,
     #[command(flatten)]
     run: RunArgs,
@@ -215,15 +216,30 @@ pub fn list() -> String {
         ));
         for p in i.params {
             let pair = format!("{}={}", p.key, p.default);
-            s.push_str(&format!("      --param {pair:<16} {}\n", p.help));
+            s.push_str(&format!(
+                "      --param {pair:<16} {} ({})\n",
+                p.help, p.kind
+            ));
         }
         s.push_str(&format!(
             "      statistics: moves, {}\n",
             i.stats.join(", ")
         ));
         s.push_str("      agents:\n");
-        for (name, help) in (g.agents)() {
+        for (name, help, params) in (g.agents)() {
             s.push_str(&format!("        {name:<10} {help}\n"));
+            for p in params {
+                let pair = format!("{}={}", p.key, p.default);
+                s.push_str(&format!("          {pair:<16} {} ({})\n", p.help, p.kind));
+            }
+        }
+        let shared = (g.shared_settings)();
+        if !shared.is_empty() {
+            s.push_str("      every agent also takes:\n");
+            for p in shared {
+                let pair = format!("{}={}", p.key, p.default);
+                s.push_str(&format!("          {pair:<16} {} ({})\n", p.help, p.kind));
+            }
         }
     }
     s

@@ -1,10 +1,10 @@
 //! `cardsim dd`: double-dummy tables of bridge deals.
 
-use cardsim_agents::dds::{self, DdTable, Strain};
+use cardsim_agents::games::bridge::{dd_table, DdTable};
 use cardsim_agents::{catalog, split_specs, Agent};
 use cardsim_engine::cards::CardSet;
-use cardsim_engine::games::bridge::{Bridge, BridgeAction, Phase};
-use cardsim_engine::pbn::{seat_char, Deal, PbnRecord};
+use cardsim_engine::games::bridge::pbn::{seat_char, Deal, PbnRecord};
+use cardsim_engine::games::bridge::{Bridge, BridgeAction, Phase, Strain};
 use cardsim_engine::tricks::{shuffled, CardOrder, Trick};
 use cardsim_engine::{Game, Params, Seat, ToMove};
 use cardsim_sim::AtomicCsv;
@@ -136,7 +136,7 @@ pub fn run(args: DdArgs) -> Result<(), String> {
             .par_iter()
             .map(|d| {
                 let t = Instant::now();
-                let table = dds::dd_table(d);
+                let table = dd_table(d);
                 (table, t.elapsed().as_secs_f64())
             })
             .collect()
@@ -226,7 +226,7 @@ fn play(args: &DdArgs, n: u64) -> Result<(), String> {
         let mut log: Option<DealLog> = None;
         while let ToMove::Seat(seat) = game.to_move(&state) {
             if log.is_none() {
-                let mut record = state.pbn_record();
+                let mut record = state.pbn_record(&game);
                 record.tags.retain(|(k, _)| {
                     ["Board", "Dealer", "Vulnerable", "Deal", "Scoring"].contains(&k.as_str())
                 });
@@ -378,6 +378,130 @@ mod tests {
         // The table of this deal: North makes 7 in hearts, East 9 in clubs.
         assert!(lines.contains(&format!("{DEAL},N,H,7").as_str()), "{text}");
         assert!(lines.contains(&format!("{DEAL},E,C,9").as_str()), "{text}");
+    }
+
+    /// The records of a PBN file written by `--play`, each as its tag pairs.
+    fn records(text: &str) -> Vec<Vec<(String, String)>> {
+        let mut out: Vec<Vec<(String, String)>> = Vec::new();
+        for line in text.lines() {
+            let Some(inner) = line.strip_prefix('[').and_then(|l| l.strip_suffix("\"]")) else {
+                continue;
+            };
+            let (name, value) = inner.split_once(" \"").expect("a tag pair");
+            if name == "Event" {
+                out.push(Vec::new());
+            }
+            out.last_mut()
+                .expect("records start with Event")
+                .push((name.to_string(), value.to_string()));
+        }
+        out
+    }
+
+    fn tag<'a>(record: &'a [(String, String)], name: &str) -> Option<&'a str> {
+        record
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn play_to_pbn(params: &[&str]) -> String {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("games.pbn");
+        let mut list = vec![
+            "--play",
+            "2",
+            "--pbn-out",
+            out.to_str().unwrap(),
+            "--seed",
+            "3",
+        ];
+        for p in params {
+            list.extend(["--param", p]);
+        }
+        run(args(&list)).unwrap();
+        std::fs::read_to_string(&out).unwrap()
+    }
+
+    /// Single deals: every record names the vulnerability set by `vul=` and a duplicate
+    /// scoring, so that programs scoring the file use the same table as the game.
+    #[test]
+    fn played_single_deals_carry_their_vulnerability_and_scoring() {
+        for (vul, tag_value) in [
+            ("none", "None"),
+            ("ns", "NS"),
+            ("ew", "EW"),
+            ("both", "All"),
+        ] {
+            let text = play_to_pbn(&["scoring=deal", &format!("vul={vul}")]);
+            let recs = records(&text);
+            assert_eq!(recs.len(), 2, "{text}");
+            for r in &recs {
+                assert_eq!(tag(r, "Vulnerable"), Some(tag_value), "vul={vul}: {text}");
+                assert_eq!(tag(r, "Scoring"), Some("IMP"), "{text}");
+            }
+        }
+    }
+
+    /// Rubbers: each record names the vulnerability as it stood when the deal was played (a
+    /// side is vulnerable once it has won a game), replayed here from the records' own
+    /// contracts and results.
+    #[test]
+    fn played_rubbers_carry_each_deals_vulnerability() {
+        use cardsim_engine::games::bridge::{trick_score, Bid, Risk};
+        let text = play_to_pbn(&[]);
+        let recs = records(&text);
+        let mut game = "";
+        let mut below = [0u32; 2];
+        let mut games = [0u32; 2];
+        let mut vulnerable_deals = 0;
+        for r in &recs {
+            assert_eq!(tag(r, "Scoring"), Some("Rubber"), "{text}");
+            let event = tag(r, "Event").unwrap();
+            if event != game {
+                game = event;
+                below = [0, 0];
+                games = [0, 0];
+            }
+            let expected = match (games[0] > 0, games[1] > 0) {
+                (false, false) => "None",
+                (true, false) => "NS",
+                (false, true) => "EW",
+                (true, true) => "All",
+            };
+            assert_eq!(
+                tag(r, "Vulnerable"),
+                Some(expected),
+                "board {:?} of {event}: {text}",
+                tag(r, "Board")
+            );
+            if expected != "None" {
+                vulnerable_deals += 1;
+            }
+            let contract = tag(r, "Contract").unwrap();
+            if contract == "Pass" {
+                continue;
+            }
+            let doubles = contract.len() - contract.trim_end_matches('X').len();
+            let risk = [Risk::Undoubled, Risk::Doubled, Risk::Redoubled][doubles];
+            let bid: Bid = contract.trim_end_matches('X').parse().unwrap();
+            let side = match tag(r, "Declarer").unwrap() {
+                "N" | "S" => 0,
+                _ => 1,
+            };
+            let tricks: u8 = tag(r, "Result").unwrap().parse().unwrap();
+            if tricks >= 6 + bid.level() {
+                below[side] += trick_score(bid, risk);
+                if below[side] >= 100 {
+                    games[side] += 1;
+                    below = [0, 0];
+                }
+            }
+        }
+        assert!(
+            vulnerable_deals > 0,
+            "the test needs a deal played vulnerable: {text}"
+        );
     }
 
     #[test]

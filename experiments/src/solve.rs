@@ -10,7 +10,7 @@
 //! with any thread counts give the same rows apart from `millis` (a `--timeout-ms` budget
 //! makes `limit` verdicts depend on the machine, of course).
 
-use cardsim_agents::solver::{solve, Solution, SolverConfig, Verdict};
+use cardsim_agents::games::seahaven::solver::{solve, Solution, SolverConfig, Verdict};
 use cardsim_engine::games::seahaven::Board;
 use cardsim_sim::{align_table, wilson_interval, AtomicCsv};
 use clap::Args;

@@ -42,6 +42,20 @@ fn list_shows_games_parameters_and_agents() {
     assert!(text.contains("--param decks="));
     assert!(text.contains("heuristic"));
     assert!(text.contains("random"));
+    // Whist's default of 5 is a quick game; the list names the rules page's game.
+    let target = text
+        .lines()
+        .find(|l| l.contains("--param target=5"))
+        .expect("whist's target");
+    assert!(
+        target.contains("target=25 is the rules page's game"),
+        "{target}"
+    );
+    // Bridge's scoring options apply to single deals too.
+    for key in ["slam=bid", "penalty_vul=declarer"] {
+        let line = text.lines().find(|l| l.contains(key)).expect(key);
+        assert!(line.contains("scoring=rubber and scoring=deal"), "{line}");
+    }
     let o = cardsim(&["experiment", "list"]);
     assert!(o.status.success());
     assert!(String::from_utf8(o.stdout).unwrap().contains("trash-seats"));
@@ -381,4 +395,111 @@ fn duplicate_needs_whole_deals_and_rotation() {
         score("bid-heuristic:play=random "),
     );
     assert!(h > 0.0 && (h + r).abs() < 1e-9, "{text}");
+}
+
+/// Runs `cardsim simulate` with `args` and a summary file; returns stdout and the summary's
+/// rows (header first), split at commas.
+fn simulate_with_summary(dir: &Path, args: &[&str]) -> (String, Vec<Vec<String>>) {
+    let summary = dir.join("summary.csv");
+    let mut all = vec![
+        "simulate",
+        "--quiet",
+        "--summary",
+        summary.to_str().unwrap(),
+    ];
+    all.extend(args);
+    let o = cardsim(&all);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows = std::fs::read_to_string(summary)
+        .unwrap()
+        .lines()
+        .map(|l| l.split(',').map(String::from).collect())
+        .collect();
+    (String::from_utf8(o.stdout).unwrap(), rows)
+}
+
+#[test]
+fn partnership_games_add_team_rows_with_per_game_intervals() {
+    let dir = tempfile::tempdir().unwrap();
+    let whist = [
+        "--game",
+        "whist",
+        "--agents",
+        "heuristic,random,heuristic,random",
+        "--games",
+        "40",
+        "--param",
+        "target=1",
+    ];
+    let (text, rows) = simulate_with_summary(dir.path(), &whist);
+    assert_eq!(
+        rows[0].join(","),
+        "agent,seat,games,wins,win_rate,ci_low,ci_high,mean_score,score_ci_low,score_ci_high,mean_place"
+    );
+    let keys: Vec<(&str, &str, &str)> = rows[1..]
+        .iter()
+        .map(|r| (r[0].as_str(), r[1].as_str(), r[2].as_str()))
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            ("heuristic", "all", "80"),
+            ("random", "all", "80"),
+            ("all", "0", "40"),
+            ("all", "1", "40"),
+            ("all", "2", "40"),
+            ("all", "3", "40"),
+            ("heuristic + heuristic", "team", "40"),
+            ("random + random", "team", "40"),
+            ("all", "team 0+2", "40"),
+            ("all", "team 1+3", "40"),
+        ]
+    );
+    let num = |r: usize, c: usize| -> f64 { rows[r][c].parse().unwrap() };
+    // The side's win rate is twice a partner's share; its interval has one trial per game.
+    assert!((num(7, 4) - 2.0 * num(1, 4)).abs() < 1e-9, "{rows:?}");
+    assert!((num(7, 3) + num(8, 3) - 40.0).abs() < 1e-9);
+    assert!((num(9, 3) + num(10, 3) - 40.0).abs() < 1e-9);
+    let (lo, hi) = cardsim_sim::wilson_interval(num(7, 3), 40.0);
+    assert!((num(7, 5) - lo).abs() < 1e-6 && (num(7, 6) - hi).abs() < 1e-6);
+    assert!(
+        num(7, 4) > 0.5,
+        "heuristic partners beat random ones: {rows:?}"
+    );
+    // The table shows the same rows after the seat rows, and says how to read them.
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("heuristic + heuristic"))
+        .unwrap_or_else(|| panic!("{text}"));
+    let cells: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(cells[3..5], ["team", "40"], "{text}");
+    assert_eq!(cells[6], format!("{:.4}", num(7, 4)));
+    assert!(text.lines().any(|l| l.starts_with("random + random")));
+    assert!(text.contains("team 0+2") && text.contains("team 1+3"));
+    assert!(text.contains("counts 1 win per game its partnership wins"));
+    assert!(text.contains("one sample per game"), "{text}");
+    assert!(text.find("heuristic + heuristic") > text.find("\nall "));
+
+    // Duplicate: one sample per deal.
+    let mut dup = whist.to_vec();
+    dup.push("--duplicate");
+    let (text, rows) = simulate_with_summary(dir.path(), &dup);
+    assert!(text.contains("one sample per deal"), "{text}");
+    let side = rows
+        .iter()
+        .find(|r| r[0] == "heuristic + heuristic")
+        .unwrap();
+    let wins: f64 = side[3].parse().unwrap();
+    let (lo, _) = cardsim_sim::wilson_interval(wins / 2.0, 20.0);
+    assert!(
+        (side[5].parse::<f64>().unwrap() - lo).abs() < 1e-6,
+        "{side:?}"
+    );
+
+    // Trash has no partnerships: no team rows.
+    let trash = ["--game", "trash", "--agents", "heuristic,random,random"];
+    let (text, rows) =
+        simulate_with_summary(dir.path(), &[&trash[..], &["--games", "20"]].concat());
+    assert_eq!(rows.len(), 1 + 2 + 3, "{rows:?}");
+    assert!(!text.contains("team"), "{text}");
 }

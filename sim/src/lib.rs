@@ -10,6 +10,9 @@
 //!   partners stay partners.
 //! - Output: a long per-game CSV (one row per game and seat) and a summary per agent and per
 //!   seat with 95% Wilson intervals, both written atomically (temporary file, then rename).
+//!   In a partnership game ([`cardsim_engine::Game::team`]) the summary adds team rows: each
+//!   agent pairing's and each side's win rate, a win counting 1 for the partnership, with
+//!   intervals of one sample per game (per deal in duplicate).
 //!
 //! ```
 //! use cardsim_sim::{games, Request, SimConfig};
@@ -39,7 +42,7 @@ pub use config::SimConfig;
 pub use error::SimError;
 pub use output::AtomicCsv;
 pub use play::{play_game, play_game_with, GameRecord, SeatRecord, MAX_STATS};
-pub use registry::{find_game, games, GameEntry, MoveLoops, Played, Request};
+pub use registry::{find_game, games, AgentInfo, GameEntry, MoveLoops, Played, Request};
 pub use runner::{duplicate_period, game_rng, seating, simulate, Simulation};
 pub use stats::{wilson_interval, MeanInterval, Tally};
 pub use summary::align as align_table;

@@ -2,11 +2,8 @@
 
 use crate::{fmt_num_pub, AtomicCsv, Report, SimConfig, SimError, Simulation};
 use cardsim_agents::{catalog, AgentSpec, GameAgents};
-use cardsim_engine::games::bridge::Bridge;
-use cardsim_engine::games::seahaven::Seahaven;
-use cardsim_engine::games::trash::Trash;
-use cardsim_engine::games::whist::Whist;
-use cardsim_engine::{GameInfo, Params};
+use cardsim_engine::params::ParamSpec;
+use cardsim_engine::{games, GameInfo, Params, Seat};
 use std::path::PathBuf;
 
 /// What to simulate: the request a command line or experiment builds.
@@ -28,13 +25,19 @@ pub struct Request {
     pub summary: Option<PathBuf>,
 }
 
+/// One kind of agent as `cardsim list` shows it: name, what it does, its settings.
+pub type AgentInfo = (&'static str, &'static str, &'static [ParamSpec]);
+
 /// One game in the table: its description, its agents and a type-erased runner.
 #[derive(Clone, Copy)]
 pub struct GameEntry {
     /// Name, players, parameters, statistics.
     pub info: GameInfo,
-    /// The agents it offers: `(name, help)`.
-    pub agents: fn() -> Vec<(&'static str, &'static str)>,
+    /// The agents it offers.
+    pub agents: fn() -> Vec<AgentInfo>,
+    /// The settings every agent of the game takes besides its own (the reaction-time model of
+    /// a real-time game).
+    pub shared_settings: fn() -> &'static [ParamSpec],
     /// Runs a request, writing the files it names, and returns the summary.
     pub simulate: fn(&Request) -> Result<Report, SimError>,
     /// Plays a request's games on the calling thread, one after another, as `simulate` plays
@@ -64,21 +67,30 @@ fn entry<G: GameAgents>() -> GameEntry {
             catalog::<G>()
                 .kinds()
                 .iter()
-                .map(|k| (k.name, k.help))
+                .map(|k| (k.name, k.help, k.params))
                 .collect()
         },
+        shared_settings: || catalog::<G>().shared_settings(),
         simulate: run::<G>,
         move_loops: move_loops::<G>,
     }
 }
 
-/// Every game, in the order `cardsim list` shows them.
+/// Every game, in the order `cardsim list` shows them: one line per game (see "Adding a game"
+/// in `cardsim_engine::Game`).
 pub fn games() -> Vec<GameEntry> {
     vec![
-        entry::<Trash>(),
-        entry::<Whist>(),
-        entry::<Seahaven>(),
-        entry::<Bridge>(),
+        entry::<games::trash::Trash>(),
+        entry::<games::gin_rummy::GinRummy>(),
+        entry::<games::whist::Whist>(),
+        entry::<games::seahaven::Seahaven>(),
+        entry::<games::bridge::Bridge>(),
+        entry::<games::ninety_nine::NinetyNine>(),
+        entry::<games::xeri::Xeri>(),
+        entry::<games::euchre::Euchre>(),
+        entry::<games::orgy::Orgy>(),
+        entry::<games::egyptian_ratscrew::Ratscrew>(),
+        entry::<games::speed::Speed>(),
     ]
 }
 
@@ -139,13 +151,15 @@ fn move_loops<G: GameAgents>(
 fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {
     let sim = simulation::<G>(req)?;
     let players = sim.game().players();
+    let teams: Vec<usize> = Seat::all(players).map(|s| sim.game().team(s)).collect();
     // Open both files before playing, so a bad path fails at once and nothing half-written
     // is ever left behind.
     let mut out = req.out.as_deref().map(AtomicCsv::create).transpose()?;
     let summary = req.summary.as_deref().map(AtomicCsv::create).transpose()?;
     let labels = sim.labels();
-    let mut report =
-        Report::new(G::INFO.name, players, &labels, G::INFO.stats).with_block(sim.block());
+    let mut report = Report::new(G::INFO.name, players, &labels, G::INFO.stats)
+        .with_block(sim.block())
+        .with_teams(&teams);
     if let Some(out) = out.as_mut() {
         let mut header = vec![
             "game", "seed", "seat", "agent", "score", "place", "win", "moves", "draw",

@@ -32,7 +32,7 @@ fn the_move_loop_allocates_nothing_for_random_and_heuristic_play() {
         players.dedup();
         let agents: Vec<&str> = (entry.agents)()
             .iter()
-            .map(|&(name, _)| name)
+            .map(|&(name, _, _)| name)
             .filter(|&name| name == "random" || name == "heuristic")
             .collect();
         for &n in &players {

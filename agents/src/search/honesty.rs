@@ -40,7 +40,8 @@
 //!     out.extend(st.stock().iter().map(|c| c.index() as u32));
 //! };
 //! // Belief: a face-up spot shows its card; anything else is a uniform draw from the cards
-//! // nobody can see.
+//! // nobody can see. (Enough from a deal, where the stock is almost never rebuilt; once it
+//! // is, its cards are known: see the Trash tests in `games::trash` for the full belief.)
 //! let belief = |obs: &<Trash as Game>::Observation, place: usize, value: u32| {
 //!     let mut i = place;
 //!     for s in Seat::all(2) {
@@ -61,7 +62,7 @@
 //! assert!(report.hidden_checks > 0);
 //! ```
 
-use cardsim_engine::driver::{self, RandomPolicy, Scratch};
+use cardsim_engine::driver::{self, actions_of, RandomPolicy, Scratch};
 use cardsim_engine::{Game, Seat, ToMove};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -265,20 +266,4 @@ fn check_position<G: Game>(
     }
     report.positions += 1;
     Ok(())
-}
-
-/// What `seat` may do: its legal actions on its turn, its race actions in a race it takes part
-/// in, nothing otherwise.
-fn actions_of<G: Game>(
-    game: &G,
-    state: &G::State,
-    to_move: ToMove,
-    seat: Seat,
-    out: &mut Vec<G::Action>,
-) {
-    match to_move {
-        ToMove::Seat(s) if s == seat => game.legal_actions(state, out),
-        ToMove::Race(mask) if mask.contains(seat) => game.race_actions(state, seat, out),
-        _ => out.clear(),
-    }
 }

@@ -2,7 +2,7 @@
 //! 2012).
 
 use super::base::SearchCore;
-use super::race::race_action;
+use super::race::race_action_from;
 use super::rollout::Rollout;
 use super::settings::SearchSettings;
 use super::tree::Observers;
@@ -153,11 +153,12 @@ impl<G: Game> Agent<G> for Ismcts<G> {
         rng: &mut dyn RngCore,
     ) -> G::Action {
         if let ToMove::Race(_) = view.to_move() {
-            let (game, obs) = (view.game(), view.observation());
-            let playouts = self.core.settings.budget().iterations.min(100_000);
-            return race_action(game, view.seat(), legal, playouts, rng, |r| {
-                game.determinize(obs, r)
-            });
+            return race_action_from(
+                view,
+                legal,
+                self.core.settings.budget().iterations.min(100_000),
+                rng,
+            );
         }
         self.choose(view.game(), view.seat(), view.observation(), legal, rng)
     }

@@ -1,6 +1,6 @@
 //! Determinized search ("perfect information Monte Carlo").
 
-use super::race::race_action;
+use super::race::race_action_from;
 use super::settings::PimcSettings;
 use super::uct::{argmax, PerfectInfoSolver};
 use crate::{Agent, SeatView};
@@ -135,11 +135,12 @@ impl<G: Game> Agent<G> for Pimc<G> {
     ) -> G::Action {
         if let ToMove::Race(_) = view.to_move() {
             // Twenty random playouts per action in each world.
-            let (game, obs) = (view.game(), view.observation());
-            let playouts = self.settings.worlds.min(1_000) * 20 * legal.len() as u32;
-            return race_action(game, view.seat(), legal, playouts, rng, |r| {
-                game.determinize(obs, r)
-            });
+            return race_action_from(
+                view,
+                legal,
+                self.settings.worlds.min(1_000) * 20 * legal.len() as u32,
+                rng,
+            );
         }
         self.choose(view.game(), view.seat(), view.observation(), legal, rng)
     }

@@ -7,10 +7,25 @@
 //! at random. The action with the best mean reward for the seat is chosen.
 
 use super::rollout::Rollout;
+use crate::SeatView;
 use cardsim_engine::driver::{Policy, Scratch};
 use cardsim_engine::{Game, RaceEntry, Seat, ToMove};
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+/// The race action of the view's seat, by [`race_action`] over determinizations of its
+/// observation: what `ismcts` and `pimc` play in a race.
+pub(crate) fn race_action_from<G: Game>(
+    view: &SeatView<'_, G>,
+    legal: &[G::Action],
+    playouts: u32,
+    rng: &mut dyn RngCore,
+) -> G::Action {
+    let (game, obs) = (view.game(), view.observation());
+    race_action(game, view.seat(), legal, playouts, rng, |r| {
+        game.determinize(obs, r)
+    })
+}
 
 /// The race action of `seat` with the best mean reward over `playouts` playouts (at least
 /// one per action), each from `sample(rng)`. Reproducible from one `u64` of `rng`.

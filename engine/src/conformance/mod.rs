@@ -7,10 +7,11 @@
 //! assert_eq!(report.games, 3);
 //! ```
 
+pub mod perft;
 pub mod snap;
 pub use snap::{Snap, SnapAction, SnapObservation, SnapState};
 
-use crate::driver::{self, RandomPolicy, Scratch, Step};
+use crate::driver::{self, actions_of, RandomPolicy, Scratch, Step};
 use crate::game::{Game, ToMove};
 use crate::seat::Seat;
 use rand::SeedableRng;
@@ -31,7 +32,7 @@ pub struct Report {
     pub stats: Vec<Vec<f64>>,
 }
 
-/// Plays one uniformly random game per seed through the [`driver`](crate::driver) (turns
+/// Plays one uniformly random game per seed through the [`driver`] (turns
 /// and races alike) and checks the [`Game`] contract at every step: the invariants hold, the
 /// seat to move has legal actions and each is accepted by `try_apply`, observations survive
 /// determinization unchanged (with the same legal or race actions for the seats to act), the
@@ -196,18 +197,4 @@ pub fn random_games<G: Game>(game: &G, seeds: std::ops::Range<u64>, max_moves: u
         report.stats.push(s1);
     }
     report
-}
-
-/// The actions open to `seat`: its legal actions on its turn, its race actions in a race.
-fn actions_of<G: Game>(
-    game: &G,
-    state: &G::State,
-    to_move: ToMove,
-    seat: Seat,
-    out: &mut Vec<G::Action>,
-) {
-    match to_move {
-        ToMove::Race(_) => game.race_actions(state, seat, out),
-        _ => game.legal_actions(state, out),
-    }
 }

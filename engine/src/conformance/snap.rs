@@ -9,8 +9,9 @@
 //! centre the game is a tie. The game declares a move cap (`cap`, default 300): reached, the
 //! game is a draw.
 
-use crate::game::{check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, ParamSpec};
+use crate::game::{check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome};
 use crate::game::{Params, RaceEntry, ToMove};
+use crate::params::ParamSpec;
 use crate::seat::{BySeat, Seat, SeatMask};
 use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
@@ -116,18 +117,20 @@ impl Game for Snap {
         min_players: 2,
         max_players: 4,
         default_players: 2,
-        params: &[ParamSpec {
-            key: "cap",
-            default: "300",
-            help: "moves after which the game is a draw, at least 1",
-        }],
+        params: &[ParamSpec::int(
+            "cap",
+            "300",
+            1,
+            i64::MAX,
+            "moves after which the game is a draw",
+        )],
         stats: &["slaps"],
     };
 
     fn new(players: usize, params: &Params) -> Result<Self, ConfigError> {
         check_players(&Self::INFO, players)?;
         params.check_keys(&Self::INFO)?;
-        let cap = params.get(&Self::INFO, "cap", 300u64, "at least 1", |&c| c >= 1)?;
+        let cap = params.int(&Self::INFO, "cap")?;
         Ok(Snap { players, cap })
     }
 

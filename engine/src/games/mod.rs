@@ -3,6 +3,14 @@
 //! ambiguous (longer rulings live in `docs/rules/<game>.md`).
 
 pub mod bridge;
+pub mod common;
+pub mod egyptian_ratscrew;
+pub mod euchre;
+pub mod gin_rummy;
+pub mod ninety_nine;
+pub mod orgy;
 pub mod seahaven;
+pub mod speed;
 pub mod trash;
 pub mod whist;
+pub mod xeri;

@@ -9,8 +9,9 @@
 //!   or else the highest card of the suit led, wins; the winner leads next.
 //! - **Scoring:** after 13 tricks the side with more than six tricks scores one point per trick
 //!   over six. The first dealer is seat 3, so seat 0 leads the first hand; the deal passes to
-//!   the left. The game ends when a side reaches `target` points (default 5; the rules page
-//!   names 25 as one possible target).
+//!   the left. The game ends when a side reaches `target` points: the default 5 is a quick
+//!   game (it is not Short Whist, which also scores honours); `target=25` is the rules page's
+//!   game.
 //! - **Outcome:** each seat scores its side's points; the side that reached the target wins
 //!   (its two seats share the win).
 //!
@@ -37,7 +38,7 @@ use crate::game::{
     check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove,
 };
 use crate::seat::{BySeat, Seat, SeatMask};
-use crate::tricks::{CardOrder, Obligation, Teams, TrickPlay};
+use crate::tricks::{CardOrder, Obligation, Teams, TrickPlay, TrickTaking};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -169,12 +170,13 @@ impl Game for Whist {
         min_players: 4,
         max_players: 4,
         default_players: 4,
-        params: &[ParamSpec {
-            key: "target",
-            default: "5",
-            help:
-                "points (tricks over six) that win the game: 1 to 1000 (the rules page mentions 25)",
-        }],
+        params: &[ParamSpec::int(
+            "target",
+            "5",
+            1,
+            1000,
+            "points (tricks over six) that win the game: the default 5 is a quick game; target=25 is the rules page's game",
+        )],
         stats: &["hands", "points_team0", "points_team1"],
     };
 
@@ -182,9 +184,7 @@ impl Game for Whist {
         let info = &Self::INFO;
         check_players(info, players)?;
         params.check_keys(info)?;
-        let target = params.get(info, "target", 5u32, "a whole number from 1 to 1000", |t| {
-            (1..=1000).contains(t)
-        })?;
+        let target = params.int(info, "target")?;
         Ok(Whist { target })
     }
 
@@ -323,11 +323,31 @@ impl Game for Whist {
         }
         Ok(())
     }
+
+    /// Partners sit across the table: seats 0 and 2 against 1 and 3.
+    fn team(&self, seat: Seat) -> usize {
+        Whist::teams().team(seat)
+    }
+}
+
+impl TrickTaking for Whist {
+    fn trick_play<'s>(&self, state: &'s WhistState) -> Option<&'s TrickPlay> {
+        Some(state.play()).filter(|p| !p.is_over())
+    }
+
+    fn teams(&self) -> Teams {
+        Whist::teams()
+    }
+
+    fn card(action: Card) -> Option<Card> {
+        Some(action)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::Rank;
     use crate::conformance;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
@@ -437,6 +457,196 @@ mod tests {
         assert_eq!(o[Seat::new(0)].win, 0.5);
         assert_eq!(o[Seat::new(2)].win, 0.5);
         assert_eq!(o[Seat::new(1)].score, 0.0);
+    }
+
+    /// A fixed deal for known counts: seat 0 leads; seat 1 is void in clubs.
+    const PERFT_DEAL: [&str; 4] = [
+        "AS KS QS JS AH KH AD KD QD AC KC QC JC",
+        "TS 9S 8S 7S 6S QH JH TH 9H JD TD 9D 8D",
+        "5S 4S 8H 7H 6H 5H 4H 7D 6D 5D TC 9C 8C",
+        "3S 2S 3H 2H 4D 3D 2D 7C 6C 5C 4C 3C 2C",
+    ];
+
+    /// Known counts (perft) of the first trick from [`PERFT_DEAL`], worked out from the hand
+    /// text by the follow-suit rule alone: whatever is led, each later seat plays one of its
+    /// cards of the led suit, or any card when it has none. So depth `d` (up to 4) is the sum
+    /// over the leader's cards of the product of the next `d - 1` seats' reply counts.
+    #[test]
+    fn known_counts_of_the_first_trick() {
+        let g = game(5);
+        let mut s = g.deal(&mut ChaCha8Rng::seed_from_u64(0));
+        let hands: Vec<CardSet> = PERFT_DEAL.iter().map(|h| h.parse().unwrap()).collect();
+        s.play = TrickPlay::new(
+            4,
+            &hands,
+            Seat::new(0),
+            CardOrder::ace_high(Some(Suit::Spades)),
+            Obligation::FollowSuit,
+        );
+        s.dealer = Seat::new(3);
+        s.trump_card = "2S".parse().unwrap();
+        // From the text: a card is written rank then suit letter.
+        let suits = |hand: &str| -> Vec<char> {
+            hand.split_whitespace()
+                .map(|c| c.chars().last().unwrap())
+                .collect()
+        };
+        let replies = |seat: usize, led: char| {
+            let held = suits(PERFT_DEAL[seat]);
+            match held.iter().filter(|&&s| s == led).count() {
+                0 => held.len() as u64,
+                n => n as u64,
+            }
+        };
+        let expected: Vec<u64> = (1..=4)
+            .map(|depth| {
+                suits(PERFT_DEAL[0])
+                    .iter()
+                    .map(|&led| (1..depth).map(|seat| replies(seat, led)).product::<u64>())
+                    .sum()
+            })
+            .collect();
+        // Spades 4 x (5, 2, 2), hearts 2 x (4, 5, 2), diamonds 3 x (4, 3, 3), clubs
+        // 4 x (13, 3, 6): seat 1's club void lets it play any of its 13 cards.
+        assert_eq!(expected, [13, 92, 272, 1204]);
+        assert_eq!(crate::conformance::perft::perft_table(&g, &s, 4), expected);
+    }
+
+    /// A hand written trick by trick, every seat holding three cards of each suit and one
+    /// more: tricks 1-3 are in clubs, 4-6 in diamonds, 7-9 in hearts, 10-12 in spades (the
+    /// trumps), everyone following suit, trick `t` won by seat `winners[t]`, which holds its
+    /// highest card; in trick 13 each seat holds one card of a different suit, and seat
+    /// `last` wins it with the only spade. Returns the hands and, per trick, each seat's card.
+    fn scripted_hand(winners: [usize; 12], last: usize) -> ([CardSet; 4], Vec<[Card; 4]>) {
+        let mut hands = [CardSet::EMPTY; 4];
+        let mut tricks = Vec::new();
+        for (i, suit) in Suit::ALL.into_iter().enumerate() {
+            // Ranks 3..A in threes of fours; the two is left for trick 13.
+            for j in 0..3 {
+                let w = winners[3 * i + j];
+                let mut trick = [Card::new(Rank::Two, suit); 4];
+                let mut low = (0..4).filter(|&seat| seat != w);
+                for k in 0..4 {
+                    let card = Card::new(Rank::ALL[1 + 4 * j + k], suit);
+                    let seat = if k == 3 { w } else { low.next().unwrap() };
+                    trick[seat] = card;
+                    hands[seat].insert(card);
+                }
+                tricks.push(trick);
+            }
+        }
+        // Trick 13: the two of spades to `last`, the other twos to the other seats.
+        let mut others = [Suit::Clubs, Suit::Diamonds, Suit::Hearts].into_iter();
+        let mut trick = [Card::new(Rank::Two, Suit::Spades); 4];
+        for (seat, slot) in trick.iter_mut().enumerate() {
+            if seat != last {
+                *slot = Card::new(Rank::Two, others.next().unwrap());
+            }
+            hands[seat].insert(*slot);
+        }
+        tricks.push(trick);
+        (hands, tricks)
+    }
+
+    /// Replaces the current hand by `scripted_hand(winners, last)` (spades trumps) and plays
+    /// it out; every card must be legal.
+    fn play_scripted(
+        g: &Whist,
+        s: &mut WhistState,
+        winners: [usize; 12],
+        last: usize,
+        rng: &mut ChaCha8Rng,
+    ) {
+        let (hands, tricks) = scripted_hand(winners, last);
+        s.play = TrickPlay::new(
+            4,
+            &hands,
+            s.dealer().next(4),
+            CardOrder::ace_high(Some(Suit::Spades)),
+            Obligation::FollowSuit,
+        );
+        s.trump_card = "2S".parse().unwrap();
+        s.exposed = false;
+        let hand = s.hands_played();
+        for trick in &tricks {
+            for _ in 0..4 {
+                let seat = s.play().to_play().index();
+                g.try_apply(s, trick[seat], rng)
+                    .unwrap_or_else(|e| panic!("{}: {e}", trick[seat]));
+            }
+        }
+        assert_eq!(s.hands_played(), hand + 1);
+        g.check_invariants(s).unwrap();
+    }
+
+    /// `winners` giving team 0 (seats 0 and 2) `n` of the first twelve tricks.
+    fn team0_wins(n: usize) -> [usize; 12] {
+        std::array::from_fn(|t| if t < n { 2 * (t % 2) } else { 1 + 2 * (t % 2) })
+    }
+
+    /// "Each trick in excess of six counts for one point": hands of 6 to 13 tricks, for
+    /// either side; the side with six or fewer scores nothing.
+    #[test]
+    fn scoring_hands_of_seven_to_twelve_tricks() {
+        let g = game(1000);
+        // (tricks of team 0, points of team 0, points of team 1)
+        for (tricks, points0, points1) in [
+            (6, 0, 1),
+            (7, 1, 0),
+            (8, 2, 0),
+            (9, 3, 0),
+            (10, 4, 0),
+            (11, 5, 0),
+            (12, 6, 0),
+            (13, 7, 0),
+        ] {
+            let mut rng = ChaCha8Rng::seed_from_u64(tricks as u64);
+            let mut s = g.deal(&mut rng);
+            // Seat 0 wins trick 13; team 0 wins tricks - 1 of the first twelve.
+            play_scripted(&g, &mut s, team0_wins(tricks - 1), 0, &mut rng);
+            assert_eq!(
+                s.scores(),
+                [points0, points1],
+                "team 0 took {tricks} tricks"
+            );
+        }
+        // The same for team 1: seat 3 wins trick 13, team 1 tricks1 - 1 of the first twelve.
+        for (tricks1, points1) in [(7, 1), (8, 2), (9, 3), (10, 4), (11, 5), (12, 6)] {
+            let mut rng = ChaCha8Rng::seed_from_u64(20 + tricks1 as u64);
+            let mut s = g.deal(&mut rng);
+            play_scripted(&g, &mut s, team0_wins(13 - tricks1), 3, &mut rng);
+            assert_eq!(s.scores(), [0, points1], "team 1 took {tricks1} tricks");
+        }
+    }
+
+    /// The page's game: "until one partnership reaches a pre-defined number of points, such
+    /// as 25". Team 0 reaches exactly 25 on the sixth hand, and the game ends there.
+    #[test]
+    fn a_game_to_twenty_five() {
+        let g = game(25);
+        let mut rng = ChaCha8Rng::seed_from_u64(25);
+        let mut s = g.deal(&mut rng);
+        // (tricks of team 0, scores after the hand)
+        let hands = [
+            (12, [6, 0]),
+            (3, [6, 4]),
+            (13, [13, 4]),
+            (11, [18, 4]),
+            (9, [21, 4]),
+            (10, [25, 4]),
+        ];
+        for (i, (tricks, scores)) in hands.into_iter().enumerate() {
+            assert_ne!(g.to_move(&s), ToMove::Over, "before hand {}", i + 1);
+            let last = if tricks == 3 { 1 } else { 0 };
+            let n = if last == 0 { tricks - 1 } else { tricks };
+            play_scripted(&g, &mut s, team0_wins(n), last, &mut rng);
+            assert_eq!(s.scores(), scores, "after hand {}", i + 1);
+        }
+        assert_eq!(g.to_move(&s), ToMove::Over);
+        let o = g.outcome(&s).unwrap();
+        assert_eq!((o[Seat::new(0)].score, o[Seat::new(1)].score), (25.0, 4.0));
+        assert_eq!((o[Seat::new(0)].win, o[Seat::new(2)].win), (0.5, 0.5));
+        assert_eq!((o[Seat::new(1)].win, o[Seat::new(3)].win), (0.0, 0.0));
     }
 
     #[test]

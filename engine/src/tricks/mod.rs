@@ -12,6 +12,8 @@
 //!   observations and determinization.
 //! - [`sample_deal`]: deals unseen cards to hidden hands uniformly among the deals consistent
 //!   with their sizes and exclusions; [`Teams`]: partnerships.
+//! - [`TrickTaking`]: a game's card play as code shared across the family sees it (the play in
+//!   progress, the teams, which actions are cards), implemented beside each game's state.
 //!
 //! Game-specific parts (bidding, scoring, exposed cards) stay in the game modules.
 //!
@@ -37,8 +39,10 @@ mod order;
 mod play;
 mod sample;
 mod trick;
+mod view;
 
 pub use order::{CardOrder, Obligation, TieBreak};
 pub use play::{PlayRecord, Teams, TrickPlay};
 pub use sample::{sample_deal, sample_deal_into, shuffled, HiddenHand};
 pub use trick::Trick;
+pub use view::TrickTaking;

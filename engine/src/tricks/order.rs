@@ -86,10 +86,12 @@ impl CardOrder {
     /// use cardsim_engine::tricks::{CardOrder, TieBreak};
     /// // Orgy: ace = 1 up to ten = 10, courts all 0, the first played of equals wins.
     /// let orgy = CardOrder::from_fn(Some(Suit::Spades), TieBreak::FirstPlayed, |c| {
-    ///     (c.suit(), if c.rank() >= Rank::Jack { 0 } else { c.rank().number() })
+    ///     let court = matches!(c.rank(), Rank::Jack | Rank::Queen | Rank::King);
+    ///     (c.suit(), if court { 0 } else { c.rank().number() })
     /// });
     /// assert_eq!(orgy.strength("QC".parse().unwrap()), orgy.strength("KC".parse().unwrap()));
     /// assert!(orgy.strength("7C".parse().unwrap()) > orgy.strength("AC".parse().unwrap()));
+    /// assert!(orgy.strength("AC".parse().unwrap()) > orgy.strength("KC".parse().unwrap()));
     /// ```
     pub fn from_fn(
         trump: Option<Suit>,
@@ -464,8 +466,8 @@ mod tests {
     fn orgy_first_played_tie_break_examples() {
         // The examples of the Orgy rules page, spades trump.
         let o = CardOrder::from_fn(Some(Suit::Spades), TieBreak::FirstPlayed, |card| {
-            let r = card.rank();
-            (card.suit(), if r >= Rank::Jack { 0 } else { r.number() })
+            let court = matches!(card.rank(), Rank::Jack | Rank::Queen | Rank::King);
+            (card.suit(), if court { 0 } else { card.rank().number() })
         });
         let win = |s: &str| trick(s).winner(&o).unwrap().1;
         assert_eq!(win("3C AC 7C JC"), c("7C"));

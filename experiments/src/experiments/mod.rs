@@ -1,6 +1,8 @@
 //! Named experiments: each answers one question a user of the toolkit asks, with defaults
 //! that finish in a few minutes on two cores.
 
+mod euchre_seats;
+mod reaction_speed;
 mod seahaven_solvability;
 mod search_strength;
 mod trash_seats;
@@ -39,6 +41,8 @@ pub fn all() -> Vec<Experiment> {
         search_strength::WHIST,
         search_strength::BRIDGE,
         search_strength::TRASH,
+        euchre_seats::EXPERIMENT,
+        reaction_speed::EXPERIMENT,
     ]
 }
 

@@ -14,7 +14,7 @@
 
 use super::{Experiment, Settings};
 use crate::solve::{solve_all, write_csv, Totals};
-use cardsim_agents::solver::SolverConfig;
+use cardsim_agents::games::seahaven::solver::SolverConfig;
 use cardsim_agents::AgentSpec;
 use cardsim_engine::games::seahaven::{Board, Seahaven};
 use cardsim_engine::{Game, Params};

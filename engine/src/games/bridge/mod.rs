@@ -19,10 +19,11 @@
 //!   700/500 rubber bonus, exactly as the rules page's tables ([`score_deal`], [`Rubber`]).
 //!   The game ends with the rubber; each seat scores its side's total and the higher total
 //!   wins. `scoring=deal` plays one deal scored duplicate style ([`duplicate_score`]), with
-//!   vulnerability from `vul`.
+//!   vulnerability from `vul`; `slam=` and `penalty_vul=` apply to both scorings.
 //!
 //! Rulings where the page is ambiguous (whose vulnerability sets undertrick penalties,
 //! whether slams must be bid, rubbers that never end) are in `docs/rules/contract-bridge.md`.
+//! Deals and game records in Portable Bridge Notation are in [`pbn`].
 //!
 //! ```
 //! use cardsim_engine::games::bridge::{Bridge, BridgeAction};
@@ -48,6 +49,7 @@
 //! ```
 
 mod auction;
+pub mod pbn;
 mod scoring;
 
 pub use auction::{
@@ -62,10 +64,10 @@ use crate::cards::{Card, CardSet};
 use crate::game::{
     check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove,
 };
-use crate::pbn::{seat_char, Deal, PbnRecord};
 use crate::seat::{BySeat, Seat, SeatMask};
-use crate::tricks::{CardOrder, Obligation, Teams, Trick, TrickPlay};
+use crate::tricks::{CardOrder, Obligation, Teams, Trick, TrickPlay, TrickTaking};
 use arrayvec::ArrayVec;
+use pbn::{seat_char, Deal, PbnRecord};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use std::fmt;
@@ -270,23 +272,32 @@ impl BridgeState {
         })
     }
 
-    /// The current deal as a PBN record: deal, dealer, vulnerability, auction, contract and the
-    /// tricks played so far.
-    pub fn pbn_record(&self) -> PbnRecord {
+    /// The current deal of `game` as a PBN record: deal, dealer, vulnerability, scoring,
+    /// auction, contract and the tricks played so far. The vulnerability is the deal's own:
+    /// the rubber's as it stands (a side is vulnerable once it has won a game), or `vul=` for
+    /// a single deal; the scoring is `Rubber`, or `IMP` for a single deal (a duplicate
+    /// scoring: PBN has no tag value for total points).
+    pub fn pbn_record(&self, game: &Bridge) -> PbnRecord {
         let mut r = PbnRecord::default();
         r.tag("Board", self.deals);
         r.tag("Dealer", seat_char(self.dealer));
-        let vul = match (self.rubber.vulnerable(0), self.rubber.vulnerable(1)) {
-            (false, false) => "None",
-            (true, false) => "NS",
-            (false, true) => "EW",
-            (true, true) => "All",
+        let vul = match game.vulnerable(self) {
+            [false, false] => "None",
+            [true, false] => "NS",
+            [false, true] => "EW",
+            [true, true] => "All",
         };
         r.tag("Vulnerable", vul);
         if let Ok(d) = Deal::new(self.original_hands()) {
             r.tag("Deal", d.to_pbn_from(self.dealer));
         }
-        r.tag("Scoring", "Rubber");
+        r.tag(
+            "Scoring",
+            match game.scoring {
+                Scoring::Rubber => "Rubber",
+                Scoring::Deal => "IMP",
+            },
+        );
         match self.contract {
             Some(k) => {
                 r.tag("Declarer", seat_char(k.declarer));
@@ -459,7 +470,7 @@ impl Bridge {
                 state.rubber.record(side, &s, h);
             }
             Scoring::Deal => {
-                let s = duplicate_score(&k, tricks, vul[side]);
+                let s = duplicate_score(&k, tricks, vul[side], vul[1 - side], &self.rules);
                 state.duplicate = if side == 0 { s } else { -s };
             }
         }
@@ -479,11 +490,11 @@ impl Game for Bridge {
         max_players: 4,
         default_players: 4,
         params: &[
-            ParamSpec { key: "scoring", default: "rubber", help: "rubber (a whole rubber) or deal (one deal, duplicate scores)" },
-            ParamSpec { key: "vul", default: "none", help: "with scoring=deal: none, ns, ew or both vulnerable" },
-            ParamSpec { key: "slam", default: "bid", help: "slam premiums for slams bid and made (bid, the Laws) or for 12/13 tricks taken (taken, the page's wording)" },
-            ParamSpec { key: "penalty_vul", default: "declarer", help: "undertricks by the declarer's vulnerability (declarer, the Laws) or the defenders' (defenders, the page's headings)" },
-            ParamSpec { key: "max_deals", default: "50", help: "deals after which an unfinished rubber is scored as the Laws score one: 1 to 10000" },
+            ParamSpec::choice("scoring", "rubber", &["rubber", "deal"], "rubber (a whole rubber) or deal (one deal, duplicate scores)"),
+            ParamSpec::choice("vul", "none", &["none", "ns", "ew", "both"], "with scoring=deal: which sides are vulnerable"),
+            ParamSpec::choice("slam", "bid", &["bid", "taken"], "slam premiums for slams bid and made (bid, the Laws) or for 12/13 tricks taken (taken, the page's wording); applies to scoring=rubber and scoring=deal"),
+            ParamSpec::choice("penalty_vul", "declarer", &["declarer", "defenders"], "undertricks by the declarer's vulnerability (declarer, the Laws) or the defenders' (defenders, the page's headings); applies to scoring=rubber and scoring=deal"),
+            ParamSpec::int("max_deals", "50", 1, 10_000, "deals after which an unfinished rubber is scored as the Laws score one"),
         ],
         stats: &["deals", "passed_out", "made", "failed", "doubled"],
     };
@@ -492,37 +503,11 @@ impl Game for Bridge {
         let info = &Self::INFO;
         check_players(info, players)?;
         params.check_keys(info)?;
-        let scoring = params.get(
-            info,
-            "scoring",
-            "rubber".to_string(),
-            "rubber or deal",
-            |s| s == "rubber" || s == "deal",
-        )?;
-        let vul = params.get(
-            info,
-            "vul",
-            "none".to_string(),
-            "none, ns, ew or both",
-            |s| ["none", "ns", "ew", "both"].contains(&s.as_str()),
-        )?;
-        let slam = params.get(info, "slam", "bid".to_string(), "bid or taken", |s| {
-            s == "bid" || s == "taken"
-        })?;
-        let pen = params.get(
-            info,
-            "penalty_vul",
-            "declarer".to_string(),
-            "declarer or defenders",
-            |s| s == "declarer" || s == "defenders",
-        )?;
-        let max_deals = params.get(
-            info,
-            "max_deals",
-            50u32,
-            "a whole number from 1 to 10000",
-            |n| (1..=10000).contains(n),
-        )?;
+        let scoring = params.choice(info, "scoring")?;
+        let vul = params.choice(info, "vul")?;
+        let slam = params.choice(info, "slam")?;
+        let pen = params.choice(info, "penalty_vul")?;
+        let max_deals = params.int(info, "max_deals")?;
         Ok(Bridge {
             scoring: if scoring == "deal" {
                 Scoring::Deal
@@ -541,7 +526,7 @@ impl Game for Bridge {
                     PenaltyVulnerability::Declarer
                 },
             },
-            vul: match vul.as_str() {
+            vul: match vul {
                 "ns" => [true, false],
                 "ew" => [false, true],
                 "both" => [true, true],
@@ -773,6 +758,28 @@ impl Game for Bridge {
             Phase::Over => {}
         }
         Ok(())
+    }
+
+    /// North-South (seats 0, 2) against East-West (seats 1, 3).
+    fn team(&self, seat: Seat) -> usize {
+        Bridge::teams().team(seat)
+    }
+}
+
+impl TrickTaking for Bridge {
+    fn trick_play<'s>(&self, state: &'s BridgeState) -> Option<&'s TrickPlay> {
+        (state.phase() == Phase::Play).then(|| state.play())
+    }
+
+    fn teams(&self) -> Teams {
+        Bridge::teams()
+    }
+
+    fn card(action: BridgeAction) -> Option<Card> {
+        match action {
+            BridgeAction::Play(c) => Some(c),
+            BridgeAction::Call(_) => None,
+        }
     }
 }
 

@@ -226,25 +226,35 @@ pub fn honours(hands: &[CardSet; 4], strain: Strain) -> [u32; 2] {
 
 /// The duplicate score of one deal for the declaring side (negative when it goes down):
 /// trick score, 300 (500 vulnerable) for a game or 50 for a part score, overtricks, the
-/// insult bonus, slams bid and made; undertricks by the declarer's vulnerability. No honours.
+/// insult bonus, slams; undertricks. No honours. `rules` apply as in [`score_deal`]: slams
+/// bid and made, or 12/13 tricks taken; undertricks by the declarer's vulnerability, or the
+/// defenders'. The game bonus always follows the declarer's vulnerability.
 ///
 /// ```
-/// use cardsim_engine::games::bridge::{duplicate_score, Bid, Contract, Risk, Strain};
+/// use cardsim_engine::games::bridge::{duplicate_score, Bid, Contract, Risk, ScoringRules, SlamRule, Strain};
 /// use cardsim_engine::Seat;
 /// let k = |b: &str, r| Contract { bid: b.parse().unwrap(), risk: r, declarer: Seat::new(0) };
-/// assert_eq!(duplicate_score(&k("3NT", Risk::Undoubled), 10, false), 430);
-/// assert_eq!(duplicate_score(&k("2S", Risk::Undoubled), 8, true), 110);
-/// assert_eq!(duplicate_score(&k("1NT", Risk::Doubled), 7, true), 180);
-/// assert_eq!(duplicate_score(&k("4H", Risk::Undoubled), 9, true), -100);
+/// let laws = ScoringRules::default();
+/// assert_eq!(duplicate_score(&k("3NT", Risk::Undoubled), 10, false, false, &laws), 430);
+/// assert_eq!(duplicate_score(&k("2S", Risk::Undoubled), 8, true, false, &laws), 110);
+/// assert_eq!(duplicate_score(&k("1NT", Risk::Doubled), 7, true, false, &laws), 180);
+/// assert_eq!(duplicate_score(&k("4H", Risk::Undoubled), 9, true, false, &laws), -100);
+/// let taken = ScoringRules { slam: SlamRule::Taken, ..laws };
+/// assert_eq!(duplicate_score(&k("4H", Risk::Undoubled), 12, false, false, &taken), 480 + 500);
 /// ```
-pub fn duplicate_score(contract: &Contract, tricks: u8, vulnerable: bool) -> i32 {
-    let rules = ScoringRules::default();
-    let s = score_deal(contract, tricks, vulnerable, false, &rules);
+pub fn duplicate_score(
+    contract: &Contract,
+    tricks: u8,
+    declarer_vul: bool,
+    defenders_vul: bool,
+    rules: &ScoringRules,
+) -> i32 {
+    let s = score_deal(contract, tricks, declarer_vul, defenders_vul, rules);
     if tricks < contract.tricks_needed() {
         return -(s.defender_above as i32);
     }
     let game = if s.below >= 100 {
-        if vulnerable {
+        if declarer_vul {
             500
         } else {
             300
@@ -338,8 +348,9 @@ impl Rubber {
         }
     }
 
-    /// Closes a rubber stopped before its end, as the Laws of bridge score it: 300 for a side
-    /// that has won the only game, 100 for a side with a part score in the unfinished game.
+    /// Closes a rubber stopped before its end, as the Laws of bridge (Law 80) score it: 300
+    /// for a side that has won the only game completed, 100 for a side that alone has a part
+    /// score in the unfinished game (when both sides have one, neither gets the 100).
     pub fn close_unfinished(&mut self) {
         if self.is_over() {
             return;
@@ -348,7 +359,7 @@ impl Rubber {
             if self.games[t] == 1 && self.games[1 - t] == 0 {
                 self.above[t] += 300;
             }
-            if self.game[t] > 0 {
+            if self.game[t] > 0 && self.game[1 - t] == 0 {
                 self.above[t] += 100;
             }
         }
@@ -632,6 +643,46 @@ mod tests {
         );
     }
 
+    /// Law 80 (Laws of Contract Bridge, rubber): "If only one game has been completed, the
+    /// winners of that game are credited with 300 points; if only one side has a part score
+    /// in a game in progress, that side is credited with 100 points." When both sides hold a
+    /// part score, neither gets the 100.
+    #[test]
+    fn unfinished_rubbers_pay_the_part_score_bonus_to_a_lone_part_score_only() {
+        let below = |b| DealScore {
+            below: b,
+            ..DealScore::default()
+        };
+        // Both sides with a part score, no game: nothing is added.
+        let mut r = Rubber::default();
+        r.record(0, &below(60), [0, 0]);
+        r.record(1, &below(40), [0, 0]);
+        r.close_unfinished();
+        assert_eq!(r.above(), [0, 0]);
+        assert_eq!(r.totals(), [60, 40]);
+        // One game to N-S, then both sides with a part score: 300 to N-S, no 100 to either.
+        let mut r = Rubber::default();
+        r.record(0, &below(120), [0, 0]);
+        r.record(0, &below(30), [0, 0]);
+        r.record(1, &below(70), [0, 0]);
+        r.close_unfinished();
+        assert_eq!(r.above(), [300, 0]);
+        assert_eq!(r.totals(), [120 + 30 + 300, 70]);
+        // One side alone with a part score: it gets the 100.
+        let mut r = Rubber::default();
+        r.record(1, &below(90), [0, 0]);
+        r.close_unfinished();
+        assert_eq!(r.above(), [0, 100]);
+        // One game each and a lone part score: no 300 (two games completed), 100.
+        let mut r = Rubber::default();
+        r.record(0, &below(100), [0, 0]);
+        r.record(1, &below(100), [0, 0]);
+        r.record(0, &below(20), [0, 0]);
+        r.close_unfinished();
+        assert_eq!(r.above(), [100, 0]);
+        assert_eq!(r.totals(), [220, 100]);
+    }
+
     #[test]
     fn unfinished_rubbers_and_duplicate_scores() {
         let mut r = Rubber::default();
@@ -653,13 +704,39 @@ mod tests {
         );
         r.close_unfinished();
         assert_eq!(r.totals(), [100 + 300, 60 + 100]);
-        let k = |b: &str, risk| contract(b, risk);
-        assert_eq!(duplicate_score(&k("4S", U), 10, false), 420);
-        assert_eq!(duplicate_score(&k("4S", U), 10, true), 620);
-        assert_eq!(duplicate_score(&k("6NT", U), 12, false), 990);
-        assert_eq!(duplicate_score(&k("7NT", U), 13, true), 2220);
-        assert_eq!(duplicate_score(&k("3D", D), 9, false), 120 + 300 + 50);
-        assert_eq!(duplicate_score(&k("1C", U), 8, false), 20 + 20 + 50);
-        assert_eq!(duplicate_score(&k("3NT", D), 6, true), -800);
+        let laws = ScoringRules::default();
+        let dup = |b: &str, risk, tricks, vul| {
+            duplicate_score(&contract(b, risk), tricks, vul, false, &laws)
+        };
+        assert_eq!(dup("4S", U, 10, false), 420);
+        assert_eq!(dup("4S", U, 10, true), 620);
+        assert_eq!(dup("6NT", U, 12, false), 990);
+        assert_eq!(dup("7NT", U, 13, true), 2220);
+        assert_eq!(dup("3D", D, 9, false), 120 + 300 + 50);
+        assert_eq!(dup("1C", U, 8, false), 20 + 20 + 50);
+        assert_eq!(dup("3NT", D, 6, true), -800);
+        // The options apply to duplicate scores too.
+        let taken = ScoringRules {
+            slam: SlamRule::Taken,
+            ..laws
+        };
+        assert_eq!(
+            duplicate_score(&contract("4S", U), 13, true, false, &taken),
+            120 + 90 + 500 + 1500
+        );
+        let literal = ScoringRules {
+            penalty: PenaltyVulnerability::Defenders,
+            ..laws
+        };
+        assert_eq!(
+            duplicate_score(&contract("3NT", D), 6, true, false, &literal),
+            -500,
+            "3 down doubled, the defenders not vulnerable"
+        );
+        assert_eq!(
+            duplicate_score(&contract("3NT", D), 6, false, true, &literal),
+            -800,
+            "3 down doubled, the defenders vulnerable"
+        );
     }
 }

@@ -35,6 +35,27 @@ const SUITS: [&str; 4] = [
     "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
 ];
 
+/// Replaces the hands of the current deal (still in the auction) by `hands`.
+fn redeal(s: &mut BridgeState, hands: [&str; 4]) {
+    assert_eq!(s.phase(), Phase::Auction);
+    let hands: Vec<CardSet> = hands.iter().map(|h| h.parse().unwrap()).collect();
+    s.play = TrickPlay::new(
+        4,
+        &hands,
+        s.dealer().next(4),
+        CardOrder::ace_high(None),
+        Obligation::FollowSuit,
+    );
+}
+
+/// Makes the calls, then plays the deal out (first legal card each time).
+fn bid_and_play(g: &Bridge, s: &mut BridgeState, calls: &[&str], rng: &mut ChaCha8Rng) {
+    for c in calls {
+        act(g, s, c, rng);
+    }
+    play_out(g, s, rng);
+}
+
 fn play_out(g: &Bridge, s: &mut BridgeState, rng: &mut ChaCha8Rng) {
     let mut legal = Vec::new();
     let deal = s.deals();
@@ -241,11 +262,166 @@ fn a_failed_contract_pays_the_defenders() {
         act(&g, &mut s, c, &mut rng);
     }
     play_out(&g, &mut s, &mut rng);
+    assert_eq!(s.play.team_tricks(&Bridge::teams(), 0), 0, "8 down");
+    // The page, "Defenders vulnerable" doubled column (keyed by the declarer's vulnerability,
+    // see the rulings): 1st undertrick 200, 2nd 300, 3rd 300, each additional 300.
     let o = g.outcome(&s).unwrap();
-    let tricks = s.play.team_tricks(&Bridge::teams(), 0) as u32;
-    let expected = -(undertrick_penalty(8 - tricks, Risk::Doubled, true) as f64);
-    assert_eq!(o[Seat::new(0)].score, expected);
-    assert_eq!(o[Seat::new(1)].score, -expected);
+    assert_eq!(
+        o[Seat::new(0)].score,
+        -(200.0 + 300.0 + 300.0 + 5.0 * 300.0)
+    );
+    assert_eq!(o[Seat::new(1)].score, 2300.0);
+}
+
+/// Vulnerability in a rubber: a side is vulnerable once it has won a game, and the amounts
+/// that depend on it (undertricks, slams, doubled overtricks) follow each side's own state.
+/// Every hand is `SUITS`: whoever holds the trump suit takes all 13 tricks. Swapping the two
+/// sides' vulnerability changes deals 2, 3 and 4.
+#[test]
+fn rubber_amounts_follow_each_sides_vulnerability() {
+    let g = game(&[]);
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut s = with_hands(&g, SUITS, &mut rng);
+    // Deal 1, North deals: 4S by North, 13 tricks, neither side vulnerable. Below 120;
+    // above 3 overtricks x 30 = 90 and five honours 150. N-S win a game.
+    bid_and_play(&g, &mut s, &["4S", "Pass", "Pass", "Pass"], &mut rng);
+    assert_eq!(s.rubber().games(), [1, 0]);
+    assert_eq!(
+        (s.rubber().below(), s.rubber().above()),
+        ([120, 0], [240, 0])
+    );
+    // Deal 2, East deals: 1H by North (vulnerable), who holds no heart: 7 down.
+    // Vulnerable undoubled, 100 a trick: 700 to E-W (350 if N-S were not vulnerable);
+    // East's five heart honours 150 to E-W.
+    redeal(&mut s, SUITS);
+    bid_and_play(
+        &g,
+        &mut s,
+        &["Pass", "Pass", "Pass", "1H", "Pass", "Pass", "Pass"],
+        &mut rng,
+    );
+    assert_eq!(s.rubber().above(), [240, 700 + 150]);
+    // Deal 3, South deals: 1S by East (not vulnerable), who holds no spade: 7 down.
+    // Not vulnerable undoubled, 50 a trick: 350 to N-S (700 if E-W were vulnerable);
+    // North's five spade honours 150 to N-S.
+    redeal(&mut s, SUITS);
+    bid_and_play(
+        &g,
+        &mut s,
+        &["Pass", "Pass", "Pass", "1S", "Pass", "Pass", "Pass"],
+        &mut rng,
+    );
+    assert_eq!(s.rubber().above(), [240 + 350 + 150, 850]);
+    // Deal 4, West deals: 6H by East (not vulnerable), 13 tricks. Below 180; above one
+    // overtrick 30, small slam not vulnerable 500 (750 vulnerable), honours 150. E-W game.
+    redeal(&mut s, SUITS);
+    bid_and_play(
+        &g,
+        &mut s,
+        &["Pass", "Pass", "6H", "Pass", "Pass", "Pass"],
+        &mut rng,
+    );
+    assert_eq!(s.rubber().games(), [1, 1]);
+    assert_eq!(s.rubber().below(), [120, 180]);
+    assert_eq!(s.rubber().above(), [740, 850 + 30 + 500 + 150]);
+    // Deal 5, North deals, both vulnerable: 6S doubled by North, 13 tricks. Below 6 x 30 x 2
+    // = 360; above one doubled overtrick vulnerable 200 (100 not vulnerable), insult 50,
+    // small slam vulnerable 750, honours 150; rubber 2-1: 500.
+    redeal(&mut s, SUITS);
+    bid_and_play(&g, &mut s, &["6S", "X", "Pass", "Pass", "Pass"], &mut rng);
+    assert!(s.rubber().is_over());
+    assert_eq!(s.rubber().below(), [120 + 360, 180]);
+    assert_eq!(s.rubber().above(), [740 + 200 + 50 + 750 + 150 + 500, 1530]);
+    let o = g.outcome(&s).unwrap();
+    assert_eq!(o[Seat::new(0)].score, 2870.0);
+    assert_eq!(o[Seat::new(1)].score, 1710.0);
+}
+
+/// `vul=` sets each side's vulnerability in a single deal: the game bonus (300 / 500), slams
+/// and undertricks follow the declaring side's.
+#[test]
+fn single_deal_amounts_follow_the_vul_setting() {
+    // 4S by North, 13 tricks: 120 + 3 x 30 + game 300 not vulnerable, 500 vulnerable.
+    let four_spades = ["4S", "Pass", "Pass", "Pass"];
+    assert_eq!(
+        single_deal_score(&["scoring=deal", "vul=ew"], &four_spades),
+        510.0
+    );
+    assert_eq!(
+        single_deal_score(&["scoring=deal", "vul=ns"], &four_spades),
+        710.0
+    );
+    // 6S by North, 13 tricks: 180 + 30 + game + small slam 500 / 750.
+    let six_spades = ["6S", "Pass", "Pass", "Pass"];
+    assert_eq!(
+        single_deal_score(&["scoring=deal", "vul=ew"], &six_spades),
+        180.0 + 30.0 + 300.0 + 500.0
+    );
+    assert_eq!(
+        single_deal_score(&["scoring=deal", "vul=ns"], &six_spades),
+        180.0 + 30.0 + 500.0 + 750.0
+    );
+    // 1S by East (seat 0 deals and passes), 7 down undoubled: 50 a trick not vulnerable,
+    // 100 vulnerable, to N-S.
+    let east_one_spade = ["Pass", "1S", "Pass", "Pass", "Pass"];
+    assert_eq!(
+        single_deal_score(&["scoring=deal", "vul=ns"], &east_one_spade),
+        350.0
+    );
+    assert_eq!(
+        single_deal_score(&["scoring=deal", "vul=ew"], &east_one_spade),
+        700.0
+    );
+}
+
+/// N-S's duplicate score of one deal played with `SUITS` and `calls`.
+fn single_deal_score(params: &[&str], calls: &[&str]) -> f64 {
+    let g = game(params);
+    let mut rng = ChaCha8Rng::seed_from_u64(10);
+    let mut s = with_hands(&g, SUITS, &mut rng);
+    bid_and_play(&g, &mut s, calls, &mut rng);
+    let o = g.outcome(&s).expect("one deal is the whole game");
+    assert_eq!(o[Seat::new(1)].score, -o[Seat::new(0)].score);
+    o[Seat::new(0)].score
+}
+
+/// `slam=` and `penalty_vul=` apply to `scoring=deal` as they do to rubbers.
+#[test]
+fn single_deals_follow_the_slam_and_penalty_settings() {
+    // 4S by North takes all 13 tricks, not vulnerable: 120 trick score, 3 overtricks at 30,
+    // 300 for a game not vulnerable.
+    let four_spades = ["4S", "Pass", "Pass", "Pass"];
+    assert_eq!(single_deal_score(&["scoring=deal"], &four_spades), 510.0);
+    // The page: "Collecting all 13 tricks, called a grand slam—1000 if not vulnerable".
+    assert_eq!(
+        single_deal_score(&["scoring=deal", "slam=taken"], &four_spades),
+        510.0 + 1000.0
+    );
+    // 2H doubled by North, who holds no heart: East's hearts take all 13 tricks, 8 down.
+    // Not vulnerable doubled: 100 + 200 + 200 + 5 x 300 = 2000; vulnerable doubled:
+    // 200 + 300 + 300 + 5 x 300 = 2300.
+    let two_hearts_doubled = ["2H", "X", "Pass", "Pass", "Pass"];
+    assert_eq!(
+        single_deal_score(&["scoring=deal", "vul=ew"], &two_hearts_doubled),
+        -2000.0,
+        "by default the declarer's vulnerability counts"
+    );
+    assert_eq!(
+        single_deal_score(
+            &["scoring=deal", "vul=ew", "penalty_vul=defenders"],
+            &two_hearts_doubled
+        ),
+        -2300.0,
+        "the defenders are vulnerable"
+    );
+    assert_eq!(
+        single_deal_score(
+            &["scoring=deal", "vul=ns", "penalty_vul=defenders"],
+            &two_hearts_doubled
+        ),
+        -2000.0,
+        "the defenders are not vulnerable"
+    );
 }
 
 #[test]
@@ -264,6 +440,29 @@ fn unfinished_rubbers_stop_at_max_deals() {
     );
 }
 
+/// A rubber cut off by `max_deals` with a part score on each side: Law 80 gives the 100 for
+/// a part score only to a side that alone has one, so neither side gets it here.
+#[test]
+fn unfinished_rubbers_with_two_part_scores_add_no_bonus() {
+    let g = game(&["max_deals=2"]);
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut s = with_hands(&g, SUITS, &mut rng);
+    // Deal 1, seat 0 deals: 1S by North takes all 13 tricks. 30 below; six overtricks at 30
+    // = 180 and five honours 150 above.
+    bid_and_play(&g, &mut s, &["1S", "Pass", "Pass", "Pass"], &mut rng);
+    assert_eq!(s.rubber().game_score(), [30, 0]);
+    // Deal 2, seat 1 deals: 1H by East takes all 13 tricks, the same figures for E-W.
+    redeal(&mut s, SUITS);
+    bid_and_play(&g, &mut s, &["1H", "Pass", "Pass", "Pass"], &mut rng);
+    assert_eq!(g.to_move(&s), ToMove::Over);
+    assert_eq!(s.rubber().game_score(), [30, 30]);
+    assert_eq!(s.rubber().above(), [180 + 150, 180 + 150]);
+    assert_eq!(s.rubber().totals(), [360, 360]);
+    let o = g.outcome(&s).unwrap();
+    assert_eq!(o[Seat::new(0)].score, 360.0);
+    assert_eq!(o[Seat::new(1)].score, 360.0);
+}
+
 #[test]
 fn pbn_records_name_the_deal_auction_and_play() {
     let g = game(&[]);
@@ -277,7 +476,7 @@ fn pbn_records_name_the_deal_auction_and_play() {
         g.legal_actions(&s, &mut legal);
         g.apply(&mut s, legal[0], &mut rng);
     }
-    let text = s.pbn_record().to_string();
+    let text = s.pbn_record(&g).to_string();
     assert!(text.contains("[Dealer \"N\"]"), "{text}");
     assert!(
         text.contains(
@@ -301,4 +500,153 @@ fn pbn_records_name_the_deal_auction_and_play() {
     let deal_line = text.lines().find(|l| l.starts_with("[Deal ")).unwrap();
     let deal: Deal = deal_line[6..deal_line.len() - 1].parse().unwrap();
     assert_eq!(deal.hands(), s.original_hands());
+}
+
+#[test]
+fn pbn_records_name_the_deals_vulnerability_and_scoring() {
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    // A rubber: nobody vulnerable on the first deal; N-S after winning a game with 4S.
+    let g = game(&[]);
+    let mut s = with_hands(&g, SUITS, &mut rng);
+    let text = s.pbn_record(&g).to_string();
+    assert!(text.contains("[Vulnerable \"None\"]"), "{text}");
+    assert!(text.contains("[Scoring \"Rubber\"]"), "{text}");
+    bid_and_play(&g, &mut s, &["4S", "Pass", "Pass", "Pass"], &mut rng);
+    let text = s.pbn_record(&g).to_string();
+    assert!(text.contains("[Board \"2\"]"), "{text}");
+    assert!(text.contains("[Vulnerable \"NS\"]"), "{text}");
+    // A single deal: the vulnerability set by `vul=`, a duplicate scoring.
+    for (vul, tag) in [
+        ("none", "None"),
+        ("ns", "NS"),
+        ("ew", "EW"),
+        ("both", "All"),
+    ] {
+        let g = game(&["scoring=deal", &format!("vul={vul}")]);
+        let s = g.deal(&mut rng);
+        let text = s.pbn_record(&g).to_string();
+        assert!(text.contains(&format!("[Vulnerable \"{tag}\"]")), "{text}");
+        assert!(text.contains("[Scoring \"IMP\"]"), "{text}");
+    }
+}
+
+/// Known counts (perft) of the auction from a fresh deal, worked out from the rules of
+/// calling alone: a seat may always pass, may bid any of the 35 bids above the last one, may
+/// double an opponent's bid that is the last action, and redouble an opponent's double.
+/// Depth 1 is the opening call: pass or any bid, 36 (nobody has bid, so no double).
+#[test]
+fn known_counts_of_the_auction() {
+    let g = game(&[]);
+    let s = g.deal(&mut ChaCha8Rng::seed_from_u64(5));
+    // Bids are numbered 1 (1C) to 35 (7NT). After bid i by an opponent: pass, 35 - i higher
+    // bids, double. After bid i by partner: pass and the higher bids.
+    let bids = 1..=35u64;
+    let over_opponent = |i: u64| 1 + (35 - i) + 1;
+    let over_partner = |i: u64| 1 + (35 - i);
+    let opening = 1 + 35;
+    let depth2 = opening + bids.clone().map(over_opponent).sum::<u64>();
+    // Third call: after pass-pass the opening count; after pass-bid the opponent's reply;
+    // after bid i then pass, bid i's partner; after i then a higher bid j, j's opponent;
+    // after i doubled, i's partner, who may redouble.
+    let depth3 = opening
+        + bids.clone().map(over_opponent).sum::<u64>()
+        + bids
+            .clone()
+            .map(|i| {
+                over_partner(i)
+                    + (i + 1..=35).map(over_opponent).sum::<u64>()
+                    + (over_partner(i) + 1)
+            })
+            .sum::<u64>();
+    assert_eq!([opening, depth2, depth3], [36, 701, 9731]);
+    assert_eq!(
+        conformance::perft::perft_table(&g, &s, 3),
+        [opening, depth2, depth3]
+    );
+}
+
+/// Known counts of the next call after a few auctions: 1 (pass) + the bids above the last
+/// one + 1 if a double is allowed (the last action is an opponent's bid) + 1 if a redouble is
+/// allowed (the last action is an opponent's double).
+#[test]
+fn known_counts_of_the_next_call() {
+    let g = game(&[]);
+    for (calls, count) in [
+        ("", 36),               // pass + 35 bids
+        ("Pass Pass Pass", 36), // still the opening call
+        ("1C", 36),             // pass + 34 bids + double
+        ("1C Pass", 35),        // partner's bid: no double
+        ("1C Pass Pass", 36),   // an opponent's bid again
+        ("1C X", 36),           // pass + 34 bids + redouble
+        ("1C X Pass", 35),      // the doubler's partner: neither
+        ("1C X XX", 35),        // pass + 34 bids
+        ("3NT", 1 + 20 + 1),    // 4C to 7NT are 20 bids
+        ("7NT", 2),             // pass or double
+        ("7NT X", 2),           // pass or redouble
+        ("7NT X XX", 1),        // pass only
+        ("7NT Pass Pass X", 2), // the doubler's left: pass or redouble
+    ] {
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        let mut s = g.deal(&mut rng);
+        for c in calls.split_whitespace() {
+            act(&g, &mut s, c, &mut rng);
+        }
+        assert_eq!(
+            conformance::perft::perft(&g, &s, 1),
+            count,
+            "after {calls:?}"
+        );
+    }
+}
+
+/// Known counts of the first trick of a fixed deal, worked out from the hand text by the
+/// follow-suit rule: each later seat plays a card of the led suit, or any card when void.
+/// Seat 0 opens 1NT and the others pass: seat 1 leads, then dummy (seat 2, played by
+/// declarer), seat 3 and seat 0.
+#[test]
+fn known_counts_of_the_opening_lead_and_first_trick() {
+    let g = game(&[]);
+    let hands = [
+        "3S 2S 3H 2H 4D 3D 2D 7C 6C 5C 4C 3C 2C",
+        "AS KS QS JS AH KH AD KD QD AC KC QC JC",
+        "TS 9S 8S 7S 6S QH JH TH 9H JD TD 9D 8D",
+        "5S 4S 8H 7H 6H 5H 4H 7D 6D 5D TC 9C 8C",
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut s = with_hands(&g, hands, &mut rng);
+    for c in ["1NT", "Pass", "Pass", "Pass"] {
+        act(&g, &mut s, c, &mut rng);
+    }
+    assert_eq!(s.phase(), Phase::Play);
+    let suits = |seat: usize| -> Vec<char> {
+        hands[seat]
+            .split_whitespace()
+            .map(|c| c.chars().last().unwrap())
+            .collect()
+    };
+    let replies = |seat: usize, led: char| {
+        let held = suits(seat);
+        match held.iter().filter(|&&s| s == led).count() {
+            0 => held.len() as u64,
+            n => n as u64,
+        }
+    };
+    let order = [1, 2, 3, 0];
+    let expected: Vec<u64> = (1..=4)
+        .map(|depth| {
+            suits(order[0])
+                .iter()
+                .map(|&led| {
+                    order[1..depth]
+                        .iter()
+                        .map(|&seat| replies(seat, led))
+                        .product::<u64>()
+                })
+                .sum()
+        })
+        .collect();
+    // Spades 4 x (5, 2, 2), hearts 2 x (4, 5, 2), diamonds 3 x (4, 3, 3), clubs 4 x (13, 3,
+    // 6): dummy's club void lets it play any of its 13 cards.
+    assert_eq!(expected, [13, 92, 272, 1204]);
+    assert_eq!(conformance::perft::perft_table(&g, &s, 4), expected);
 }

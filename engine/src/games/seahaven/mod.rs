@@ -106,24 +106,20 @@ impl Game for Seahaven {
         min_players: 1,
         max_players: 1,
         default_players: 1,
-        params: &[ParamSpec {
-            key: "max_moves",
-            default: "1000",
-            help: "the game is lost after this many moves without winning (1 to 1000000)",
-        }],
+        params: &[ParamSpec::int(
+            "max_moves",
+            "1000",
+            1,
+            1_000_000,
+            "the game is lost after this many moves without winning",
+        )],
         stats: &["foundation", "moves_made", "stuck"],
     };
 
     fn new(players: usize, params: &Params) -> Result<Seahaven, ConfigError> {
         check_players(&Self::INFO, players)?;
         params.check_keys(&Self::INFO)?;
-        let max_moves = params.get(
-            &Self::INFO,
-            "max_moves",
-            DEFAULT_MAX_MOVES,
-            "an integer from 1 to 1000000",
-            |&m| (1..=1_000_000).contains(&m),
-        )?;
+        let max_moves = params.int(&Self::INFO, "max_moves")?;
         Ok(Seahaven { max_moves })
     }
 

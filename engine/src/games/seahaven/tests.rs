@@ -124,6 +124,31 @@ fn hand_deal_depth_two_counts_follow_the_rules() {
     assert_eq!(m.len(), 14, "{m:?}");
 }
 
+/// Known counts (perft) of the whole game from [`HAND_DEAL`], counted by hand from the board
+/// text. Depth 1 is the 13 root moves above. Depth 2, move by move (tops 7D 8D AS KC 5H 4H JH
+/// 3S 8S KS; towers -, 2H, 6H, -):
+/// - a column top to tower 1 leaves tower 4 free, so the ten new tops may go there (10),
+///   plus the building and home moves of the new position:
+///   7D: 7D (tower) onto 8D, AS home, 4H onto 5H (13); 8D: AS home, 4H onto 5H (12);
+///   AS: AS home, AC home, 7D onto 8D, 4H onto 5H (14); KC: 7D onto 8D, AS home, 4H onto 5H
+///   (13); 5H: 7D onto 8D, AS home (12); 4H: 4H (tower) onto 5H, 2H onto 3H, 7D onto 8D,
+///   AS home (14); JH: the three first moves (13); 3S: AS onto 2S, AS home, 7D onto 8D, 4H
+///   onto 5H (14); 8S: the three (13); KS: the three (13). Together 131.
+/// - 7D onto 8D: ten tower moves, AS home, 4H onto 5H (12).
+/// - AS home: ten tower moves, AC home, 7D onto 8D, 4H onto 5H (13).
+/// - 4H onto 5H: the 14 of `hand_deal_depth_two_counts_follow_the_rules`.
+///
+/// 131 + 12 + 13 + 14 = 170.
+#[test]
+fn known_counts_from_the_hand_deal() {
+    let g = Seahaven::new(1, &Params::new()).unwrap();
+    let s = g.from_board(HAND_DEAL.parse().unwrap());
+    let per_tower_move = [13, 12, 14, 13, 12, 14, 13, 14, 13, 13];
+    let depth2: u64 = per_tower_move.iter().sum::<u64>() + 12 + 13 + 14;
+    assert_eq!(depth2, 170);
+    assert_eq!(conformance::perft::perft_table(&g, &s, 2), [13, depth2]);
+}
+
 #[test]
 fn endgame_moves_and_kings_to_empty_columns() {
     let mut b: Board = ENDGAME.parse().unwrap();
@@ -177,7 +202,7 @@ fn rulings_are_enforced_by_play() {
         to: Spot::Tower(0),
     };
     assert!(b.clone().play(qs).is_err());
-    // A non-king never fills an empty column, even from a tower.
+    // A non-king never fills an empty column, from a column or from a tower.
     let mut t = b.clone();
     t.play(kc(Spot::Tower(0))).unwrap();
     let q_to_empty = Move {
@@ -195,6 +220,29 @@ fn rulings_are_enforced_by_play() {
         to: Spot::Tower(1),
     })
     .unwrap();
+    let q_tower_to_empty = Move {
+        card: card("QS"),
+        from: Spot::Tower(1),
+        to: Spot::Column(4),
+    };
+    assert_eq!(
+        t.clone().play(q_tower_to_empty).unwrap_err().reason,
+        "only a king may fill an empty column"
+    );
+    assert!(
+        !moves_of(&t).iter().any(|m| m.starts_with("QS t2-c")),
+        "not offered either: {:?}",
+        moves_of(&t)
+    );
+    // The king in a tower may fill one.
+    assert!(t
+        .clone()
+        .play(Move {
+            card: card("KS"),
+            from: Spot::Tower(0),
+            to: Spot::Column(4),
+        })
+        .is_ok());
     // Tower to tower is refused; occupied towers too.
     let tt = Move {
         card: card("QS"),

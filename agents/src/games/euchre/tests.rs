@@ -1,0 +1,331 @@
+use super::*;
+use crate::search::honesty::check_random_games;
+use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
+use cardsim_engine::games::euchre::EuchreState;
+use cardsim_engine::tricks::TrickTaking;
+use cardsim_engine::{Game, Params, ToMove};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn game(params: &[&str]) -> Euchre {
+    Euchre::new(4, &Params::parse(params).unwrap()).unwrap()
+}
+
+fn cards(s: &str) -> CardSet {
+    s.parse().unwrap()
+}
+
+#[test]
+fn bidding_counts_trumps_bowers_and_aces() {
+    // Right, left, ace of spades and two off aces: 3 + 2.5 + 2 + 1 + 1, and alone.
+    let strong = cards("JS JC AS AH AD");
+    assert_eq!(hand_value(strong, Suit::Spades), 10.0); // and 0.5 for the club void
+    assert!(goes_alone(strong, Suit::Spades));
+    // Without the right bower: no lone hand.
+    assert!(!goes_alone(cards("JC AS KS AH AD"), Suit::Spades));
+    // A king outside: no lone hand.
+    assert!(!goes_alone(cards("JS JC AS KH AD"), Suit::Spades));
+    // Two small trumps and nothing: 2 + a void (0.5 each for hearts with...): below MAKE.
+    let weak = cards("9S TS 7H 8D 9D");
+    assert!(hand_value(weak, Suit::Spades) < MAKE);
+    // The left bower counts as a trump, not as a club.
+    assert_eq!(hand_value(cards("JC"), Suit::Spades), 2.5);
+    // The dealer discards a plain singleton to make a void, never a trump or an ace.
+    assert_eq!(
+        best_discard(cards("JS AS 9H TD QD"), Suit::Spades),
+        "9H".parse().unwrap()
+    );
+    assert_eq!(
+        best_discard(cards("JS AS AH TD QD"), Suit::Spades),
+        "TD".parse().unwrap()
+    );
+}
+
+#[test]
+fn the_heuristic_decides_from_the_observation_only() {
+    for params in [&[][..], &["lone_defender=true", "deck=24"]] {
+        let game = game(params);
+        let compared =
+            same_information_same_choice(&game, &mut EuchreHeuristic::default(), 0..4, 3, 60);
+        assert!(compared > 100);
+    }
+}
+
+/// Plays `n` games, `agent` for one partnership (team 0 on even games, team 1 on odd ones)
+/// and random play for the other; returns the games the agent's side won.
+fn wins_against_random(game: &Euchre, agent: &mut dyn Agent<Euchre>, n: u64) -> f64 {
+    let mut legal = Vec::new();
+    let mut wins = 0.0;
+    for g in 0..n {
+        let ours = (g % 2) as usize;
+        let mut rng = ChaCha8Rng::seed_from_u64(500 + g);
+        let mut state = game.deal(&mut rng);
+        while let ToMove::Seat(seat) = game.to_move(&state) {
+            game.legal_actions(&state, &mut legal);
+            let obs = game.observe(&state, seat);
+            let a = if seat.index() % 2 == ours {
+                agent.choose(game, seat, &obs, &legal, &mut rng)
+            } else {
+                RandomAgent.choose(game, seat, &obs, &legal, &mut rng)
+            };
+            assert!(legal.contains(&a));
+            game.apply(&mut state, a, &mut rng);
+        }
+        wins += game.outcome(&state).unwrap()[Seat::new(ours)].win * 2.0;
+    }
+    wins
+}
+
+#[test]
+fn the_heuristic_beats_random() {
+    let n = 300;
+    let wins = wins_against_random(&game(&[]), &mut EuchreHeuristic::default(), n);
+    // Random partnerships would win half (150 +- 8.7); the heuristic wins well over 90%.
+    assert!(wins / n as f64 > 0.8, "heuristic side won {wins} of {n}");
+}
+
+#[test]
+fn pimc_with_the_solver_beats_random() {
+    let n = 20;
+    let mut agent = catalog::<Euchre>()
+        .build(&"pimc:worlds=8".parse::<AgentSpec>().unwrap())
+        .unwrap();
+    let wins = wins_against_random(
+        &game(&["target=3", "stick_the_dealer=true"]),
+        agent.as_mut(),
+        n,
+    );
+    assert!(wins >= 14.0, "pimc side won {wins} of {n}");
+}
+
+/// Tricks `team` ends the hand with, by plain minimax through the game's own rules.
+fn minimax(game: &Euchre, state: &EuchreState, team: usize, deals: u32) -> usize {
+    if state.deals() > deals {
+        unreachable!("the caller stops before the hand is scored");
+    }
+    let play = state.play();
+    let ToMove::Seat(seat) = game.to_move(state) else {
+        panic!("the game ended")
+    };
+    let mut legal = Vec::new();
+    game.legal_actions(state, &mut legal);
+    let teams = Euchre::teams();
+    let values = legal.iter().map(|&a| {
+        let mut p = *play;
+        let EuchreAction::Play(c) = a else {
+            panic!("not a card")
+        };
+        p.play(c);
+        if p.is_over() {
+            return p.team_tricks(&teams, team);
+        }
+        let mut s = state.clone();
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        game.apply(&mut s, a, &mut rng);
+        minimax(game, &s, team, deals)
+    });
+    if teams.team(seat) == team {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}
+
+/// The double-dummy solver on the real game's hands, lone hands and lone defences included
+/// (the sitting-out partner keeps his cards): every card's value is what brute force through
+/// the game's rules gives its side.
+#[test]
+fn the_solver_values_euchre_cards_exactly_with_lone_hands() {
+    let game = game(&["lone_defender=true", "stick_the_dealer=true"]);
+    let mut dd = DoubleDummy::<Euchre>::new();
+    let mut legal = Vec::new();
+    let mut values = Vec::new();
+    let mut lone = 0;
+    for seed in 0..60u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = game.deal(&mut rng);
+        // Bid at random but go alone (and defend alone) on two seeds in three.
+        while game.trick_play(&state).is_none() {
+            game.legal_actions(&state, &mut legal);
+            let a = if seed % 3 != 0 && legal.contains(&EuchreAction::Alone) {
+                EuchreAction::Alone
+            } else if seed % 3 == 1 && legal.contains(&EuchreAction::DefendAlone) {
+                EuchreAction::DefendAlone
+            } else {
+                legal[rng.random_range(0..legal.len())]
+            };
+            game.apply(&mut state, a, &mut rng);
+        }
+        lone += usize::from(state.alone());
+        // A few random cards, then compare.
+        for _ in 0..rng.random_range(0..6) {
+            game.legal_actions(&state, &mut legal);
+            let a = legal[rng.random_range(0..legal.len())];
+            game.apply(&mut state, a, &mut rng);
+        }
+        let ToMove::Seat(me) = game.to_move(&state) else {
+            unreachable!()
+        };
+        game.legal_actions(&state, &mut legal);
+        dd.evaluate(&game, &state, &legal, &mut values, &mut rng);
+        let teams = Euchre::teams();
+        let team = teams.team(me);
+        let before = state.play().team_tricks(&teams, team);
+        let expected: Vec<f64> = legal
+            .iter()
+            .map(|&a| {
+                let mut p = *state.play();
+                let EuchreAction::Play(c) = a else { panic!() };
+                p.play(c);
+                let total = if p.is_over() {
+                    p.team_tricks(&teams, team)
+                } else {
+                    let mut s = state.clone();
+                    game.apply(&mut s, a, &mut rng);
+                    minimax(&game, &s, team, s.deals())
+                };
+                (total - before) as f64
+            })
+            .collect();
+        assert_eq!(values, expected, "seed {seed}");
+    }
+    assert!(lone >= 30, "lone hands tested: {lone}");
+}
+
+// -------------------------------------------------------------------------------------------
+// Honesty of the determinizations: hidden hands, the stub (with the dealer's discard) and
+// voids.
+// -------------------------------------------------------------------------------------------
+
+/// Places: for every card of the 52-card index space, its holder (0-3), 4 once played, 5 in
+/// the stub (or outside the deck).
+fn places(st: &EuchreState, out: &mut Vec<u32>) {
+    out.clear();
+    for c in CardSet::FULL_DECK {
+        let holder = Seat::all(4).find(|&s| st.play().hand(s).contains(c));
+        let played = st.play().record().played().contains(c);
+        out.push(match (holder, played) {
+            (Some(s), _) => s.index() as u32,
+            (None, true) => 4,
+            _ => 5,
+        });
+    }
+}
+
+/// The exact chance of each unseen card being in each hidden hand or the stub, every deal of
+/// the unseen cards consistent with the observation equally likely: hand sizes, shown voids,
+/// the upcard with the dealer when taken up, the upcard or the observer's discard known in the
+/// stub. Counted card by card over the bins' filled sizes (not the sampler's method).
+fn marginals(g: &Euchre, obs: &EuchreObservation) -> Vec<[f64; 6]> {
+    let play = &obs.play;
+    let played = play.record().played();
+    let mut in_stub = CardSet::EMPTY;
+    if !obs.taken_up && !played.contains(obs.upcard) {
+        in_stub.insert(obs.upcard);
+    }
+    if let Some(d) = obs.discard {
+        in_stub.insert(d);
+    }
+    let mut fixed = [CardSet::EMPTY; 4];
+    if obs.taken_up && obs.seat != obs.dealer {
+        fixed[obs.dealer.index()].insert(obs.upcard);
+    }
+    let hidden: Vec<Seat> = Seat::all(4).filter(|&s| s != obs.seat).collect();
+    // Bins: the three hidden hands, then the stub.
+    let mut caps: Vec<usize> = hidden
+        .iter()
+        .map(|&s| play.hand_len(s) - fixed[s.index()].len())
+        .collect();
+    let known: CardSet = fixed
+        .iter()
+        .fold(in_stub | played | obs.hand(), |a, &b| a | b);
+    let unseen: Vec<Card> = (g.deck() - known).iter().collect();
+    caps.push(unseen.len() - caps.iter().sum::<usize>());
+    let h = caps.len();
+    let ok = |c: Card, k: usize| k == h - 1 || !play.record().excluded(hidden[k]).contains(c);
+    let mut radix = vec![1usize; h];
+    for k in 1..h {
+        radix[k] = radix[k - 1] * (caps[k - 1] + 1);
+    }
+    let states = radix[h - 1] * (caps[h - 1] + 1);
+    let digit = |r: usize, k: usize| r / radix[k] % (caps[k] + 1);
+    let full: usize = (0..h).map(|k| caps[k] * radix[k]).sum();
+    let n = unseen.len();
+    let mut fwd = vec![vec![0.0f64; states]; n + 1];
+    let mut bwd = vec![vec![0.0f64; states]; n + 1];
+    fwd[0][0] = 1.0;
+    for (i, &c) in unseen.iter().enumerate() {
+        for r in 0..states {
+            if fwd[i][r] > 0.0 {
+                for k in (0..h).filter(|&k| ok(c, k) && digit(r, k) < caps[k]) {
+                    fwd[i + 1][r + radix[k]] += fwd[i][r];
+                }
+            }
+        }
+    }
+    bwd[n][full] = 1.0;
+    for (i, &c) in unseen.iter().enumerate().rev() {
+        for r in 0..states {
+            bwd[i][r] = (0..h)
+                .filter(|&k| ok(c, k) && digit(r, k) < caps[k])
+                .map(|k| bwd[i + 1][r + radix[k]])
+                .sum();
+        }
+    }
+    let total = fwd[n][full];
+    assert!(total > 0.0);
+    let mut out = vec![[0.0; 6]; 52];
+    for (place, c) in CardSet::FULL_DECK.iter().enumerate() {
+        if played.contains(c) {
+            out[place][4] = 1.0;
+        } else if obs.hand().contains(c) {
+            out[place][obs.seat.index()] = 1.0;
+        } else if let Some(s) = Seat::all(4).find(|s| fixed[s.index()].contains(c)) {
+            out[place][s.index()] = 1.0;
+        } else if in_stub.contains(c) || !g.deck().contains(c) {
+            out[place][5] = 1.0;
+        } else {
+            let i = unseen.iter().position(|&u| u == c).unwrap();
+            for k in (0..h).filter(|&k| ok(c, k)) {
+                let ways: f64 = (0..states)
+                    .filter(|&r| digit(r, k) < caps[k])
+                    .map(|r| fwd[i][r] * bwd[i + 1][r + radix[k]])
+                    .sum();
+                let bin = if k == h - 1 { 5 } else { hidden[k].index() };
+                out[place][bin] = ways / total;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn determinizations_are_honest_with_the_stub_the_discard_and_voids() {
+    for params in [
+        &["target=2"][..],
+        &["target=2", "deck=24", "lone_defender=true"],
+    ] {
+        let g = game(params);
+        let cache: std::cell::RefCell<Option<(EuchreObservation, Vec<[f64; 6]>)>> =
+            std::cell::RefCell::new(None);
+        let voids = std::cell::Cell::new(0usize);
+        let belief = |obs: &EuchreObservation, place: usize, value: u32| {
+            let mut last = cache.borrow_mut();
+            if last.as_ref().is_none_or(|(o, _)| o != obs) {
+                let shown = Seat::all(4)
+                    .filter(|&s| s != obs.seat && !obs.play.record().excluded(s).is_empty())
+                    .count();
+                voids.set(voids.get() + shown);
+                *last = Some((obs.clone(), marginals(&g, obs)));
+            }
+            last.as_ref().unwrap().1[place][value as usize]
+        };
+        let report = check_random_games(&g, 0..4, 3, 300, places, belief).unwrap();
+        assert!(report.positions >= 40, "{report:?}");
+        assert!(voids.get() > 10, "voids must bind: {}", voids.get());
+        assert!(
+            report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
+            "{report:?}"
+        );
+    }
+}

@@ -1,0 +1,15 @@
+//! The per-game agents, one module per game of `cardsim_engine::games`: each implements
+//! [`GameAgents`](crate::GameAgents) for its game (its heuristics, and its exact solver where
+//! it has one) and keeps its game-specific agent tests.
+
+pub mod bridge;
+pub mod egyptian_ratscrew;
+pub mod euchre;
+pub mod gin_rummy;
+pub mod ninety_nine;
+pub mod orgy;
+pub mod seahaven;
+pub mod speed;
+pub mod trash;
+pub mod whist;
+pub mod xeri;

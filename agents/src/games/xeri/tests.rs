@@ -1,0 +1,182 @@
+//! Xeri's agents: the heuristic's choices, its strength against random, honesty, and the
+//! search agents over whole games.
+
+use super::*;
+use crate::search::honesty::check_random_games;
+use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
+use cardsim_engine::games::xeri::XeriState;
+use cardsim_engine::{Game, Params, ToMove};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn c(s: &str) -> Card {
+    s.parse().unwrap()
+}
+
+fn cards(s: &str) -> CardSet {
+    s.split_whitespace().map(c).collect()
+}
+
+#[test]
+fn the_heuristic_captures_saves_its_jacks_and_discards_safely() {
+    let game = Xeri::new(2, &Params::new()).unwrap();
+    let st = game.deal(&mut ChaCha8Rng::seed_from_u64(1));
+    let mut obs = game.observe(&st, Seat::new(0));
+    let pick = |obs: &XeriObservation, hand: &str| {
+        let legal: Vec<Card> = cards(hand).iter().collect();
+        let mut o = obs.clone();
+        o.hand = cards(hand);
+        XeriHeuristic.choose(
+            &game,
+            Seat::new(0),
+            &o,
+            &legal,
+            &mut ChaCha8Rng::seed_from_u64(0),
+        )
+    };
+    // A lone seven: the xeri.
+    obs.pile = cards("7S");
+    obs.top = Some(c("7S"));
+    obs.caps = Default::default();
+    assert_eq!(pick(&obs, "JH 7H 2C"), c("7H"));
+    // A lone five: not worth a jack; discard the two (fewer copies unseen? none seen: lowest
+    // points, then lowest card).
+    obs.pile = cards("5S");
+    obs.top = Some(c("5S"));
+    assert_eq!(pick(&obs, "JH 2C TC"), c("2C"));
+    // A pile of three: the jack takes it.
+    obs.pile = cards("5S 6S 8S");
+    obs.top = Some(c("8S"));
+    assert_eq!(pick(&obs, "JH 2C TC"), c("JH"));
+    // A lone jack: jack on jack.
+    obs.pile = cards("JS");
+    obs.top = Some(c("JS"));
+    assert_eq!(pick(&obs, "JH 2C TC"), c("JH"));
+    // Nothing to take: the rank with the most copies seen goes (two nines in the captures).
+    obs.pile = cards("5S 6S");
+    obs.top = Some(c("6S"));
+    obs.caps[Seat::new(1)].won = cards("9C 9D");
+    assert_eq!(pick(&obs, "JH 2C 9S"), c("9S"));
+}
+
+#[test]
+fn same_information_same_choice_for_random_and_heuristic() {
+    let game = Xeri::new(2, &Params::new()).unwrap();
+    assert!(same_information_same_choice(&game, &mut RandomAgent, 0..4, 3, 60) > 100);
+    assert!(same_information_same_choice(&game, &mut XeriHeuristic, 0..4, 3, 60) > 100);
+}
+
+fn hero_score(game: &Xeri, hero: Seat, seed: u64) -> f64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut st = game.deal(&mut rng);
+    let mut legal = Vec::new();
+    while let ToMove::Seat(seat) = game.to_move(&st) {
+        game.legal_actions(&st, &mut legal);
+        let obs = game.observe(&st, seat);
+        let a = if seat == hero {
+            XeriHeuristic.choose(game, seat, &obs, &legal, &mut rng)
+        } else {
+            RandomAgent.choose(game, seat, &obs, &legal, &mut rng)
+        };
+        game.apply(&mut st, a, &mut rng);
+    }
+    game.outcome(&st).unwrap()[hero].win
+}
+
+#[test]
+fn heuristic_beats_random() {
+    let game = Xeri::new(2, &Params::parse(&["hands=1"]).unwrap()).unwrap();
+    let games = 1500;
+    let wins: f64 = (0..games)
+        .map(|i| hero_score(&game, Seat::new(i as usize % 2), i))
+        .sum();
+    let rate = wins / games as f64;
+    assert!(
+        rate > 0.62,
+        "heuristic won {rate:.3} of one-hand games against random"
+    );
+}
+
+/// One place per card of the deck; its value says where the card is: 0 or 1 in that seat's
+/// hand, 2 in the stock, 3 face up (pile or captures).
+fn places(st: &XeriState, out: &mut Vec<u32>) {
+    out.clear();
+    let stock = st.stock().cards();
+    out.extend(Card::all52().map(|card| {
+        if st.hand_of(Seat::new(0)).contains(card) {
+            0
+        } else if st.hand_of(Seat::new(1)).contains(card) {
+            1
+        } else if stock.contains(card) {
+            2
+        } else {
+            3
+        }
+    }));
+}
+
+/// A card the observer holds or sees is where it is seen; an unseen card is in the other hand
+/// or the stock in proportion to their sizes.
+fn belief(obs: &XeriObservation, place: usize, value: u32) -> f64 {
+    let card = Card::all52().nth(place).unwrap();
+    let other = obs.seat.next(2);
+    let unseen = obs.unseen();
+    if obs.hand.contains(card) {
+        return f64::from(value == obs.seat.index() as u32);
+    }
+    if !unseen.contains(card) {
+        return f64::from(value == 3);
+    }
+    let n = unseen.len() as f64;
+    match value {
+        v if v == other.index() as u32 => obs.hand_sizes[other] as f64 / n,
+        2 => obs.stock as f64 / n,
+        _ => 0.0,
+    }
+}
+
+#[test]
+fn determinizations_are_honest() {
+    let game = Xeri::new(2, &Params::parse(&["hands=1"]).unwrap()).unwrap();
+    let report = check_random_games(&game, 0..4, 5, 300, places, belief).unwrap();
+    assert!(report.positions >= 30, "{report:?}");
+    assert!(
+        report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
+        "{report:?}"
+    );
+}
+
+fn build(spec: &str) -> Box<dyn Agent<Xeri>> {
+    catalog::<Xeri>()
+        .build(&spec.parse::<AgentSpec>().unwrap())
+        .unwrap()
+}
+
+#[test]
+fn search_agents_play_whole_games() {
+    let game = Xeri::new(2, &Params::parse(&["hands=1"]).unwrap()).unwrap();
+    let mut agents = [
+        build("ismcts:iters=30"),
+        build("mo-ismcts:iters=30"),
+        build("pimc:worlds=3,iters=10"),
+        build("cheat:iters=30"),
+    ];
+    let mut legal = Vec::new();
+    let mut r = ChaCha8Rng::seed_from_u64(7);
+    let mut st = game.deal(&mut r);
+    let mut decisions = 0;
+    while let ToMove::Seat(seat) = game.to_move(&st) {
+        game.legal_actions(&st, &mut legal);
+        let agent = &mut agents[(seat.index() + decisions) % 4];
+        let a = if agent.perfect_information() {
+            agent.choose_with_state(&game, seat, &st, &legal, &mut r)
+        } else {
+            agent.choose(&game, seat, &game.observe(&st, seat), &legal, &mut r)
+        };
+        assert!(legal.contains(&a));
+        game.apply(&mut st, a, &mut r);
+        decisions += 1;
+    }
+    assert_eq!(decisions, 48);
+    assert!(game.outcome(&st).is_some());
+}

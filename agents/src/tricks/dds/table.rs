@@ -1,0 +1,416 @@
+//! The transposition table, in the manner of DDS's "winning ranks" (partition search): an
+//! entry is a position at a trick boundary reduced to its distribution (every hand's length in
+//! every lane, and the leader) plus the owners of only the top cards of each lane that
+//! mattered to the result (an owner-bit mask). Any position with the same distribution whose
+//! top cards have the same owners down to those depths shares the entry's bounds.
+//!
+//! Layout: an open-addressing index finds the bucket of a distribution; the bucket holds its
+//! entries in one contiguous list, and a probe scans it with two 128-bit operations per entry
+//! (`seq & mask == entry.seq`). When the table holds more entries than its capacity, only the
+//! entries with the most remaining tricks (which save the most work) are kept.
+
+use super::search::{high_bit, lane_of, Search, LANE};
+
+/// The "no best move" code.
+pub(crate) const NO_MOVE: u8 = 0xFF;
+
+const EMPTY: u32 = u32::MAX;
+
+/// Slots of the cut-off move table.
+const KILLERS: usize = 1 << 15;
+
+/// One stored result.
+#[derive(Clone, Copy)]
+struct Slot {
+    /// Owners of the top cards of each lane (32 bits per lane, top card in the low bits),
+    /// masked.
+    seq: u128,
+    /// Which owner bits matter.
+    mask: u128,
+    lo: u8,
+    hi: u8,
+    /// The best lead's relative code, or [`NO_MOVE`].
+    best: u8,
+    /// Remaining tricks: the work the entry saves grows with it.
+    depth: u8,
+}
+
+/// All entries of one distribution.
+struct Bucket {
+    /// Leader and lane lengths of every hand.
+    dist: u128,
+    /// With tie classes, the exact remaining cards; else 0.
+    extra: u64,
+    slots: Vec<Slot>,
+}
+
+/// A table hit: bounds, the best lead's code and the owner bits the entries relied on.
+#[derive(Clone, Copy)]
+pub(crate) struct Hit {
+    pub lo: u8,
+    pub hi: u8,
+    pub best: u8,
+    pub mask: u128,
+}
+
+/// The transposition table (see the module docs).
+pub(crate) struct Table {
+    /// Cut-off moves by a hash of the node (see [`Table::killer`]).
+    killers: Vec<u64>,
+    index: Vec<u32>,
+    bits: u32,
+    buckets: Vec<Bucket>,
+    entries: usize,
+    cap: usize,
+}
+
+#[inline]
+fn mix(dist: u128, extra: u64) -> u64 {
+    let h = (dist as u64)
+        ^ ((dist >> 64) as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+        ^ extra.rotate_left(23);
+    h.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+impl Table {
+    /// A table with room for `2^bits` entries.
+    pub(crate) fn new(bits: u32) -> Table {
+        Table {
+            killers: vec![0; KILLERS],
+            index: vec![EMPTY; 1 << (bits + 1)],
+            bits: bits + 1,
+            buckets: Vec::new(),
+            entries: 0,
+            cap: 1 << bits,
+        }
+    }
+
+    /// The move that last cut off at a node with hash `key`, or [`NO_MOVE`]. A wrong answer
+    /// (a collision) costs only time: the card is a move-ordering hint.
+    #[inline]
+    pub(crate) fn killer(&self, key: u64) -> u8 {
+        let e = self.killers[(key as usize) & (KILLERS - 1)];
+        if e >> 32 == key >> 32 && e != 0 {
+            e as u8
+        } else {
+            NO_MOVE
+        }
+    }
+
+    /// Remembers `card` as the move that cut off at a node with hash `key`.
+    #[inline]
+    pub(crate) fn set_killer(&mut self, key: u64, card: u8) {
+        self.killers[(key as usize) & (KILLERS - 1)] = (key >> 32) << 32 | card as u64;
+    }
+
+    /// Forgets every entry.
+    pub(crate) fn clear(&mut self) {
+        self.killers.iter_mut().for_each(|k| *k = 0);
+        if !self.buckets.is_empty() {
+            self.index.iter_mut().for_each(|h| *h = EMPTY);
+            self.buckets.clear();
+            self.entries = 0;
+        }
+    }
+
+    /// The index slot of a distribution: where its bucket is, or the empty slot where it
+    /// would go.
+    #[inline]
+    fn slot_of(&self, dist: u128, extra: u64) -> usize {
+        let m = self.index.len() - 1;
+        let mut i = (mix(dist, extra) >> (64 - self.bits)) as usize;
+        loop {
+            let b = self.index[i];
+            if b == EMPTY {
+                return i;
+            }
+            let bucket = &self.buckets[b as usize];
+            if bucket.dist == dist && bucket.extra == extra {
+                return i;
+            }
+            i = (i + 1) & m;
+        }
+    }
+
+    /// The entries matching the position: the first that decides `target` (if any), else
+    /// the tightest bounds of all matches.
+    #[inline]
+    pub(crate) fn probe(&mut self, dist: u128, seq: u128, extra: u64, target: i32) -> Option<Hit> {
+        let b = self.index[self.slot_of(dist, extra)];
+        if b == EMPTY {
+            return None;
+        }
+        let mut out: Option<Hit> = None;
+        let slots = &mut self.buckets[b as usize].slots;
+        // The newest entries (at the end) first; an entry that decides moves there.
+        for i in (0..slots.len()).rev() {
+            let e = slots[i];
+            if seq & e.mask != e.seq {
+                continue;
+            }
+            let hit = Hit {
+                lo: e.lo,
+                hi: e.hi,
+                best: e.best,
+                mask: e.mask,
+            };
+            if e.lo as i32 >= target || (e.hi as i32) < target {
+                slots[i..].rotate_left(1);
+                return Some(hit);
+            }
+            out = Some(match out {
+                None => hit,
+                Some(o) => Hit {
+                    lo: o.lo.max(hit.lo),
+                    hi: o.hi.min(hit.hi),
+                    best: if o.best != NO_MOVE { o.best } else { hit.best },
+                    mask: o.mask | hit.mask,
+                },
+            });
+        }
+        out
+    }
+
+    /// Stores bounds `lo..=hi` for the positions matching `seq` under `mask`.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn store(
+        &mut self,
+        dist: u128,
+        seq: u128,
+        mask: u128,
+        extra: u64,
+        lo: u8,
+        hi: u8,
+        best: u8,
+        depth: u8,
+    ) {
+        let seq = seq & mask;
+        if self.entries >= self.cap {
+            self.collect();
+        }
+        let i = self.slot_of(dist, extra);
+        let b = if self.index[i] == EMPTY {
+            self.index[i] = self.buckets.len() as u32;
+            self.buckets.push(Bucket {
+                dist,
+                extra,
+                slots: Vec::with_capacity(4),
+            });
+            self.buckets.len() - 1
+        } else {
+            self.index[i] as usize
+        };
+        let slots = &mut self.buckets[b].slots;
+        if let Some(e) = slots.iter_mut().find(|e| e.mask == mask && e.seq == seq) {
+            e.lo = e.lo.max(lo);
+            e.hi = e.hi.min(hi);
+            if best != NO_MOVE {
+                e.best = best;
+            }
+            return;
+        }
+        slots.push(Slot {
+            seq,
+            mask,
+            lo,
+            hi,
+            best,
+            depth,
+        });
+        self.entries += 1;
+    }
+
+    /// Frees room by keeping only the deepest entries (at most half the capacity), which save
+    /// the most work, and rebuilding the index.
+    fn collect(&mut self) {
+        let mut count = [0usize; 64];
+        for b in &self.buckets {
+            for e in &b.slots {
+                count[e.depth.min(63) as usize] += 1;
+            }
+        }
+        let mut keep_from = 64;
+        let mut kept = 0;
+        while keep_from > 0 && kept + count[keep_from - 1] <= self.cap / 2 {
+            keep_from -= 1;
+            kept += count[keep_from];
+        }
+        let mut buckets = std::mem::take(&mut self.buckets);
+        self.index.iter_mut().for_each(|h| *h = EMPTY);
+        self.entries = 0;
+        for mut b in buckets.drain(..) {
+            b.slots.retain(|e| e.depth as usize >= keep_from);
+            if b.slots.is_empty() {
+                continue;
+            }
+            self.entries += b.slots.len();
+            let i = self.slot_of(b.dist, b.extra);
+            self.index[i] = self.buckets.len() as u32;
+            self.buckets.push(b);
+        }
+    }
+}
+
+/// How a search position is keyed and stored: its distribution and owner sequence (kept in
+/// step as cards are taken and put back), the owner-bit masks of relevance sets, and the
+/// relative code of a best lead.
+impl Search<'_> {
+    /// The position at a trick boundary: its distribution (leader and every lane length of
+    /// every hand), the owners of every lane's cards from the top, and (with tie classes) the
+    /// exact cards.
+    pub(super) fn key(&self) -> (u128, u128, u64) {
+        let extra = if self.rules.classes.is_some() {
+            self.all()
+        } else {
+            0
+        };
+        (self.dist | (self.leader as u128) << 80, self.seq, extra)
+    }
+
+    /// The distribution (lane lengths of every hand, 5 bits each, hand `h` lane `l` at bit
+    /// `5 * (4h + l)`) and the owner sequence (per lane 32 bits, two owner bits per card from
+    /// the top card down) of `hands`, computed from scratch.
+    pub(crate) fn key_parts(hands: &[u64; 4]) -> (u128, u128) {
+        let all = hands[0] | hands[1] | hands[2] | hands[3];
+        let mut dist: u128 = 0;
+        for (h, hand) in hands.iter().enumerate() {
+            for lane in 0..4 {
+                dist |=
+                    (((hand >> (16 * lane)) & LANE).count_ones() as u128) << (5 * (4 * h + lane));
+            }
+        }
+        let b0 = hands[1] | hands[3];
+        let b1 = hands[2] | hands[3];
+        let mut seq: u128 = 0;
+        for lane in 0..4 {
+            let mut m = (all >> (16 * lane)) & LANE;
+            let (o0, o1) = ((b0 >> (16 * lane)) & LANE, (b1 >> (16 * lane)) & LANE);
+            let mut field: u32 = 0;
+            let mut k = 0;
+            while m != 0 {
+                let b = high_bit(m);
+                m ^= 1 << b;
+                field |= (((o0 >> b & 1) | (o1 >> b & 1) << 1) as u32) << (2 * k);
+                k += 1;
+            }
+            seq |= (field as u128) << (32 * lane);
+        }
+        (dist, seq)
+    }
+
+    /// Takes card `c` out of `seat`'s hand, keeping the distribution and owner sequence in
+    /// step; returns what [`Search::put_back`] needs.
+    #[inline]
+    pub(crate) fn take(&mut self, seat: u8, c: u8) -> (u128, u128) {
+        let saved = (self.dist, self.seq);
+        let lane = lane_of(c);
+        let live = self.all() >> (16 * lane) & LANE;
+        let k = (live >> (c & 15) >> 1).count_ones();
+        let field = (self.seq >> (32 * lane)) as u64 & 0xFFFF_FFFF;
+        let nf = (field & ((1u64 << (2 * k)) - 1)) | (field >> (2 * k + 2)) << (2 * k);
+        self.seq = self.seq & !(0xFFFF_FFFFu128 << (32 * lane)) | (nf as u128) << (32 * lane);
+        self.dist -= 1u128 << (5 * (4 * seat as usize + lane));
+        self.hands[seat as usize] ^= 1 << c;
+        saved
+    }
+
+    /// Undoes [`Search::take`].
+    #[inline]
+    pub(crate) fn put_back(&mut self, seat: u8, c: u8, saved: (u128, u128)) {
+        (self.dist, self.seq) = saved;
+        self.hands[seat as usize] ^= 1 << c;
+    }
+
+    /// The owner-bit mask of a relevance set: per lane, every card from the top down to the
+    /// lowest relevant one.
+    fn mask_of(&self, w: u64) -> u128 {
+        let all = self.all();
+        let mut mask = 0u128;
+        for lane in 0..4 {
+            let wl = (w >> (16 * lane)) & LANE;
+            if wl == 0 {
+                continue;
+            }
+            let low = wl.trailing_zeros();
+            let depth = (((all >> (16 * lane)) & LANE) >> low).count_ones();
+            let field: u128 = if depth >= 16 {
+                0xFFFF_FFFF
+            } else {
+                (1u128 << (2 * depth)) - 1
+            };
+            mask |= field << (32 * lane);
+        }
+        mask
+    }
+
+    /// The relevance set an owner-bit mask stands for in this position: per lane, the lowest
+    /// of the covered top cards.
+    pub(super) fn relevance_of(&self, mask: u128) -> u64 {
+        let all = self.all();
+        let mut w = 0u64;
+        for lane in 0..4 {
+            let field = (mask >> (32 * lane)) as u32;
+            if field == 0 {
+                continue;
+            }
+            // The field covers the top `depth` cards: its low 2 * depth bits are set.
+            let depth = (!field).trailing_zeros() / 2;
+            let mut m = (all >> (16 * lane)) & LANE;
+            for _ in 1..depth {
+                m &= !(1 << high_bit(m | 1));
+            }
+            if m != 0 {
+                w |= 1u64 << (16 * lane as u32 + high_bit(m) as u32);
+            }
+        }
+        w
+    }
+
+    /// A bound found at a lead node: stores it (a lower bound when `v >= target`, else an
+    /// upper bound) and returns it.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn bound(
+        &mut self,
+        key: (u128, u128, u64),
+        r: i32,
+        target: i32,
+        v: i32,
+        rel: u64,
+        best: u8,
+    ) -> (i32, u64) {
+        let (dist, seq, extra) = key;
+        let (lo, hi) = if v >= target { (v, r) } else { (0, v) };
+        let mask = self.mask_of(rel);
+        self.table
+            .store(dist, seq, mask, extra, lo as u8, hi as u8, best, r as u8);
+        (v, rel)
+    }
+
+    /// Relative code of a lead card: lane and rank among the live cards of its lane.
+    pub(super) fn encode_hint(&self, c: u8) -> u8 {
+        let lane = lane_of(c);
+        let live = (self.all() | 1 << c) >> (16 * lane) & LANE;
+        let above = (live >> (c & 15)).count_ones() - 1;
+        (lane as u8) << 4 | above as u8
+    }
+
+    pub(super) fn decode_hint(&self, code: u8) -> u8 {
+        if code == NO_MOVE {
+            return NO_MOVE;
+        }
+        let lane = (code >> 4) as usize;
+        let mut live = self.all() >> (16 * lane) & LANE;
+        for _ in 0..(code & 15) {
+            if live == 0 {
+                return NO_MOVE;
+            }
+            live ^= 1 << high_bit(live);
+        }
+        if live == 0 {
+            return NO_MOVE;
+        }
+        (lane as u8) << 4 | high_bit(live)
+    }
+}

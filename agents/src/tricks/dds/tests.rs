@@ -1,0 +1,444 @@
+//! Cross-checks of the solver against an independent brute-force minimax written on the
+//! engine's own trick play (no pruning, no remapping, no table).
+
+use super::*;
+use cardsim_engine::cards::Rank;
+use cardsim_engine::tricks::{shuffled, TieBreak};
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Exhaustive minimax over the engine's [`TrickPlay`]: tricks for `side` from here on.
+fn brute(play: &TrickPlay, side: SeatMask) -> u8 {
+    if play.is_over() {
+        return 0;
+    }
+    let maxing = side.contains(play.to_play());
+    let mut best = if maxing { 0 } else { u8::MAX };
+    for c in play.legal() {
+        let mut p = *play;
+        let won = p.play(c).map_or(0, |w| side.contains(w) as u8);
+        let v = won + brute(&p, side);
+        best = if maxing { best.max(v) } else { best.min(v) };
+    }
+    best
+}
+
+fn side_of(play: &TrickPlay, teams: &Teams) -> SeatMask {
+    let mut m = SeatMask::default();
+    for s in teams.members(teams.team(play.to_play()), play.players()) {
+        m.0 |= 1 << s.index();
+    }
+    m
+}
+
+/// A random ending: `k` cards each for the active seats from a random part of `deck`, a
+/// random leader, and up to `active - 1` random cards already played to the trick.
+fn random_ending(
+    rng: &mut ChaCha8Rng,
+    deck: CardSet,
+    k: usize,
+    order: CardOrder,
+    obligation: Obligation,
+    active: SeatMask,
+) -> TrickPlay {
+    let cards = shuffled(deck, rng);
+    let mut hands = [CardSet::EMPTY; 4];
+    let mut at = 0;
+    for s in active.iter() {
+        hands[s.index()] = cards[at..at + k].iter().copied().collect();
+        at += k;
+    }
+    let seats: Vec<Seat> = active.iter().collect();
+    let leader = *seats.choose(rng).unwrap();
+    let mut play = TrickPlay::new(4, &hands, leader, order, obligation).with_active(active);
+    let pre = rng.random_range(0..seats.len());
+    for _ in 0..pre {
+        let legal: Vec<Card> = play.legal().iter().collect();
+        play.play(*legal.choose(rng).unwrap());
+    }
+    play
+}
+
+fn check_against_brute(play: &TrickPlay, teams: &Teams, solver: &mut Solver) {
+    let pos = Position::from_play(play, teams);
+    let side = side_of(play, teams);
+    let expect = brute(play, side);
+    assert_eq!(solver.solve(&pos).unwrap(), expect, "solve on {play:?}");
+    let plays = solver.solve_plays(&pos).unwrap();
+    assert_eq!(plays.len(), play.legal().len());
+    for (card, v) in plays {
+        let mut p = *play;
+        let won = p.play(card).map_or(0, |w| side.contains(w) as u8);
+        assert_eq!(v, won + brute(&p, side), "card {card} on {play:?}");
+    }
+}
+
+#[test]
+fn agrees_with_brute_force_on_bridge_endings() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut solver = Solver::with_table_bits(12);
+    let teams = Teams::alternating(4, 2);
+    for i in 0..400 {
+        let k = 1 + i % 4;
+        let trump = [
+            None,
+            Some(Suit::Clubs),
+            Some(Suit::Hearts),
+            Some(Suit::Spades),
+        ][i % 4];
+        // Small decks make long suits and voids, where the tricky cases live.
+        let deck = if i % 3 == 0 {
+            CardSet::SPADES | CardSet::HEARTS
+        } else {
+            CardSet::FULL_DECK
+        };
+        let play = random_ending(
+            &mut rng,
+            deck,
+            k,
+            CardOrder::ace_high(trump),
+            Obligation::FollowSuit,
+            SeatMask::all(4),
+        );
+        check_against_brute(&play, &teams, &mut solver);
+    }
+}
+
+#[test]
+fn agrees_with_brute_force_on_five_card_endings() {
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let mut solver = Solver::new();
+    let teams = Teams::alternating(4, 2);
+    for i in 0..12 {
+        let trump = if i % 2 == 0 {
+            None
+        } else {
+            Some(Suit::Diamonds)
+        };
+        let deck = CardSet::with_ranks(&Rank::ALL[6..]); // eight to ace: 28 cards
+        let play = random_ending(
+            &mut rng,
+            deck,
+            5,
+            CardOrder::ace_high(trump),
+            Obligation::FollowSuit,
+            SeatMask::all(4),
+        );
+        check_against_brute(&play, &teams, &mut solver);
+    }
+}
+
+#[test]
+fn agrees_with_brute_force_on_other_card_orders() {
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    let mut solver = Solver::with_table_bits(12);
+    let teams = Teams::alternating(4, 2);
+    let euchre_deck = CardSet::with_ranks(&Rank::ALL[5..]) | CardSet::from_card(Card::JOKER);
+    // Orgy's order: ace 1 to ten 10, the three courts 0 (the ace is not a court).
+    let orgy = |t| {
+        CardOrder::from_fn(t, TieBreak::FirstPlayed, |c| {
+            let court = matches!(c.rank(), Rank::Jack | Rank::Queen | Rank::King);
+            (c.suit(), if court { 0 } else { c.rank().number() })
+        })
+    };
+    for i in 0..300 {
+        let k = 1 + i % 4;
+        let suit = Suit::ALL[i % 4];
+        let (order, deck, obligation, active) = match i % 5 {
+            // Euchre with the joker, partner sitting out one time in two.
+            0 => (
+                CardOrder::euchre(suit, Some(Card::JOKER)),
+                euchre_deck,
+                Obligation::FollowSuit,
+                if i % 2 == 0 {
+                    SeatMask::all(4)
+                } else {
+                    SeatMask(0b1011)
+                },
+            ),
+            // Orgy: equal courts, first played wins.
+            1 => (
+                orgy(Some(suit)),
+                CardSet::FULL_DECK,
+                Obligation::FollowSuit,
+                SeatMask::all(4),
+            ),
+            // Last played of equals wins.
+            2 => (
+                orgy(None).with_tie_break(TieBreak::LastPlayed),
+                CardSet::FULL_DECK,
+                Obligation::FollowSuit,
+                SeatMask::all(4),
+            ),
+            // Must trump when void.
+            3 => (
+                CardOrder::ace_high(Some(suit)),
+                CardSet::SPADES | CardSet::HEARTS | CardSet::CLUBS,
+                Obligation::FollowSuitOrTrump,
+                SeatMask::all(4),
+            ),
+            // An enlarged trump suit.
+            _ => (
+                CardOrder::ace_high(Some(suit)).with_card(
+                    Card::new(Rank::Three, Suit::Clubs),
+                    suit,
+                    30,
+                ),
+                CardSet::FULL_DECK,
+                Obligation::FollowSuit,
+                SeatMask(0b0111),
+            ),
+        };
+        let play = random_ending(&mut rng, deck, k, order, obligation, active);
+        check_against_brute(&play, &teams, &mut solver);
+    }
+}
+
+/// Trump-heavy endings (two or three suits, long trump holdings, voids), where the trump-length
+/// bound, ruffing and the equivalent-card skipping are all in play.
+#[test]
+fn agrees_with_brute_force_on_trump_endings() {
+    let mut rng = ChaCha8Rng::seed_from_u64(15);
+    let mut solver = Solver::with_table_bits(12);
+    let teams = Teams::alternating(4, 2);
+    for i in 0..300 {
+        let k = 2 + i % 3;
+        let deck = if i % 2 == 0 {
+            CardSet::SPADES | CardSet::HEARTS
+        } else {
+            CardSet::SPADES | CardSet::HEARTS | CardSet::DIAMONDS
+        };
+        let trump = [Suit::Spades, Suit::Hearts][i % 2];
+        let obligation = if i % 5 == 4 {
+            Obligation::FollowSuitOrTrump
+        } else {
+            Obligation::FollowSuit
+        };
+        let play = random_ending(
+            &mut rng,
+            deck,
+            k,
+            CardOrder::ace_high(Some(trump)),
+            obligation,
+            SeatMask::all(4),
+        );
+        check_against_brute(&play, &teams, &mut solver);
+    }
+}
+
+/// Endings with few trumps (the top two and a few low ones) beside one or two plain suits, and
+/// notrump endings in two suits: the later-trick bounds (top trumps held apart, a guarded second
+/// trump over the top one, the side on lead unable to keep the lead) and the decided-trick
+/// bound mid-trick are all in play.
+#[test]
+fn agrees_with_brute_force_where_later_trick_bounds_apply() {
+    let mut rng = ChaCha8Rng::seed_from_u64(16);
+    let mut solver = Solver::with_table_bits(12);
+    let teams = Teams::alternating(4, 2);
+    let few_hearts: CardSet = [
+        Rank::Ace,
+        Rank::King,
+        Rank::Queen,
+        Rank::Four,
+        Rank::Three,
+        Rank::Two,
+    ]
+    .into_iter()
+    .map(|r| Card::new(r, Suit::Hearts))
+    .collect();
+    for i in 0..300 {
+        let k = 2 + i % 3;
+        let (deck, trump) = match i % 3 {
+            0 => (CardSet::SPADES | few_hearts, Some(Suit::Hearts)),
+            1 => (
+                CardSet::SPADES | CardSet::DIAMONDS | few_hearts,
+                Some(Suit::Hearts),
+            ),
+            _ => (CardSet::SPADES | CardSet::DIAMONDS, None),
+        };
+        let obligation = if i % 4 == 3 {
+            Obligation::FollowSuitOrTrump
+        } else {
+            Obligation::FollowSuit
+        };
+        let play = random_ending(
+            &mut rng,
+            deck,
+            k,
+            CardOrder::ace_high(trump),
+            obligation,
+            SeatMask::all(4),
+        );
+        check_against_brute(&play, &teams, &mut solver);
+    }
+}
+
+#[test]
+fn the_table_survives_many_positions_with_one_solver() {
+    // One solver over endings of many deals in the same strain: stale entries would show.
+    let mut rng = ChaCha8Rng::seed_from_u64(14);
+    let mut solver = Solver::with_table_bits(10);
+    let teams = Teams::alternating(4, 2);
+    for _ in 0..150 {
+        let play = random_ending(
+            &mut rng,
+            CardSet::FULL_DECK,
+            4,
+            CardOrder::ace_high(Some(Suit::Spades)),
+            Obligation::FollowSuit,
+            SeatMask::all(4),
+        );
+        check_against_brute(&play, &teams, &mut solver);
+    }
+}
+
+#[test]
+fn bad_positions_are_errors() {
+    let order = CardOrder::ace_high(None);
+    let hands = ["AS", "KS", "QS", "JS"].map(|h| h.parse::<CardSet>().unwrap());
+    let pos = Position::new(
+        hands,
+        Trick::new(Seat::new(0)),
+        order,
+        Obligation::BeatOrLowest,
+    );
+    assert!(matches!(solve(&pos), Err(DdsError::Obligation(_))));
+    let uneven = ["AS KS", "QS", "JS", "TS"].map(|h| h.parse::<CardSet>().unwrap());
+    let pos = Position::new(
+        uneven,
+        Trick::new(Seat::new(0)),
+        order,
+        Obligation::FollowSuit,
+    );
+    assert!(matches!(solve(&pos), Err(DdsError::Inconsistent(_))));
+    let overlap = ["AS", "AS", "JS", "TS"].map(|h| h.parse::<CardSet>().unwrap());
+    let pos = Position::new(
+        overlap,
+        Trick::new(Seat::new(0)),
+        order,
+        Obligation::FollowSuit,
+    );
+    assert!(matches!(solve(&pos), Err(DdsError::Inconsistent(_))));
+    let mut pos = Position::new(
+        hands,
+        Trick::new(Seat::new(0)),
+        order,
+        Obligation::FollowSuit,
+    );
+    pos.players = 5;
+    assert!(matches!(solve(&pos), Err(DdsError::Seats { .. })));
+}
+
+/// Node counts on fixed full deals, one solve per deal and strain (run with `--release
+/// --ignored --nocapture`; `DDS_DEALS`, `DDS_BITS`, `DDS_K` cards per hand).
+#[test]
+#[ignore]
+fn scaling_report() {
+    let bits = std::env::var("DDS_BITS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(18);
+    let deals: usize = std::env::var("DDS_DEALS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(6);
+    let k: usize = std::env::var("DDS_K")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(13);
+    let mut solver = Solver::with_table_bits(bits);
+    let teams = Teams::alternating(4, 2);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut total = 0.0;
+    let only: Option<usize> = std::env::var("DDS_ONLY").ok().and_then(|s| s.parse().ok());
+    for d in 0..deals {
+        let cards = shuffled(CardSet::FULL_DECK, &mut rng);
+        let hands: Vec<CardSet> = cards
+            .chunks(13)
+            .map(|c| c[..k].iter().copied().collect())
+            .collect();
+        if only.is_some_and(|o| o != d) {
+            continue;
+        }
+        for trump in [None, Some(Suit::Spades)] {
+            let play = TrickPlay::new(
+                4,
+                &hands,
+                Seat::new(0),
+                CardOrder::ace_high(trump),
+                Obligation::FollowSuit,
+            );
+            solver.clear();
+            let before = solver.nodes();
+            let t = std::time::Instant::now();
+            let v = solver.solve(&Position::from_play(&play, &teams)).unwrap();
+            let ms = t.elapsed().as_secs_f64() * 1e3;
+            total += ms;
+            println!(
+                "deal {d} {:?}: {v:>2} tricks {ms:>9.1} ms {:>11} nodes  {}",
+                trump,
+                solver.nodes() - before,
+                hands
+                    .iter()
+                    .map(|h| cardsim_engine::games::bridge::pbn::hand_to_pbn(*h))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+        }
+    }
+    println!("total {total:.0} ms");
+}
+
+/// Euchre's lone hands: the partner who sits out keeps his cards in hand (the engine's
+/// [`TrickPlay::with_active`] leaves them there), often the best trumps. The solver must play
+/// as if those cards were out of play: checked against brute force, and against the same
+/// position with the sitting-out hand emptied.
+#[test]
+fn a_seat_sitting_out_with_cards_in_hand_takes_no_part() {
+    let mut rng = ChaCha8Rng::seed_from_u64(14);
+    let mut solver = Solver::with_table_bits(12);
+    let teams = Teams::alternating(4, 2);
+    let deck = CardSet::with_ranks(&Rank::ALL[5..]); // Euchre's 32 cards
+    for i in 0..200 {
+        let k = 1 + i % 5;
+        let trump = Suit::ALL[i % 4];
+        let out = Seat::new(i % 4);
+        let active = SeatMask(0b1111 & !(1 << out.index()));
+        let order = CardOrder::euchre(trump, None);
+        // Deal the sitting-out seat its cards first, the top trumps among them one time in two.
+        let mut rest = deck;
+        let mut idle = CardSet::EMPTY;
+        if i % 2 == 0 {
+            for c in [Card::new(Rank::Jack, trump), Card::new(Rank::Ace, trump)] {
+                idle.insert(c);
+            }
+        }
+        let extra: Vec<Card> = shuffled(deck - idle, &mut rng);
+        for &c in &extra[..5 - idle.len()] {
+            idle.insert(c);
+        }
+        rest -= idle;
+        let ending = random_ending(&mut rng, rest, k, order, Obligation::FollowSuit, active);
+        let mut hands = [CardSet::EMPTY; 4];
+        for s in Seat::all(4) {
+            hands[s.index()] = if s == out { idle } else { ending.hand(s) };
+        }
+        // The same ending with the idle hand in place: rebuild and replay the trick so far.
+        let leader = ending.trick().leader();
+        let mut start = hands;
+        for (s, c) in ending.trick().plays() {
+            start[s.index()].insert(c);
+        }
+        let mut play =
+            TrickPlay::new(4, &start, leader, order, Obligation::FollowSuit).with_active(active);
+        for (_, c) in ending.trick().plays() {
+            play.play(c);
+        }
+        assert_eq!(play.hand(out), idle);
+        check_against_brute(&play, &teams, &mut solver);
+        let with = solver.solve(&Position::from_play(&play, &teams)).unwrap();
+        let without = solver.solve(&Position::from_play(&ending, &teams)).unwrap();
+        assert_eq!(with, without, "ending {i}");
+    }
+}

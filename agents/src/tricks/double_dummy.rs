@@ -1,0 +1,141 @@
+//! The double-dummy solver ([`crate::tricks::dds`]) as the perfect-information search of `pimc` and
+//! `cheat` in any trick-taking game of the shared core: [`DoubleDummy`], for every game that
+//! implements the engine's [`TrickTaking`] view.
+//!
+//! In a sampled world (or the true state, for `cheat`) it values each legal card by the
+//! tricks the card player's side takes from here on with every hand visible. Tricks already
+//! won are the same for every card, so the values add up across worlds as `pimc` needs.
+//! Outside card play (an auction) it hands over to a fallback search, perfect-information
+//! UCT by default.
+
+use crate::search::{PerfectInfoSolver, SearchSettings, Uct};
+use crate::tricks::dds::{Position, Solver};
+use cardsim_engine::tricks::TrickTaking;
+use cardsim_engine::Game;
+use rand::RngCore;
+
+/// [`PerfectInfoSolver`] by double-dummy analysis: each legal card is worth the tricks its
+/// side takes from here on, everything visible. Its one [`Solver`] (and transposition table)
+/// is reused from world to world and decision to decision.
+pub struct DoubleDummy<G: Game> {
+    solver: Solver,
+    fallback: Box<dyn PerfectInfoSolver<G>>,
+}
+
+impl<G: Game> DoubleDummy<G> {
+    /// The solver, with perfect-information UCT at the default settings (1,000 iterations)
+    /// outside card play.
+    pub fn new() -> Self {
+        DoubleDummy {
+            solver: Solver::new(),
+            fallback: Box::new(Uct::new(SearchSettings::default())),
+        }
+    }
+}
+
+impl<G: Game> Default for DoubleDummy<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<G: TrickTaking> PerfectInfoSolver<G> for DoubleDummy<G> {
+    fn evaluate(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        legal: &[G::Action],
+        values: &mut Vec<f64>,
+        rng: &mut dyn RngCore,
+    ) {
+        let Some(play) = game.trick_play(state) else {
+            return self.fallback.evaluate(game, state, legal, values, rng);
+        };
+        let position = Position::from_play(play, &game.teams());
+        let plays = self
+            .solver
+            .solve_plays(&position)
+            .expect("a position reached in play is solvable");
+        values.clear();
+        values.extend(legal.iter().map(|&a| {
+            let card = G::card(a);
+            plays
+                .iter()
+                .find(|&&(c, _)| Some(c) == card)
+                .map_or(0.0, |&(_, t)| t as f64)
+        }));
+    }
+
+    fn label(&self) -> String {
+        "solver=exact".into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::whist::Whist;
+    use cardsim_engine::{Params, ToMove};
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    /// Tricks `team` ends the hand with, by plain minimax through the game's own rules.
+    fn minimax(game: &Whist, state: &<Whist as Game>::State, team: usize) -> usize {
+        let teams = Whist::teams();
+        if state.play().is_over() {
+            return state.play().team_tricks(&teams, team);
+        }
+        let ToMove::Seat(seat) = game.to_move(state) else {
+            panic!("the hand ended without the play being over")
+        };
+        let mut legal = Vec::new();
+        game.legal_actions(state, &mut legal);
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        let values = legal.iter().map(|&a| {
+            let mut s = state.clone();
+            game.apply(&mut s, a, &mut rng);
+            minimax(game, &s, team)
+        });
+        if teams.team(seat) == team {
+            values.max().unwrap()
+        } else {
+            values.min().unwrap()
+        }
+    }
+
+    /// With three tricks left (some mid-trick), every card's double-dummy value is what a
+    /// brute-force search through the game's own rules gives its side.
+    #[test]
+    fn whist_values_match_brute_force_endings() {
+        let game = Whist::new(4, &Params::parse(&["target=1"]).unwrap()).unwrap();
+        let mut dd = DoubleDummy::<Whist>::new();
+        let mut legal = Vec::new();
+        let mut values = Vec::new();
+        for seed in 0..40 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut state = game.deal(&mut rng);
+            for _ in 0..40 + seed % 4 {
+                game.legal_actions(&state, &mut legal);
+                let a = legal[(rng.next_u32() as usize) % legal.len()];
+                game.apply(&mut state, a, &mut rng);
+            }
+            let ToMove::Seat(me) = game.to_move(&state) else {
+                panic!("the hand is not over")
+            };
+            game.legal_actions(&state, &mut legal);
+            dd.evaluate(&game, &state, &legal, &mut values, &mut rng);
+            let teams = Whist::teams();
+            let team = teams.team(me);
+            let before = state.play().team_tricks(&teams, team);
+            let expected: Vec<f64> = legal
+                .iter()
+                .map(|&a| {
+                    let mut s = state.clone();
+                    game.apply(&mut s, a, &mut rng);
+                    (minimax(&game, &s, team) - before) as f64
+                })
+                .collect();
+            assert_eq!(values, expected, "seed {seed}");
+        }
+    }
+}

@@ -1,0 +1,20 @@
+//! Agent code shared by the trick-taking games:
+//!
+//! - [`rule_of_thumb`] and its [`TableView`]: the classical card-play rules of thumb, for any
+//!   player count, with partners taken from the game's
+//!   [`Teams`](cardsim_engine::tricks::Teams) (none when every seat plays for itself);
+//! - [`dds`]: the double-dummy solver, and [`DoubleDummy`], the exact solver that `pimc` and
+//!   `cheat` use for every game that implements the engine's
+//!   [`TrickTaking`](cardsim_engine::tricks::TrickTaking) view.
+//!
+//! A game of the family gets both by implementing `TrickTaking` beside its state in the engine
+//! and building a [`TableView`] from its observation in its agents module.
+
+pub mod dds;
+mod double_dummy;
+mod rules;
+#[cfg(test)]
+pub(crate) mod testing;
+
+pub use double_dummy::DoubleDummy;
+pub use rules::{rule_of_thumb, TableView};

@@ -1,0 +1,122 @@
+//! Test helpers for the honesty of trick-game determinizations: the exact chance of each
+//! card being in each hand given only the public play record ([`trick_marginals`]), and a
+//! cache of it for the honesty check's beliefs ([`MarginalCache`]).
+
+use cardsim_engine::cards::{Card, CardSet};
+use cardsim_engine::tricks::TrickPlay;
+use cardsim_engine::Seat;
+
+/// The exact chance of each card being in each seat's hand (index 4: played) given only
+/// the public play record and the hands of the seats in `visible`: every deal of the unseen
+/// cards equally likely that gives each hidden hand its size, respects its shown voids and
+/// `allowed(card, seat)`. Counted card by card (forward and backward counts over the hidden
+/// hands' filled sizes): a method independent of the sampler's, which deals class by class.
+pub(crate) fn trick_marginals(
+    play: &TrickPlay,
+    visible: &[Seat],
+    allowed: impl Fn(Card, Seat) -> bool,
+) -> Vec<[f64; 5]> {
+    let played = play.record().played();
+    let hidden: Vec<Seat> = Seat::all(4).filter(|s| !visible.contains(s)).collect();
+    let h = hidden.len();
+    let len: Vec<usize> = hidden.iter().map(|&s| play.hand_len(s)).collect();
+    let mut radix = vec![1usize; h];
+    for k in 1..h {
+        radix[k] = radix[k - 1] * (len[k - 1] + 1);
+    }
+    let states = radix[h - 1] * (len[h - 1] + 1);
+    let digit = |r: usize, k: usize| r / radix[k] % (len[k] + 1);
+    let full: usize = (0..h).map(|k| len[k] * radix[k]).sum();
+    let seen: CardSet = visible
+        .iter()
+        .map(|&s| play.hand(s))
+        .fold(played, |a, b| a | b);
+    let unseen: Vec<Card> = (CardSet::FULL_DECK - seen).iter().collect();
+    let ok = |c: Card, k: usize| {
+        let s = hidden[k];
+        !play.record().excluded(s).contains(c) && allowed(c, s)
+    };
+    let n = unseen.len();
+    let mut fwd = vec![vec![0.0f64; states]; n + 1];
+    let mut bwd = vec![vec![0.0f64; states]; n + 1];
+    fwd[0][0] = 1.0;
+    for (i, &c) in unseen.iter().enumerate() {
+        for r in 0..states {
+            if fwd[i][r] > 0.0 {
+                for k in (0..h).filter(|&k| ok(c, k) && digit(r, k) < len[k]) {
+                    fwd[i + 1][r + radix[k]] += fwd[i][r];
+                }
+            }
+        }
+    }
+    bwd[n][full] = 1.0;
+    for (i, &c) in unseen.iter().enumerate().rev() {
+        for r in 0..states {
+            bwd[i][r] = (0..h)
+                .filter(|&k| ok(c, k) && digit(r, k) < len[k])
+                .map(|k| bwd[i + 1][r + radix[k]])
+                .sum();
+        }
+    }
+    let total = fwd[n][full];
+    assert!(
+        total > 0.0,
+        "an observation of a real game has a consistent deal"
+    );
+    let mut out = vec![[0.0; 5]; 52];
+    for (place, c) in CardSet::FULL_DECK.iter().enumerate() {
+        if played.contains(c) {
+            out[place][4] = 1.0;
+        } else if let Some(&s) = visible.iter().find(|&&s| play.hand(s).contains(c)) {
+            out[place][s.index()] = 1.0;
+        } else {
+            let i = unseen.iter().position(|&u| u == c).expect("an unseen card");
+            for k in (0..h).filter(|&k| ok(c, k)) {
+                let ways: f64 = (0..states)
+                    .filter(|&r| digit(r, k) < len[k])
+                    .map(|r| fwd[i][r] * bwd[i + 1][r + radix[k]])
+                    .sum();
+                out[place][hidden[k].index()] = ways / total;
+            }
+        }
+    }
+    out
+}
+
+/// Counts how often the honesty check's positions had voids shown, and caches the
+/// marginals of the last observation (the check asks for every place of one observation in
+/// a row).
+pub(crate) struct MarginalCache<O> {
+    last: std::cell::RefCell<Option<(O, Vec<[f64; 5]>)>>,
+    /// Voids shown by the other seats, summed over the observations seen.
+    pub(crate) voids: std::cell::Cell<usize>,
+}
+
+impl<O: Clone + PartialEq> MarginalCache<O> {
+    pub(crate) fn new() -> Self {
+        MarginalCache {
+            last: std::cell::RefCell::new(None),
+            voids: std::cell::Cell::new(0),
+        }
+    }
+
+    pub(crate) fn belief(
+        &self,
+        obs: &O,
+        play: &TrickPlay,
+        seat: Seat,
+        place: usize,
+        value: u32,
+        marginals: impl Fn(&O) -> Vec<[f64; 5]>,
+    ) -> f64 {
+        let mut last = self.last.borrow_mut();
+        if last.as_ref().is_none_or(|(o, _)| o != obs) {
+            let shown = Seat::all(4)
+                .filter(|&s| s != seat && !play.record().excluded(s).is_empty())
+                .count();
+            self.voids.set(self.voids.get() + shown);
+            *last = Some((obs.clone(), marginals(obs)));
+        }
+        last.as_ref().expect("just filled").1[place][value as usize]
+    }
+}

@@ -1,0 +1,27 @@
+//! Pieces shared by several games that are not trick games: a face-down [`Stock`] that hands
+//! are drawn back up from (and that may be rebuilt from the played cards), and the
+//! [`Eliminations`] record of an elimination game with its placement [`Outcome`](crate::Outcome)
+//! (the last seat standing first, the first seat out last).
+//!
+//! ```
+//! use cardsim_engine::games::common::{Eliminations, Stock};
+//! use cardsim_engine::{CardSet, Seat};
+//! use rand::SeedableRng;
+//! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+//! let mut stock = Stock::shuffled(CardSet::FULL_DECK, &mut rng);
+//! let mut hand = CardSet::EMPTY;
+//! assert_eq!(stock.draw_up_to(&mut hand, 4), 4);
+//! assert_eq!((hand.len(), stock.len()), (4, 48));
+//!
+//! let mut out = Eliminations::default();
+//! out.eliminate(Seat::new(2));
+//! out.eliminate(Seat::new(0));
+//! let places: Vec<u8> = out.outcome(3).first(3).iter().map(|r| r.place).collect();
+//! assert_eq!(places, [2, 1, 3]);
+//! ```
+
+mod elimination;
+mod stock;
+
+pub use elimination::Eliminations;
+pub use stock::Stock;

@@ -1,0 +1,767 @@
+//! Trash's rules, position by position: hand-made positions with a known next step, known
+//! counts from a literal position, and the generic conformance checks over random games.
+
+use super::*;
+use crate::conformance;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn c(s: &str) -> Card {
+    s.parse().unwrap()
+}
+
+fn game(players: usize, params: &[&str]) -> Trash {
+    Trash::new(players, &Params::parse(params).unwrap()).unwrap()
+}
+
+/// Four decks, so that hand-made positions may repeat filler cards.
+fn roomy(players: usize) -> Trash {
+    game(players, &["decks=4"])
+}
+
+fn rng() -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(0)
+}
+
+/// A hand-made position. Each layout is written spot by spot: `7C` face up, `?7C` face down;
+/// its size sets the seat's hands won. The stock is given in draw order, the top discard
+/// is optional, and every other card goes to the older discards. No decision is pending:
+/// call [`begin`] to start a seat's turn.
+fn position(game: &Trash, layouts: &[&str], stock: &str, top: Option<&str>) -> TrashState {
+    assert_eq!(layouts.len(), game.n());
+    let mut st = TrashState {
+        stock: stock.split_whitespace().rev().map(c).collect(),
+        stock_known: CardMultiset::EMPTY,
+        discards: DiscardPile {
+            top: top.map(c),
+            rest: CardMultiset::EMPTY,
+        },
+        layouts: BySeat::default(),
+        wins: BySeat::default(),
+        held: None,
+        turn: Seat::new(0),
+        dealer: Seat::new(0),
+        hand: 1,
+        decision: None,
+        winner: None,
+        turns: 0,
+        reshuffles: 0,
+    };
+    let mut used: CardMultiset = st.stock.iter().copied().chain(st.discards.top).collect();
+    for (i, text) in layouts.iter().enumerate() {
+        let seat = Seat::new(i);
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        let cards: Vec<Card> = tokens
+            .iter()
+            .map(|t| c(t.trim_start_matches('?')))
+            .collect();
+        let mut layout = Layout::dealt(&cards);
+        for (k, t) in tokens.iter().enumerate() {
+            if !t.starts_with('?') {
+                layout.put(k as u8 + 1, cards[k]);
+            }
+        }
+        used.extend(cards);
+        st.layouts[seat] = layout;
+        st.wins[seat] = game.layout - layout.size;
+    }
+    st.discards.rest = game.cards().checked_sub(used).expect("too many copies");
+    st.hand = st
+        .wins
+        .first(game.n())
+        .iter()
+        .map(|&w| w as u16)
+        .sum::<u16>()
+        + 1;
+    st.dealer = Seat::new((st.hand as usize + 2 * game.n() - 2) % game.n());
+    st.turns = st.hand as u32;
+    st
+}
+
+/// Starts `seat`'s turn and plays the forced steps.
+fn begin(game: &Trash, st: &mut TrashState, seat: Seat) {
+    st.turn = seat;
+    st.held = None;
+    game.advance(st, &mut rng());
+    game.check_invariants(st).unwrap();
+}
+
+fn legal(game: &Trash, st: &TrashState) -> Vec<TrashAction> {
+    let mut out = Vec::new();
+    game.legal_actions(st, &mut out);
+    out
+}
+
+fn play(game: &Trash, st: &mut TrashState, a: TrashAction) {
+    game.try_apply(st, a, &mut rng()).unwrap();
+    game.check_invariants(st).unwrap();
+}
+
+const S0: Seat = Seat::new(0);
+const S1: Seat = Seat::new(1);
+use TrashAction::{Discard, DrawStock, Place, TakeDiscard};
+
+/// A fresh layout whose face-down cards never play (turning one ends the turn).
+const DOWN: &str = "?KC ?KD ?KH ?KS ?QC ?QD ?QH ?QS ?KC ?KD";
+/// A layout that takes only eights, nines and jacks: the other seat in most tests, so
+/// that it draws from the stock instead of taking discards.
+const WAITING: &str = "AD 2D 3D 4D 5D 6D 7D ?KC ?KD TD";
+
+#[test]
+fn config_and_errors() {
+    let g = game(2, &[]);
+    assert_eq!((g.players(), g.decks(), g.layout_size()), (2, 1, 10));
+    assert_eq!(game(12, &[]).decks(), 6);
+    assert_eq!(game(3, &["decks=AUTO", "layout=1"]).decks(), 2);
+    assert_eq!(game(3, &["decks=8"]).decks(), 8);
+    let err = |players, params: &[&str]| {
+        Trash::new(players, &Params::parse(params).unwrap())
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(err(1, &[]), "trash takes 2 to 12 players, not 1");
+    assert_eq!(err(13, &[]), "trash takes 2 to 12 players, not 13");
+    assert!(err(5, &["decks=2"]).contains("auto, or a whole number of decks from 3 to 8"));
+    assert!(err(2, &["decks=9"]).contains("from 1 to 8"));
+    assert!(err(2, &["decks=x"]).contains("\"x\""));
+    assert!(err(2, &["layout=0"]).contains("a whole number from 1 to 10"));
+    assert!(err(2, &["layout=11"]).contains("from 1 to 10"));
+    assert!(err(2, &["jokers=2"]).contains("allowed: decks, layout"));
+    assert_eq!(Trash::INFO.stats, ["hands", "turns", "reshuffles"]);
+}
+
+#[test]
+fn actions_display() {
+    let text: Vec<String> = [DrawStock, TakeDiscard, Place(7), Place(10), Discard]
+        .iter()
+        .map(|a| a.to_string())
+        .collect();
+    assert_eq!(text, ["draw", "take", "place 7", "place 10", "discard"]);
+}
+
+#[test]
+fn first_hand_seat_zero_plays_and_the_last_seat_deals() {
+    for players in [2, 5, 12] {
+        let g = game(players, &[]);
+        let mut first_turn_decisions = 0;
+        for seed in 0..40 {
+            let st = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
+            g.check_invariants(&st).unwrap();
+            if st.hand > 1 {
+                // The first hand was won without a decision (rare, but a hand can be).
+                continue;
+            }
+            assert_eq!(st.dealer, Seat::new(players - 1));
+            // `deal` plays the forced turns up to the first decision. Turns go left one by
+            // one from the first player, so after `turns` of them it is seat 0's turn again
+            // exactly when seat 0 began: the seat to move is `turns - 1` seats left of it.
+            assert_eq!(
+                st.turn,
+                Seat::new((st.turns as usize - 1) % players),
+                "{players} players, seed {seed}: {} turns",
+                st.turns
+            );
+            if st.turns == 1 {
+                first_turn_decisions += 1;
+                assert_eq!(st.turn, S0);
+            }
+        }
+        assert!(first_turn_decisions > 0, "{players} players");
+        // The deal itself, before any forced play: seat 0 is to play, with nothing in hand.
+        let mut st = g.deal(&mut rng());
+        st.hand = 1;
+        st.dealer = Seat::new(players - 1);
+        st.turn = Seat::new(players - 1);
+        g.deal_hand(&mut st, &mut rng());
+        assert_eq!((st.turn, st.held, st.decision), (S0, None, None));
+    }
+}
+
+#[test]
+fn a_queen_or_king_ends_the_turn() {
+    let g = roomy(2);
+    for face in ["QS", "KH"] {
+        let mut st = position(&g, &[DOWN, WAITING], &format!("{face} JH"), None);
+        begin(&g, &mut st, S0);
+        // Seat 0 drew the face card and discarded it; seat 1 drew the jack.
+        assert_eq!(st.layouts[S0].face_up(), 0);
+        assert_eq!(st.discards.top, Some(c(face)));
+        assert_eq!(
+            (st.turn, st.held, st.decision),
+            (S1, Some(c("JH")), Some(Decision::PlaceJack))
+        );
+        assert_eq!(st.turns, 2, "one turn from the builder, then seat 1's");
+    }
+}
+
+#[test]
+fn a_ten_ends_the_turn_of_a_nine_card_layout() {
+    let g = roomy(2);
+    let nine = "?KC ?KD ?KH ?KS ?QC ?QD ?QH ?QS ?KC";
+    let mut st = position(&g, &[nine, WAITING], "TS JH", None);
+    begin(&g, &mut st, S0);
+    assert_eq!(st.layouts[S0].face_up(), 0);
+    assert_eq!((st.turn, st.discards.top), (S1, Some(c("TS"))));
+    // A ten-card layout places it, turns the king under it and stops there.
+    let mut st = position(&g, &[DOWN, WAITING], "TS JH", None);
+    begin(&g, &mut st, S0);
+    assert_eq!(st.layouts[S0].spot(10), Spot::Natural(c("TS")));
+    assert_eq!((st.turn, st.discards.top), (S1, Some(c("KD"))));
+}
+
+#[test]
+fn a_natural_whose_spot_is_already_filled_ends_the_turn() {
+    let g = roomy(2);
+    let mut st = position(&g, &["AC ?KD ?KH", WAITING], "AH JH", None);
+    begin(&g, &mut st, S0);
+    assert_eq!((st.turn, st.discards.top), (S1, Some(c("AH"))));
+    assert_eq!(st.layouts[S0].spot(1), Spot::Natural(c("AC")));
+}
+
+#[test]
+fn a_jack_may_go_on_every_face_down_spot() {
+    let g = roomy(2);
+    let mut st = position(
+        &g,
+        &["AC ?KD 3H JS ?5C ?KS 7D 8D ?9H TH", WAITING],
+        "JD JH",
+        None,
+    );
+    begin(&g, &mut st, S0);
+    assert_eq!(st.decision, Some(Decision::PlaceJack));
+    assert_eq!(legal(&g, &st), [Place(2), Place(5), Place(6), Place(9)]);
+    let before = st.clone();
+    // On spot 6 it turns the king of spades, which is discarded.
+    play(&g, &mut st, Place(6));
+    assert_eq!(st.layouts[S0].spot(6), Spot::Jack(c("JD")));
+    assert_eq!((st.turn, st.discards.top), (S1, Some(c("KS"))));
+    // On spot 5 it turns the five of clubs, which may take the jack's place at once.
+    let mut st = before;
+    play(&g, &mut st, Place(5));
+    assert_eq!(st.layouts[S0].spot(5), Spot::Jack(c("JD")));
+    assert_eq!(
+        (st.held, st.decision),
+        (Some(c("5C")), Some(Decision::ReplaceJack(5)))
+    );
+    assert_eq!(legal(&g, &st), [Place(5), Discard]);
+    play(&g, &mut st, Place(5));
+    assert_eq!(st.layouts[S0].spot(5), Spot::Natural(c("5C")));
+    assert_eq!(
+        (st.held, st.decision),
+        (Some(c("JD")), Some(Decision::PlaceJack))
+    );
+    assert_eq!(legal(&g, &st), [Place(2), Place(6), Place(9)]);
+}
+
+#[test]
+fn a_jack_with_one_face_down_spot_is_placed_without_asking() {
+    let g = roomy(2);
+    // Seat 0 has one face-down spot left: the drawn jack completes the layout.
+    let mut st = position(&g, &["AC ?KD", WAITING], "JD", None);
+    assert_eq!((st.wins[S0], st.hand), (8, 9));
+    begin(&g, &mut st, S0);
+    assert_eq!((st.wins[S0], st.hand), (9, 10));
+    assert_eq!(st.layouts[S0].size(), 1);
+}
+
+#[test]
+fn replacing_a_jack_frees_it_for_a_face_down_spot() {
+    let g = roomy(2);
+    let mut st = position(&g, &["?KC ?KD JC ?KH ?QS ?KS", WAITING], "3H JH", None);
+    begin(&g, &mut st, S0);
+    assert_eq!(st.decision, Some(Decision::ReplaceJack(3)));
+    assert_eq!(legal(&g, &st), [Place(3), Discard]);
+    play(&g, &mut st, Place(3));
+    assert_eq!(st.layouts[S0].spot(3), Spot::Natural(c("3H")));
+    assert_eq!(
+        (st.turn, st.held, st.decision),
+        (S0, Some(c("JC")), Some(Decision::PlaceJack))
+    );
+    assert_eq!(
+        legal(&g, &st),
+        [Place(1), Place(2), Place(4), Place(5), Place(6)]
+    );
+    play(&g, &mut st, Place(4));
+    assert_eq!(st.layouts[S0].spot(4), Spot::Jack(c("JC")));
+    assert_eq!((st.turn, st.discards.top), (S1, Some(c("KH"))));
+}
+
+#[test]
+fn declining_a_replacement_discards_and_passes_the_turn() {
+    let g = roomy(2);
+    // Seat 1's spot 3 is face down, so it takes the three without drawing; under it is a
+    // jack, which stops at a decision.
+    let mut st = position(
+        &g,
+        &["?KC ?KD JC ?KH", "?KC ?KD ?JS ?KH ?QS"],
+        "3H 2C",
+        None,
+    );
+    begin(&g, &mut st, S0);
+    play(&g, &mut st, Discard);
+    assert_eq!(st.layouts[S0].spot(3), Spot::Jack(c("JC")));
+    assert_eq!(st.turn, S1);
+    assert_eq!(st.discards.top, None, "taken by seat 1");
+    assert_eq!(st.stock.as_slice(), [c("2C")], "seat 1 did not draw");
+    assert_eq!(st.layouts[S1].spot(3), Spot::Natural(c("3H")));
+    assert_eq!(
+        (st.held, st.decision),
+        (Some(c("JS")), Some(Decision::PlaceJack))
+    );
+    assert_eq!(legal(&g, &st), [Place(1), Place(2), Place(4), Place(5)]);
+}
+
+#[test]
+fn a_jack_on_the_discard_pile_is_taken() {
+    let g = roomy(2);
+    let mut st = position(&g, &["?KC ?KD ?KH", DOWN], "2C", Some("JH"));
+    begin(&g, &mut st, S0);
+    assert_eq!(
+        (st.held, st.decision, st.discards.top),
+        (Some(c("JH")), Some(Decision::PlaceJack), None)
+    );
+    assert_eq!(st.stock.len(), 1);
+}
+
+#[test]
+fn a_discard_that_only_replaces_a_jack_is_a_choice() {
+    let g = roomy(2);
+    let layout = "?KC ?KD JC ?KH ?QS";
+    let mut st = position(&g, &[layout, WAITING], "QD JH", Some("3H"));
+    begin(&g, &mut st, S0);
+    assert_eq!((st.decision, st.held), (Some(Decision::TakeOrDraw), None));
+    assert_eq!(legal(&g, &st), [TakeDiscard, DrawStock]);
+    let before = st.clone();
+    play(&g, &mut st, TakeDiscard);
+    assert_eq!(st.layouts[S0].spot(3), Spot::Natural(c("3H")));
+    assert_eq!(
+        (st.held, st.decision),
+        (Some(c("JC")), Some(Decision::PlaceJack))
+    );
+    assert_eq!(st.discards.top, None);
+    // Drawing instead: the queen is discarded on top of the three.
+    let mut st = before;
+    play(&g, &mut st, DrawStock);
+    assert_eq!((st.turn, st.discards.top), (S1, Some(c("QD"))));
+    assert_eq!(st.layouts[S0].spot(3), Spot::Jack(c("JC")));
+    assert_eq!(
+        st.discards.rest.count(c("3H")),
+        4,
+        "the old top and the builder's three"
+    );
+}
+
+#[test]
+fn a_useless_discard_is_left_for_the_stock() {
+    let g = roomy(2);
+    let mut st = position(&g, &["?KC ?KD 3C ?KH", WAITING], "QD JS", Some("3H"));
+    begin(&g, &mut st, S0);
+    assert_eq!((st.turn, st.held), (S1, Some(c("JS"))));
+    assert_eq!(st.discards.top, Some(c("QD")));
+    assert_eq!(
+        st.discards.rest.count(c("3H")),
+        4,
+        "the old top and the builder's three"
+    );
+}
+
+#[test]
+fn an_empty_stock_is_rebuilt_under_the_top_discard() {
+    let g = roomy(2);
+    let mut st = position(&g, &[DOWN, DOWN], "", Some("5D"));
+    let rest = st.discards.rest;
+    let mut r = rng();
+    let drawn = Trash::draw(&mut st, &mut r);
+    assert_eq!(st.discards.top, Some(c("5D")));
+    assert!(st.discards.rest.is_empty());
+    assert_eq!(st.reshuffles, 1);
+    assert_eq!(st.stock.len() + 1, rest.len());
+    let mut rebuilt: CardMultiset = st.stock.iter().copied().collect();
+    rebuilt.insert(drawn);
+    assert_eq!(rebuilt, rest);
+    // With no takeable top, all the discards become the stock.
+    let mut st = position(&g, &[DOWN, DOWN], "", None);
+    let all = st.discards.rest.len();
+    Trash::draw(&mut st, &mut r);
+    assert_eq!(
+        (st.stock.len() + 1, st.discards),
+        (all, DiscardPile::default())
+    );
+    // Through a turn: seat 0 cannot use the five, so the stock is rebuilt at once.
+    let mut st = position(&g, &[WAITING, WAITING], "", Some("5D"));
+    begin(&g, &mut st, S0);
+    assert_eq!(st.reshuffles, 1);
+}
+
+/// The face-down cards of every layout, as a multiset.
+fn face_down_cards(g: &Trash, st: &TrashState) -> CardMultiset {
+    Seat::all(g.n())
+        .flat_map(|s| {
+            let l = st.layouts[s];
+            (1..=l.size)
+                .filter(move |&k| l.spot(k) == Spot::FaceDown)
+                .map(move |k| l.card(k))
+        })
+        .collect()
+}
+
+/// Checks what the observations say of the stock, and that determinizations deal the known
+/// stock to the stock and only the rest to the face-down spots.
+/// Positions without a pending decision (mid-turn, as the draw-and-discard loop leaves them)
+/// skip the invariant checks, which require one.
+fn check_stock_knowledge(g: &Trash, st: &TrashState, rebuilt: bool, seed: u64) {
+    let valid = st.decision.is_some();
+    if valid {
+        g.check_invariants(st).unwrap();
+    }
+    let stock: CardMultiset = st.stock.iter().copied().collect();
+    let known = if rebuilt { stock } else { CardMultiset::EMPTY };
+    let down = face_down_cards(g, st);
+    let mut r = ChaCha8Rng::seed_from_u64(seed);
+    for seat in Seat::all(g.n()) {
+        let obs = g.observe(st, seat);
+        assert_eq!(obs.stock_known, known, "seat {seat}");
+        assert_eq!(obs.stock as usize, st.stock.len());
+        assert_eq!(
+            obs.unknown(g.cards()),
+            if rebuilt {
+                down
+            } else {
+                down.checked_add(stock).unwrap()
+            }
+        );
+        for _ in 0..4 {
+            let d = g.determinize(&obs, &mut r);
+            if valid {
+                g.check_invariants(&d).unwrap();
+            }
+            assert_eq!(g.observe(&d, seat), obs);
+            let d_stock: CardMultiset = d.stock.iter().copied().collect();
+            if rebuilt {
+                assert_eq!(d_stock, stock, "the rebuilt stock is known");
+                assert_eq!(
+                    face_down_cards(g, &d),
+                    down,
+                    "so the face-down cards are too"
+                );
+            } else {
+                assert_eq!(
+                    d_stock.checked_add(face_down_cards(g, &d)),
+                    down.checked_add(stock)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_rebuilt_stock_is_known_to_everybody_until_the_next_deal() {
+    let g = roomy(2);
+    let mut st = position(&g, &[DOWN, DOWN], "7H KS", Some("5D"));
+    let mut r = rng();
+    // The dealt stock is unknown: it is shuffled with the face-down layouts.
+    check_stock_knowledge(&g, &st, false, 1);
+    // Draw and discard at once, turn after turn, until the stock has been rebuilt twice.
+    let mut rebuilt = false;
+    let mut first_rebuild = None;
+    let mut checked_after_first = 0;
+    while st.reshuffles < 2 {
+        let (before, rest) = (st.reshuffles, st.discards.rest);
+        let card = Trash::draw(&mut st, &mut r);
+        if st.reshuffles > before {
+            // The stock is rebuilt from the older discards, every one of them seen face up;
+            // the drawn card leaves it at once.
+            rebuilt = true;
+            let mut stock: CardMultiset = st.stock.iter().copied().collect();
+            stock.insert(card);
+            assert_eq!(stock, rest);
+            first_rebuild.get_or_insert(rest.len());
+        }
+        st.held = Some(card);
+        g.discard(&mut st);
+        if rebuilt {
+            checked_after_first += 1;
+        }
+        check_stock_knowledge(&g, &st, rebuilt, st.turns as u64);
+    }
+    // The first rebuild takes every card but the layouts and the top discard (the king); the
+    // second, every card drawn from it but the last, with the king under them.
+    assert_eq!(first_rebuild, Some(208 - 20 - 1));
+    assert!(checked_after_first > 180, "{checked_after_first}");
+    // A new deal shuffles everything: the stock is unknown again.
+    st.turn = S0;
+    g.win_hand(&mut st, &mut r);
+    assert!(st.stock_known.is_empty());
+    check_stock_knowledge(&g, &st, false, 2);
+}
+
+/// The same through whole turns: seats draw from a rebuilt stock, place the cards drawn and
+/// turn up face-down cards; what is known of the stock and the layouts stays exact.
+#[test]
+fn knowledge_of_a_rebuilt_stock_survives_play() {
+    let g = roomy(2);
+    let mut legal = Vec::new();
+    let mut checked = 0;
+    for seed in 0..20 {
+        let mut r = ChaCha8Rng::seed_from_u64(seed);
+        let mut st = position(&g, &[DOWN, DOWN], "", Some("QS"));
+        let hand = st.hand;
+        g.advance(&mut st, &mut r);
+        while let ToMove::Seat(_) = g.to_move(&st) {
+            if st.hand != hand {
+                break;
+            }
+            check_stock_knowledge(&g, &st, true, seed);
+            checked += 1;
+            g.legal_actions(&st, &mut legal);
+            let a = legal[r.random_range(0..legal.len())];
+            g.apply(&mut st, a, &mut r);
+        }
+    }
+    assert!(checked > 50, "only {checked} positions checked");
+}
+
+#[test]
+fn a_hand_winner_plays_the_next_hand_one_card_shorter() {
+    let g = roomy(3);
+    let others = "?KC ?KD ?KH ?KS ?QC ?QD ?QH ?QS ?KC";
+    let mut st = position(&g, &["AC ?QH 3C 4C", others, WAITING], "2C", None);
+    assert_eq!((st.hand, st.dealer), (8, Seat::new(0)));
+    begin(&g, &mut st, S0);
+    assert_eq!(st.wins.first(3), [7, 1, 0]);
+    assert_eq!((st.hand, st.dealer), (9, Seat::new(1)));
+    let sizes: Vec<u8> = Seat::all(3).map(|s| st.layouts[s].size()).collect();
+    assert_eq!(sizes, [3, 9, 10]);
+    assert!(g.outcome(&st).is_none());
+    // Right after the new deal, before any forced play, the seat left of the new dealer
+    // is to play.
+    let mut st = position(&g, &["AC ?QH 3C 4C", others, WAITING], "", None);
+    st.turn = S0;
+    g.win_hand(&mut st, &mut rng());
+    assert_eq!((st.hand, st.dealer, st.turn), (9, S1, Seat::new(2)));
+    assert_eq!((st.held, st.discards), (None, DiscardPile::default()));
+}
+
+#[test]
+fn completing_a_one_card_layout_wins_the_game() {
+    let g = roomy(3);
+    for (layout, draw) in [("?KD", "AS"), ("?KD", "JH"), ("?AD", "AS")] {
+        let mut st = position(&g, &[DOWN, layout, "?KC ?KD"], draw, Some("9C"));
+        begin(&g, &mut st, S1);
+        assert_eq!(g.to_move(&st), ToMove::Over, "{layout} {draw}");
+        assert_eq!(st.winner, Some(S1));
+        let o = g.outcome(&st).unwrap();
+        assert_eq!((o[S1].place, o[S1].win, o[S1].score), (1, 1.0, 10.0));
+        assert_eq!((o[Seat::new(2)].place, o[Seat::new(2)].score), (2, 8.0));
+        assert_eq!((o[S0].place, o[S0].score), (3, 0.0));
+        assert_eq!(legal(&g, &st), []);
+    }
+}
+
+#[test]
+fn observations_hide_face_down_cards_and_survive_determinization() {
+    let g = roomy(2);
+    let mut st = position(
+        &g,
+        &["AC ?KD 3H JS ?5C ?KS 7D 8D ?9H TH", WAITING],
+        "JD",
+        Some("QS"),
+    );
+    begin(&g, &mut st, S0);
+    let obs = g.observe(&st, S0);
+    assert_eq!(obs.layouts[S0].spot(2), Spot::FaceDown);
+    assert_eq!(obs.layouts[S0].spot(4), Spot::Jack(c("JS")));
+    assert_eq!(obs.layouts[S0].face_down(), 0b1_0011_0010);
+    assert_eq!(obs.to_move(), ToMove::Seat(S0));
+    assert_eq!(obs.held, Some(c("JD")));
+    assert_eq!(obs.stock, 0);
+    for seed in 0..20 {
+        let d = g.determinize(&obs, &mut ChaCha8Rng::seed_from_u64(seed));
+        g.check_invariants(&d).unwrap();
+        assert_eq!(g.observe(&d, S0), obs);
+        assert_eq!(legal(&g, &d), legal(&g, &st));
+    }
+}
+
+/// Leaf counts of the decision tree from a literal position (perft). The stock is given
+/// card by card and never runs out at these depths, so no chance is involved.
+#[test]
+fn known_counts_from_a_literal_position() {
+    fn perft(g: &Trash, st: &TrashState, depth: u32) -> u64 {
+        assert_eq!(st.reshuffles, 0);
+        if depth == 0 || g.to_move(st) == ToMove::Over {
+            return 1;
+        }
+        let mut total = 0;
+        for a in legal(g, st) {
+            let mut next = st.clone();
+            play(g, &mut next, a);
+            total += perft(g, &next, depth - 1);
+        }
+        total
+    }
+    let g = game(2, &["layout=4"]);
+    let mut st = position(
+        &g,
+        &["?JC ?2D ?KH ?4S", "?5C ?QD ?QH ?QS"],
+        "JD KC 3C JH 9C 9D JS QC KD",
+        None,
+    );
+    begin(&g, &mut st, S0);
+    // Seat 0 holds the drawn jack, with four face-down spots.
+    assert_eq!(legal(&g, &st), [Place(1), Place(2), Place(3), Place(4)]);
+    // Depth 2: on spot 1 the jack turns the jack of clubs (3 spots left); on 2 and 4 it
+    // turns the natural card of that spot, which may replace it or be discarded; on 3 it
+    // turns a king, and after seat 1 draws a king seat 0 draws the three, which again may
+    // replace the jack or be discarded.
+    // Depth 3: under spot 1, each of the 3 spots leads to a replace-or-discard choice (6);
+    // under 2, 3 and 4, replacing leaves the freed jack 3 spots, and discarding hands the
+    // card to seat 1 (its spot is face down) until seat 0 draws the jack of hearts with 3
+    // face-down spots (3 + 3 each).
+    let counts: Vec<u64> = (1..=3).map(|d| perft(&g, &st, d)).collect();
+    assert_eq!(counts, [4, 9, 24]);
+    // The shared perft agrees: no line ends the game at these depths.
+    assert_eq!(conformance::perft::perft_table(&g, &st, 3), [4, 9, 24]);
+}
+
+/// Known counts (perft) from a constructed position where the top discard could only replace
+/// a jack. Depth 1: take or draw (2). Depth 2: taking puts the three in the jack's place and
+/// frees the jack for any of the four face-down spots (4); drawing gives seat 0 the queen of
+/// diamonds, which it discards, and seat 1 (which cannot use a queen) draws the jack of
+/// hearts, for its two face-down spots, 8 and 9 (2). From the take: the four spots, then,
+/// since every one of them turns a king or queen that ends the turn and seat 1 draws and
+/// throws away the queen, seat 0 draws the jack of hearts for its three face-down spots left
+/// (4 x 3). (Deeper, the draw line rebuilds the stock, which is chance.)
+#[test]
+fn known_counts_from_a_take_or_draw_position() {
+    let g = roomy(2);
+    let mut st = position(&g, &["?KC ?KD JC ?KH ?QS", WAITING], "QD JH", Some("3H"));
+    begin(&g, &mut st, S0);
+    assert_eq!(st.decision, Some(Decision::TakeOrDraw));
+    assert_eq!(conformance::perft::perft_table(&g, &st, 2), [2, 4 + 2]);
+    // After taking, every line is forced until seat 0 places the jack of hearts.
+    play(&g, &mut st, TakeDiscard);
+    assert_eq!(conformance::perft::perft_table(&g, &st, 2), [4, 4 * 3]);
+}
+
+#[test]
+fn random_games_conform_for_every_player_count() {
+    for players in 2..=12 {
+        let g = game(players, &[]);
+        let report = conformance::random_games(&g, 0..8, 1_000_000);
+        assert_eq!(report.games, 8);
+        assert!(report.moves > 0 && report.determinizations > 0);
+        for s in &report.stats {
+            let (hands, turns) = (s[0], s[1]);
+            // The winner won ten hands; every other seat at most nine.
+            assert!(
+                hands >= 10.0 && hands <= (9 * players + 1) as f64,
+                "{players}: {s:?}"
+            );
+            assert!(turns >= hands, "{players}: {s:?}");
+        }
+    }
+}
+
+/// Random playouts from hand-made positions whose stock is empty, so the reshuffle path
+/// (rare in whole games: hands end long before the stock runs out) meets determinization.
+#[test]
+fn random_playouts_through_reshuffles_keep_the_contract() {
+    let mut legal = Vec::new();
+    let mut reshuffles = 0;
+    let g = game(2, &["decks=2"]);
+    let layouts = [
+        "AD 2D 3D 4D 5D 6D 7D ?KC ?KD TD",
+        "AC 2C 3C JS ?4S ?KH 7C 8C ?9S TC",
+    ];
+    for (seed, top) in (0..40).zip([None, Some("5H"), Some("QS"), Some("4H")].iter().cycle()) {
+        let mut r = ChaCha8Rng::seed_from_u64(seed);
+        let mut st = position(&g, &layouts, "", *top);
+        st.turn = Seat::new(seed as usize % 2);
+        g.advance(&mut st, &mut r);
+        while let ToMove::Seat(seat) = g.to_move(&st) {
+            g.check_invariants(&st).unwrap();
+            g.legal_actions(&st, &mut legal);
+            for s in Seat::all(2) {
+                let obs = g.observe(&st, s);
+                let d = g.determinize(&obs, &mut r);
+                g.check_invariants(&d).unwrap();
+                assert_eq!(g.observe(&d, s), obs);
+                assert_eq!(g.to_move(&d), ToMove::Seat(seat));
+            }
+            let a = legal[r.random_range(0..legal.len())];
+            g.apply(&mut st, a, &mut r);
+        }
+        g.check_invariants(&st).unwrap();
+        reshuffles += st.reshuffles;
+    }
+    // Nearly every playout starts with a reshuffle (39 of 40 with these seeds): a seat
+    // that takes the top discard may win the hand before it draws.
+    assert!(reshuffles >= 30, "only {reshuffles} reshuffles");
+}
+
+#[test]
+fn short_random_games_conform() {
+    for players in [2, 3, 7, 12] {
+        let g = game(players, &["layout=2"]);
+        let report = conformance::random_games(&g, 0..20, 100_000);
+        assert_eq!(report.games, 20);
+        assert!(report
+            .stats
+            .iter()
+            .all(|s| (2.0..=(players + 1) as f64).contains(&s[0])));
+    }
+    // A one-card layout leaves no choices: the first seat to turn an ace or a jack wins.
+    let g = game(4, &["layout=1", "decks=3"]);
+    let report = conformance::random_games(&g, 0..20, 100_000);
+    assert!(report.stats.iter().all(|s| s[0] == 1.0));
+    assert_eq!(report.moves, 0);
+    let g = game(3, &["decks=8", "layout=6"]);
+    assert_eq!(conformance::random_games(&g, 0..8, 1_000_000).games, 8);
+}
+
+#[test]
+fn invariants_hold_and_sizes_shrink_only_for_hand_winners() {
+    let mut legal = Vec::new();
+    for (players, params) in [
+        (2, "layout=10"),
+        (3, "layout=5"),
+        (6, "layout=3"),
+        (2, "decks=3"),
+    ] {
+        let g = game(players, &[params]);
+        for seed in 0..12 {
+            let mut r = ChaCha8Rng::seed_from_u64(seed);
+            let mut st = g.deal(&mut r);
+            let mut steps = 0;
+            while let ToMove::Seat(_) = g.to_move(&st) {
+                g.check_invariants(&st).unwrap();
+                g.legal_actions(&st, &mut legal);
+                assert!(legal.len() >= 2, "only real choices are asked");
+                let before = st.clone();
+                let a = legal[r.random_range(0..legal.len())];
+                g.apply(&mut st, a, &mut r);
+                let hands_ended = (st.hand - before.hand) as u8 + u8::from(st.winner.is_some());
+                let mut shrunk = 0;
+                for s in Seat::all(players) {
+                    let won = st.wins[s] - before.wins[s];
+                    let (was, now) = (before.layouts[s].size, st.layouts[s].size);
+                    if st.winner == Some(s) {
+                        assert_eq!(now, 1);
+                    } else {
+                        assert_eq!(was - now, won, "seat {s} shrank without winning");
+                    }
+                    shrunk += won;
+                }
+                assert_eq!(shrunk, hands_ended);
+                steps += 1;
+                assert!(steps < 1_000_000);
+            }
+            g.check_invariants(&st).unwrap();
+            let o = g.outcome(&st).unwrap();
+            let w = st.winner.unwrap();
+            assert_eq!(o[w].score, g.layout_size() as f64);
+            assert_eq!(o.first(players).iter().filter(|r| r.place == 1).count(), 1);
+        }
+    }
+}

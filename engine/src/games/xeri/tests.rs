@@ -1,0 +1,327 @@
+//! Xeri's rules: captures and xeris, replenishing, the end of a hand and its scoring with
+//! literal figures, the whole game, known counts and the conformance checks.
+
+use super::*;
+use crate::conformance::{self, perft::perft};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn c(s: &str) -> Card {
+    s.parse().unwrap()
+}
+
+fn cards(s: &str) -> CardSet {
+    s.split_whitespace().map(c).collect()
+}
+
+fn game(hands: u16) -> Xeri {
+    Xeri::new(2, &Params::new().set("hands", hands)).unwrap()
+}
+
+fn rng() -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(0)
+}
+
+const S0: Seat = Seat::new(0);
+const S1: Seat = Seat::new(1);
+
+/// A position in hand 1 (seat 1 deals, seat 0 to play): the hands, the pile (its top last),
+/// the stock (top first, or `rest` for the twelve lowest cards not placed), seat 0's captures;
+/// every card not placed goes to seat 1's captures.
+fn position(h0: &str, h1: &str, pile: &str, stock: &str, won0: &str) -> XeriState {
+    let mut st = XeriState {
+        stock: Stock::default(),
+        hands: BySeat::default(),
+        pile: cards(pile),
+        top: pile.split_whitespace().last().map(c),
+        caps: BySeat::default(),
+        last_capturer: None,
+        turn: S0,
+        dealer: S1,
+        hand: 1,
+        hands_won: BySeat::default(),
+        last_points: BySeat::default(),
+        over: false,
+        tally: Tally::default(),
+    };
+    st.hands[S0] = cards(h0);
+    st.hands[S1] = cards(h1);
+    st.caps[S0].won = cards(won0);
+    let placed = st.hands[S0] | st.hands[S1] | st.pile | st.caps[S0].won;
+    if stock == "rest" {
+        // Twelve cards (two refills), the lowest of those not placed.
+        st.stock = Stock::from_top((CardSet::FULL_DECK - placed).iter().take(12));
+        st.caps[S1].won = CardSet::FULL_DECK - placed - st.stock.cards();
+    } else {
+        st.stock = Stock::from_top(stock.split_whitespace().map(c));
+        st.caps[S1].won = CardSet::FULL_DECK - placed - st.stock.cards();
+    }
+    if !(st.caps[S0].won | st.caps[S1].won).is_empty() {
+        st.last_capturer = Some(S1);
+    }
+    st
+}
+
+fn play(g: &Xeri, st: &mut XeriState, card: &str) {
+    g.try_apply(st, c(card), &mut rng()).unwrap();
+    g.check_invariants(st).unwrap();
+}
+
+#[test]
+fn config_and_errors() {
+    assert_eq!(Xeri::new(2, &Params::new()).unwrap().hands(), 5);
+    let err = |players, p: &[&str]| {
+        Xeri::new(players, &Params::parse(p).unwrap())
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(err(3, &[]), "xeri takes 2 to 2 players, not 3");
+    assert!(err(2, &["hands=0"]).contains("from 1 to 99"));
+    assert!(err(2, &["target=3"]).contains("allowed: hands"));
+}
+
+#[test]
+fn a_deal_gives_six_each_and_a_pile_of_four_whose_top_is_no_jack() {
+    let g = game(1);
+    let mut redeals = 0;
+    for seed in 0..300 {
+        let st = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
+        g.check_invariants(&st).unwrap();
+        assert_eq!(
+            (st.hands[S0].len(), st.hands[S1].len(), st.pile.len()),
+            (6, 6, 4)
+        );
+        assert_eq!(st.stock.len(), 36, "three more deals of six each");
+        assert_ne!(st.top.unwrap().rank(), Rank::Jack);
+        assert_eq!((st.turn, st.dealer), (S0, S1), "the non-dealer leads");
+        redeals += st.tally.redeals;
+    }
+    // A jack on top (4/52) or a pair on top (3/51): about 13% of deals are redealt at least once.
+    assert!((20..80).contains(&redeals), "{redeals}");
+}
+
+#[test]
+fn a_card_of_the_top_rank_captures_the_pile() {
+    let g = game(1);
+    let mut st = position(
+        "7H 2C 3C 4C 5C 6C",
+        "8S 2D 3D 4D 5D 6D",
+        "KS QS 7S",
+        "rest",
+        "",
+    );
+    play(&g, &mut st, "7H");
+    assert_eq!(st.caps[S0].won, cards("KS QS 7S 7H"));
+    assert_eq!(
+        (st.caps[S0].xeris, st.pile, st.top),
+        (0, CardSet::EMPTY, None)
+    );
+    assert_eq!((st.last_capturer, st.turn), (Some(S0), S1));
+    // Seat 1 starts a new pile; a lone card captured by its rank is a xeri.
+    play(&g, &mut st, "5D");
+    play(&g, &mut st, "5C");
+    assert_eq!((st.caps[S0].xeris, st.tally.xeris), (1, 1));
+    assert_eq!(st.caps[S0].won.len(), 6);
+    // A card of another rank just goes on the pile.
+    play(&g, &mut st, "2D");
+    play(&g, &mut st, "3C");
+    assert_eq!((st.pile, st.top), (cards("2D 3C"), Some(c("3C"))));
+}
+
+#[test]
+fn a_jack_captures_any_pile_but_a_lone_card_xeri_only_if_it_is_a_jack() {
+    let g = game(1);
+    // A jack takes a pile of three: no xeri.
+    let mut st = position("JH 2C 3C", "JS 2D 3D", "KS QS 7S", "rest", "");
+    play(&g, &mut st, "JH");
+    assert_eq!((st.caps[S0].won.len(), st.caps[S0].xeris), (4, 0));
+    // Seat 1 leads the two to the empty pile; a jack on that lone two captures, no xeri.
+    let mut st = position("JH 2C", "JS 2D", "KS", "rest", "");
+    play(&g, &mut st, "2C"); // on the king: the pile is KS 2C
+    play(&g, &mut st, "JS"); // seat 1 takes two cards with a jack
+    assert_eq!((st.caps[S1].xeris, st.last_capturer), (0, Some(S1)));
+    play(&g, &mut st, "JH"); // a jack on an empty pile just starts it
+    assert_eq!((st.top, st.caps[S0].xeris), (Some(c("JH")), 0));
+    play(&g, &mut st, "2D"); // a two does not take a jack
+    assert_eq!(st.pile, cards("JH 2D"));
+    // A lone two led by seat 1 (dealing this time), taken by a jack: a capture, not a xeri.
+    let mut st = position("3C JH", "2D 3D", "", "rest", "");
+    (st.turn, st.dealer) = (S1, S0);
+    play(&g, &mut st, "2D");
+    play(&g, &mut st, "JH");
+    assert_eq!((st.caps[S0].won, st.caps[S0].xeris), (cards("2D JH"), 0));
+}
+
+#[test]
+fn jack_on_jack_is_a_xeri() {
+    let g = game(1);
+    let mut st = position("JH 2C", "JS 2D", "KS", "rest", "");
+    play(&g, &mut st, "2C"); // on the king: the pile is KS 2C
+    play(&g, &mut st, "2D"); // seat 1 takes it with the two (2 cards: no xeri)
+    assert_eq!((st.caps[S1].xeris, st.last_capturer), (0, Some(S1)));
+    play(&g, &mut st, "JH"); // seat 0 leads a jack to the empty pile
+    assert_eq!(st.top, Some(c("JH")));
+    play(&g, &mut st, "JS"); // jack on a lone jack: a xeri
+    assert_eq!((st.caps[S1].xeris, st.caps[S1].jack_xeris), (1, 1));
+    assert_eq!(st.tally.jack_xeris, 1);
+}
+
+#[test]
+fn the_last_capturer_takes_the_rest_and_the_hand_is_scored() {
+    let g = game(2);
+    // Stock empty; seat 1 captured earlier (every card not placed is its); seat 0 captures
+    // with its last-but-one card, then two cards are left on the pile at the end.
+    let mut st = position("7H 2C", "8D 3D", "7S", "", "");
+    st.last_capturer = Some(S1);
+    play(&g, &mut st, "7H"); // seat 0 takes the lone seven: a xeri
+    play(&g, &mut st, "8D");
+    play(&g, &mut st, "2C");
+    let before = st.caps;
+    play(&g, &mut st, "3D");
+    // The hand ended: 8D 2C 3D went to seat 0, the last capturer; the next hand is dealt.
+    assert_eq!(st.hand, 2);
+    let mut caps = before;
+    caps[S0].won |= cards("8D 2C 3D");
+    let pts = Xeri::hand_points(&caps);
+    assert_eq!(st.last_points, pts);
+    // Seat 0: one xeri (10), 2C (1); 7 cards against 45: no majority. Seat 1: the majority (3)
+    // and every honour but none of seat 0's (20 honours, 10D +1): 3 + 20 + 1 = 24.
+    assert_eq!((pts[S0], pts[S1]), (11, 24));
+    assert_eq!((st.hands_won[S0], st.hands_won[S1]), (0, 1));
+    assert_eq!((st.dealer, st.turn), (S0, S1), "the deal alternates");
+}
+
+#[test]
+fn scoring_with_literal_figures() {
+    let caps = |won0: &str, x0: u8, won1: &str, x1: u8| {
+        let mut c = BySeat::<Captures>::default();
+        c[S0] = Captures {
+            won: cards(won0),
+            xeris: x0,
+            jack_xeris: 0,
+        };
+        c[S1] = Captures {
+            won: cards(won1),
+            xeris: x1,
+            jack_xeris: 0,
+        };
+        Xeri::hand_points(&c)
+    };
+    // The ten of diamonds counts twice (a ten and the bonus), the two of clubs once.
+    let p = caps("TD 2C 5H", 0, "AS KS", 0);
+    assert_eq!((p[S0], p[S1]), (2 + 1 + 3, 2));
+    // Equal cards: nobody gets the 3; two xeris are 20.
+    let p = caps("5H 6H", 2, "AS KS", 0);
+    assert_eq!((p[S0], p[S1]), (20, 2));
+    assert_eq!(card_points(CardSet::FULL_DECK), 20 + 2);
+}
+
+#[test]
+fn a_hand_with_no_capture_leaves_the_pile_to_nobody() {
+    let g = game(1);
+    let mut st = position("2C", "3D", "KS", "", "");
+    st.caps = BySeat::default();
+    st.stock = Stock::default();
+    st.last_capturer = None;
+    // Every other card is nowhere: put them on the pile for the test.
+    st.pile = CardSet::FULL_DECK - cards("2C 3D");
+    st.top = Some(c("KS"));
+    play(&g, &mut st, "2C");
+    play(&g, &mut st, "3D");
+    assert!(st.over);
+    assert_eq!(st.last_points[S0] + st.last_points[S1], 0);
+    assert_eq!(st.tally.tied_hands, 1);
+    let o = g.outcome(&st).unwrap();
+    assert_eq!((o[S0].win, o[S1].win), (0.5, 0.5), "a drawn game");
+}
+
+#[test]
+fn hands_are_refilled_when_both_are_empty() {
+    let g = game(1);
+    let mut st = position("2C", "3D", "KS", "rest", "");
+    assert_eq!(st.stock.len(), 12);
+    play(&g, &mut st, "2C");
+    play(&g, &mut st, "3D");
+    assert_eq!(
+        (st.hands[S0].len(), st.hands[S1].len(), st.stock.len()),
+        (6, 6, 0)
+    );
+    assert_eq!(
+        (st.turn, st.hand),
+        (S0, 1),
+        "the non-dealer leads each new six"
+    );
+}
+
+/// Known counts: every card in hand is a legal play, and play never changes hand sizes but by
+/// one card, so from a fresh deal depth d gives 6 * 6 * 5 * 5 * ... lines.
+#[test]
+fn perft_known_counts() {
+    let g = game(1);
+    let st = g.deal(&mut ChaCha8Rng::seed_from_u64(2));
+    let want = [1u64, 6, 36, 180, 900, 3600];
+    for (d, &w) in want.iter().enumerate() {
+        assert_eq!(perft(&g, &st, d as u32), w, "depth {d}");
+    }
+}
+
+#[test]
+fn whole_games_to_their_number_of_hands() {
+    for hands in [1, 5] {
+        let g = game(hands);
+        let r = conformance::random_games(&g, 0..60, 100_000);
+        assert_eq!(r.games, 60);
+        for s in &r.stats {
+            assert_eq!(s[0], hands as f64);
+        }
+    }
+}
+
+#[test]
+fn determinization_is_uniform_at_a_fresh_deal() {
+    let g = game(1);
+    let st = g.deal(&mut ChaCha8Rng::seed_from_u64(9));
+    let obs = g.observe(&st, S0);
+    assert_eq!(obs.unseen().len(), 52 - 6 - 4);
+    let card = obs.unseen().lowest().unwrap();
+    let n = 24_000;
+    let mut r = ChaCha8Rng::seed_from_u64(4);
+    let hits = (0..n)
+        .filter(|_| g.determinize(&obs, &mut r).hands[S1].contains(card))
+        .count();
+    let p = 6.0 / 42.0;
+    let sd = (n as f64 * p * (1.0 - p)).sqrt();
+    assert!((hits as f64 - n as f64 * p).abs() < 4.0 * sd, "{hits}");
+}
+
+/// The soak: a million random five-hand games with the invariants checked after every move.
+/// Not run in CI: `cargo test -p cardsim-engine xeri_soak -- --ignored` (`XERI_SOAK=N` for
+/// another count).
+#[test]
+#[ignore]
+fn xeri_soak() {
+    use crate::driver::{self, RandomPolicy, Scratch, Step};
+    let games: u64 = std::env::var("XERI_SOAK")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1_000_000);
+    let g = game(5);
+    let mut scratch = Scratch::new();
+    let mut moves = 0u64;
+    for seed in 0..games {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut st = g.deal(&mut rng);
+        loop {
+            if let Err(e) = g.check_invariants(&st) {
+                panic!("seed {seed}: {e}\n{st:?}");
+            }
+            let Ok(step) = driver::step(&g, &mut st, &mut RandomPolicy, &mut scratch, &mut rng);
+            if step == Step::Over {
+                break;
+            }
+            moves += 1;
+        }
+        assert!(g.outcome(&st).is_some());
+    }
+    eprintln!("{games} games, {moves} moves, no invariant broken");
+}
