@@ -2,6 +2,8 @@
 //! table.
 
 use crate::{wilson_interval, AtomicCsv, GameRecord, MeanInterval, SimError, Tally};
+use arrayvec::ArrayVec;
+use cardsim_engine::MAX_SEATS;
 use std::fmt::Write as _;
 
 /// One summary line: an agent over all seats (`seat` = `all`), one seat over all agents, or,
@@ -119,17 +121,45 @@ pub struct Report {
     /// Consecutive games that form one sample of the score intervals and of the team rows'
     /// win intervals (1, or the duplicate period: the games of one deal are not independent).
     pub block: u64,
+    /// What adding a game looks up, kept so that it compares numbers, not names, and
+    /// allocates only when a row is named.
+    index: RowIndex,
+}
+
+/// The rows a game's seats add to: computed once per run, and once per new agent pairing.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct RowIndex {
+    /// For agent `k`: its row in `by_agent`, and the first agent with the same label.
+    agent_row: Vec<usize>,
+    first: Vec<usize>,
+    /// For each seat, and for each side: the row of the agent (pairing) that has held it in
+    /// every game so far; `None` before the first game, `Some(usize::MAX)` once several have.
+    seat_holder: Vec<Option<usize>>,
+    side_holder: Vec<Option<usize>>,
+    /// The seats of each side, sides in team order.
+    sides: Vec<Vec<usize>>,
+    /// The agents of a side, in pairing order, and the `by_pairing` row they name.
+    pairings: Vec<(ArrayVec<usize, MAX_SEATS>, usize)>,
 }
 
 impl Report {
     /// An empty report for `labels[k]` = spec text of agent `k`, seated by index.
     pub fn new(game: &'static str, players: usize, labels: &[String], stats: &[&str]) -> Report {
         let mut by_agent: Vec<SummaryRow> = Vec::new();
-        for l in labels {
-            if !by_agent.iter().any(|r| &r.agent == l) {
-                by_agent.push(SummaryRow::new(l.clone(), "all".into()));
+        let mut index = RowIndex::default();
+        for (k, l) in labels.iter().enumerate() {
+            match by_agent.iter().position(|r| &r.agent == l) {
+                Some(row) => index.agent_row.push(row),
+                None => {
+                    index.agent_row.push(by_agent.len());
+                    by_agent.push(SummaryRow::new(l.clone(), "all".into()));
+                }
             }
+            index
+                .first
+                .push(labels.iter().position(|m| m == l).unwrap_or(k));
         }
+        index.seat_holder = vec![None; players];
         let by_seat = (0..players)
             .map(|s| SummaryRow::new(String::new(), s.to_string()))
             .collect();
@@ -148,6 +178,7 @@ impl Report {
             stat_names,
             stat_means: vec![0.0; n],
             block: 1,
+            index,
         }
     }
 
@@ -171,6 +202,9 @@ impl Report {
         }
         self.teams = teams.to_vec();
         self.by_pairing.clear();
+        self.index.pairings.clear();
+        self.index.side_holder = vec![None; sides.len()];
+        self.index.sides = sides.clone();
         self.by_side = sides
             .into_iter()
             .map(|m| {
@@ -186,18 +220,26 @@ impl Report {
     /// On team rows a side's win is the sum of its seats' win shares (1 when the partnership
     /// wins, shared on a tie), its score the mean of its seats' scores, and its place the
     /// sides' competition ranking by their best seat's place (1 = best).
+    ///
+    /// `labels` must be the labels the report was made with.
     pub fn add(&mut self, record: &GameRecord, labels: &[String]) {
         self.games += 1;
         for (s, r) in record.seats.iter().enumerate() {
-            let label = &labels[r.agent];
-            if let Some(row) = self.by_agent.iter_mut().find(|row| &row.agent == label) {
-                row.add(r.win, r.score, r.place as f64);
-            }
+            let row = self.index.agent_row[r.agent];
+            debug_assert_eq!(self.by_agent[row].agent, labels[r.agent]);
+            self.by_agent[row].add(r.win, r.score, r.place as f64);
             let seat = &mut self.by_seat[s];
-            if seat.tally.games == 0 {
-                seat.agent = label.clone();
-            } else if &seat.agent != label {
-                seat.agent = "all".into();
+            // A seat is named by its first agent, and `all` once a second one has held it.
+            match self.index.seat_holder[s] {
+                None => {
+                    seat.agent = labels[r.agent].clone();
+                    self.index.seat_holder[s] = Some(row);
+                }
+                Some(held) if held != row && held != usize::MAX => {
+                    seat.agent = "all".into();
+                    self.index.seat_holder[s] = Some(usize::MAX);
+                }
+                Some(_) => {}
             }
             seat.add(r.win, r.score, r.place as f64);
         }
@@ -223,7 +265,7 @@ impl Report {
     }
 
     fn add_teams(&mut self, record: &GameRecord, labels: &[String]) {
-        let sides = sides(&self.teams);
+        let index = &mut self.index;
         let best = |seats: &[usize]| {
             seats
                 .iter()
@@ -231,37 +273,53 @@ impl Report {
                 .min()
                 .unwrap_or(u8::MAX)
         };
-        for (row, seats) in self.by_side.iter_mut().zip(&sides) {
+        for (i, seats) in index.sides.iter().enumerate() {
             let n = seats.len() as f64;
             let win: f64 = seats.iter().map(|&s| record.seats[s].win).sum();
             let score = seats.iter().map(|&s| record.seats[s].score).sum::<f64>() / n;
             let mine = best(seats);
-            let place = 1 + sides.iter().filter(|o| best(o) < mine).count();
+            let place = 1 + index.sides.iter().filter(|o| best(o) < mine).count();
             // The pairing: the partners' specs in the order the agents were given (by each
             // spec's first position), so a partnership has one name whatever its seats.
-            let first = |a: usize| labels.iter().position(|l| l == &labels[a]).unwrap_or(a);
-            let mut agents: Vec<usize> = seats.iter().map(|&s| record.seats[s].agent).collect();
-            agents.sort_by_key(|&a| (first(a), a));
-            let name = agents
-                .iter()
-                .map(|&a| labels[a].as_str())
-                .collect::<Vec<_>>()
-                .join(" + ");
-            if row.tally.games == 0 {
-                row.agent = name.clone();
-            } else if row.agent != name {
-                row.agent = "all".into();
-            }
-            row.add(win, score, place as f64);
-            let pairing = match self.by_pairing.iter().position(|p| p.agent == name) {
-                Some(i) => &mut self.by_pairing[i],
+            let mut agents: ArrayVec<usize, MAX_SEATS> =
+                seats.iter().map(|&s| record.seats[s].agent).collect();
+            agents.sort_by_key(|&a| (index.first[a], a));
+            let pairing = match index.pairings.iter().find(|(k, _)| *k == agents) {
+                Some(&(_, p)) => p,
                 None => {
-                    self.by_pairing
-                        .push(SummaryRow::new_team(name, "team".into()));
-                    self.by_pairing.last_mut().expect("just pushed")
+                    let name = agents
+                        .iter()
+                        .map(|&a| labels[a].as_str())
+                        .collect::<Vec<_>>()
+                        .join(" + ");
+                    let p = match self.by_pairing.iter().position(|p| p.agent == name) {
+                        Some(p) => p,
+                        None => {
+                            self.by_pairing
+                                .push(SummaryRow::new_team(name, "team".into()));
+                            self.by_pairing.len() - 1
+                        }
+                    };
+                    index.pairings.push((agents, p));
+                    p
                 }
             };
-            pairing.add(win, score, place as f64);
+            // A side is named by its first pairing, and `all` once a second one has held it
+            // (pairings with the same name share a row).
+            let row = &mut self.by_side[i];
+            match index.side_holder[i] {
+                None => {
+                    row.agent = self.by_pairing[pairing].agent.clone();
+                    index.side_holder[i] = Some(pairing);
+                }
+                Some(held) if held != pairing && held != usize::MAX => {
+                    row.agent = "all".into();
+                    index.side_holder[i] = Some(usize::MAX);
+                }
+                Some(_) => {}
+            }
+            row.add(win, score, place as f64);
+            self.by_pairing[pairing].add(win, score, place as f64);
         }
     }
 
