@@ -24,4 +24,4 @@ mod elimination;
 mod stock;
 
 pub use elimination::Eliminations;
-pub use stock::Stock;
+pub use stock::{Stock, STOCK_CAPACITY};
