@@ -25,6 +25,25 @@ pub struct AgentKind<G: Game> {
     pub build: AgentBuilder<G>,
 }
 
+impl<G: Game> AgentKind<G> {
+    /// A kind of agent without settings, built as `A::default()` (a spec with any setting is
+    /// refused).
+    pub fn without_settings<A: Agent<G> + Default + 'static>(
+        name: &'static str,
+        help: &'static str,
+    ) -> Self {
+        AgentKind {
+            name,
+            help,
+            params: &[],
+            build: |spec| {
+                spec.settings(&[])?;
+                Ok(Box::new(A::default()))
+            },
+        }
+    }
+}
+
 /// The game-specific agents of a game (its heuristics). Every game implements this; the
 /// generic agents are added by [`catalog`].
 pub trait GameAgents: Game {

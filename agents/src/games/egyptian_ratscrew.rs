@@ -19,17 +19,12 @@ pub use cardsim_engine::games::egyptian_ratscrew::Ratscrew;
 
 impl GameAgents for Ratscrew {
     fn game_agents() -> Vec<AgentKind<Ratscrew>> {
-        vec![AgentKind {
-            name: "heuristic",
-            help: "slaps every real slap and never a false one (at its reaction time), and takes \
+        vec![AgentKind::without_settings::<RatscrewHeuristic>(
+            "heuristic",
+            "slaps every real slap and never a false one (at its reaction time), and takes \
                    over a challenge when the chance of a face card times the pile outweighs the \
                    cards it risks",
-            params: &[],
-            build: |spec| {
-                spec.settings(&[])?;
-                Ok(Box::new(RatscrewHeuristic))
-            },
-        }]
+        )]
     }
 
     const REAL_TIME: bool = true;

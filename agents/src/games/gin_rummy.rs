@@ -20,18 +20,13 @@ pub use cardsim_engine::games::gin_rummy::GinRummy;
 
 impl GameAgents for GinRummy {
     fn game_agents() -> Vec<AgentKind<GinRummy>> {
-        vec![AgentKind {
-            name: "heuristic",
-            help: "takes a discard only to complete a meld, discards to the least deadwood \
+        vec![AgentKind::without_settings::<GinHeuristic>(
+            "heuristic",
+            "takes a discard only to complete a meld, discards to the least deadwood \
                    (ties: the card the opponent's pick-ups and refusals say it wants least, \
                    then the one with fewest live meld partners), knocks at once unless well \
                    ahead with a near-gin hand early, and always goes gin",
-            params: &[],
-            build: |spec| {
-                spec.settings(&[])?;
-                Ok(Box::new(GinHeuristic))
-            },
-        }]
+        )]
     }
 }
 

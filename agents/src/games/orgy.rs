@@ -31,18 +31,13 @@ pub use cardsim_engine::games::orgy::Orgy;
 
 impl GameAgents for Orgy {
     fn game_agents() -> Vec<AgentKind<Orgy>> {
-        vec![AgentKind {
-            name: "heuristic",
-            help: "names its longest suit trumps; plays for the court cards: leads a court that cannot \
+        vec![AgentKind::without_settings::<OrgyHeuristic>(
+            "heuristic",
+            "names its longest suit trumps; plays for the court cards: leads a court that cannot \
                    be beaten or a master into a suit with courts out, wins tricks holding courts, \
                    sheds its courts only where they score nothing and never on the leader; else \
                    the classical rules of thumb",
-            params: &[],
-            build: |spec| {
-                spec.settings(&[])?;
-                Ok(Box::new(OrgyHeuristic))
-            },
-        }]
+        )]
     }
 
     fn exact_solver() -> Option<Box<dyn PerfectInfoSolver<Orgy>>> {

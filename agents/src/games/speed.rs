@@ -18,17 +18,12 @@ pub use cardsim_engine::games::speed::Speed;
 
 impl GameAgents for Speed {
     fn game_agents() -> Vec<AgentKind<Speed>> {
-        vec![AgentKind {
-            name: "heuristic",
-            help: "makes the play that leaves the other player the fewest possible plays (over \
+        vec![AgentKind::without_settings::<SpeedHeuristic>(
+            "heuristic",
+            "makes the play that leaves the other player the fewest possible plays (over \
                    the cards it may hold), then the one after which its own hand can go on \
                    longest",
-            params: &[],
-            build: |spec| {
-                spec.settings(&[])?;
-                Ok(Box::new(SpeedHeuristic))
-            },
-        }]
+        )]
     }
 
     const REAL_TIME: bool = true;

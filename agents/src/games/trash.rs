@@ -20,16 +20,11 @@ pub use cardsim_engine::games::trash::Trash;
 
 impl GameAgents for Trash {
     fn game_agents() -> Vec<AgentKind<Trash>> {
-        vec![AgentKind {
-            name: "heuristic",
-            help: "takes every discard that replaces a jack, always replaces jacks, and puts a \
+        vec![AgentKind::without_settings::<TrashHeuristic>(
+            "heuristic",
+            "takes every discard that replaces a jack, always replaces jacks, and puts a \
                    jack on the face-down spot whose rank has the fewest unseen copies",
-            params: &[],
-            build: |spec| {
-                spec.settings(&[])?;
-                Ok(Box::new(TrashHeuristic))
-            },
-        }]
+        )]
     }
 }
 

@@ -21,17 +21,12 @@ pub use cardsim_engine::games::whist::Whist;
 
 impl GameAgents for Whist {
     fn game_agents() -> Vec<AgentKind<Whist>> {
-        vec![AgentKind {
-            name: "heuristic",
-            help: "classical rules of thumb: lead from the longest suit, return partner's lead, second \
+        vec![AgentKind::without_settings::<WhistHeuristic>(
+            "heuristic",
+            "classical rules of thumb: lead from the longest suit, return partner's lead, second \
                    hand low, third hand high, cover an honour with an honour, trump when void and it \
                    helps",
-            params: &[],
-            build: |spec| {
-                spec.settings(&[])?;
-                Ok(Box::new(WhistHeuristic))
-            },
-        }]
+        )]
     }
 
     fn exact_solver() -> Option<Box<dyn PerfectInfoSolver<Whist>>> {

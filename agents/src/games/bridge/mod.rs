@@ -45,18 +45,12 @@ const PLAY: &[ParamSpec] = &[ParamSpec::choice(
 impl GameAgents for Bridge {
     fn game_agents() -> Vec<AgentKind<Bridge>> {
         vec![
-            AgentKind {
-                name: "heuristic",
-                help:
-                    "natural bidding (high-card points and shape: 1-level suit and 1NT openings, \
+            AgentKind::without_settings::<BridgeHeuristic>(
+                "heuristic",
+                "natural bidding (high-card points and shape: 1-level suit and 1NT openings, \
                    overcalls, raises, game tries, games and slams by combined values, penalty \
                    doubles) and the rules of thumb of card play with declarer basics",
-                params: &[],
-                build: |spec| {
-                    spec.settings(&[])?;
-                    Ok(Box::new(BridgeHeuristic))
-                },
-            },
+            ),
             AgentKind {
                 name: "bid-heuristic",
                 help: "bids like `heuristic` and plays the cards with the agent named by `play` \

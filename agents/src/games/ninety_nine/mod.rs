@@ -17,18 +17,13 @@ pub use cardsim_engine::games::ninety_nine::NinetyNine;
 
 impl GameAgents for NinetyNine {
     fn game_agents() -> Vec<AgentKind<NinetyNine>> {
-        vec![AgentKind {
-            name: "heuristic",
-            help: "plays the ordinary card that leaves the count lowest and keeps its savers \
+        vec![AgentKind::without_settings::<NinetyNineHeuristic>(
+            "heuristic",
+            "plays the ordinary card that leaves the count lowest and keeps its savers \
                    (king, four, ten, nine) until nothing else stays at or below 99, then uses \
                    the one that leaves the count lowest (ten as -10, then king or four, the \
                    nine last)",
-            params: &[],
-            build: |spec| {
-                spec.settings(&[])?;
-                Ok(Box::new(NinetyNineHeuristic))
-            },
-        }]
+        )]
     }
 }
 

@@ -16,18 +16,12 @@ pub use cardsim_engine::games::xeri::Xeri;
 
 impl GameAgents for Xeri {
     fn game_agents() -> Vec<AgentKind<Xeri>> {
-        vec![AgentKind {
-            name: "heuristic",
-            help:
-                "captures whenever it can by rank (a xeri first), with a jack only for a pile of \
+        vec![AgentKind::without_settings::<XeriHeuristic>(
+            "heuristic",
+            "captures whenever it can by rank (a xeri first), with a jack only for a pile of \
                    three or more cards, two or more points, or a lone jack; otherwise discards the \
                    non-jack whose rank has the most copies already seen, the fewest points first",
-            params: &[],
-            build: |spec| {
-                spec.settings(&[])?;
-                Ok(Box::new(XeriHeuristic))
-            },
-        }]
+        )]
     }
 }
 
