@@ -3,7 +3,7 @@
 use crate::experiments;
 use cardsim_agents::split_specs;
 use cardsim_engine::Params;
-use cardsim_sim::{find_game, games, Request, SimConfig};
+use cardsim_sim::{find_game, games, Request, Shard, SimConfig};
 use clap::{Args, Parser, Subcommand};
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -28,6 +28,26 @@ enum Command {
     Solve(crate::solve::SolveArgs),
     /// Double-dummy tables of bridge deals: tricks for each declarer in each strain.
     Dd(crate::dd::DdArgs),
+    /// Combine the shards of a run (`simulate --shard I/N --out F`) into the per-game CSV and
+    /// summary one unsplit run writes, byte for byte.
+    Merge(MergeArgs),
+}
+
+#[derive(Args, Debug)]
+struct MergeArgs {
+    /// The shards' per-game CSV files (each with its `.shard.json` manifest beside it), in
+    /// any order.
+    #[arg(required = true, value_name = "SHARD.csv")]
+    shards: Vec<PathBuf>,
+    /// Merged per-game CSV.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Merged summary CSV.
+    #[arg(long)]
+    summary: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
 }
 
 #[derive(Args, Debug)]
@@ -67,6 +87,10 @@ struct SimulateArgs {
     /// luck of the cards cancels out.
     #[arg(long)]
     duplicate: bool,
+    /// Play only shard I of N (0-based) of the games, e.g. `--shard 3/8`; needs `--out`, and
+    /// writes a manifest beside it for `cardsim merge`. Any split plays the same games.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<Shard>,
 }
 
 #[derive(Args, Debug)]
@@ -139,7 +163,30 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), String> {
         Command::Experiment(args) => experiment(args),
         Command::Solve(args) => crate::solve::run(args),
         Command::Dd(args) => crate::dd::run(args),
+        Command::Merge(args) => merge(args),
     }
+}
+
+fn merge(args: MergeArgs) -> Result<(), String> {
+    let report = cardsim_sim::merge(
+        &args.shards,
+        args.out.as_deref(),
+        args.summary.as_deref(),
+        args.quiet,
+    )
+    .map_err(|e| e.to_string())?;
+    print!("{}", report.table());
+    eprintln!(
+        "merged {} shards: {} games",
+        args.shards.len(),
+        report.games
+    );
+    for (what, path) in [("per-game rows", &args.out), ("summary", &args.summary)] {
+        if let Some(p) = path {
+            eprintln!("wrote {what} to {}", p.display());
+        }
+    }
+    Ok(())
 }
 
 fn simulate(args: SimulateArgs) -> Result<(), String> {
@@ -156,6 +203,7 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         .threads(run.threads)
         .rotate(!args.no_rotate)
         .duplicate(args.duplicate)
+        .shard(args.shard)
         .quiet(run.quiet);
     let request = Request {
         players: args.players,

@@ -18,6 +18,8 @@ pub struct SimConfig {
     pub duplicate: bool,
     /// A game that runs longer than this many actions is reported as an error (a rules bug).
     pub max_moves: u64,
+    /// Play only this share of the games (see [`Shard`]); `None` plays them all.
+    pub shard: Option<Shard>,
 }
 
 impl Default for SimConfig {
@@ -30,6 +32,7 @@ impl Default for SimConfig {
             quiet: false,
             duplicate: false,
             max_moves: 50_000_000,
+            shard: None,
         }
     }
 }
@@ -64,5 +67,64 @@ impl SimConfig {
     pub fn quiet(mut self, quiet: bool) -> Self {
         self.quiet = quiet;
         self
+    }
+    /// Plays only one share of the games.
+    pub fn shard(mut self, shard: Option<Shard>) -> Self {
+        self.shard = shard;
+        self
+    }
+}
+
+/// Share `index` of `count` (0-based, written `I/N`) of a run's games: a contiguous range of
+/// game indices fixed by the run's size alone, so the shards of any split are the games of
+/// the whole run, each played exactly as the whole run plays it.
+///
+/// ```
+/// use cardsim_sim::Shard;
+/// let s: Shard = "1/4".parse().unwrap();
+/// // 10 games in blocks of 1: shards of 2, 3, 2 and 3 games.
+/// assert_eq!(s.range(10, 1), 2..5);
+/// // Duplicate blocks of 2 games are never split.
+/// assert_eq!(s.range(10, 2), 2..4);
+/// assert!("4/4".parse::<Shard>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Shard {
+    /// This shard, from 0.
+    pub index: u64,
+    /// How many shards the run is split into.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The game indices of this shard in a run of `games` games played in blocks of `block`
+    /// (the duplicate period; `games` is a multiple of it): shard `i` of `n` holds blocks
+    /// `i*B/n .. (i+1)*B/n` of the `B = games/block` blocks.
+    pub fn range(&self, games: u64, block: u64) -> std::ops::Range<u64> {
+        let block = block.max(1);
+        let blocks = games / block;
+        let at = |i: u64| ((i as u128 * blocks as u128 / self.count as u128) as u64) * block;
+        at(self.index)..at(self.index + 1)
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad = || format!("bad shard {s:?}: use I/N with 0 <= I < N, e.g. 0/8");
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let index: u64 = i.trim().parse().map_err(|_| bad())?;
+        let count: u64 = n.trim().parse().map_err(|_| bad())?;
+        if count == 0 || index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
     }
 }

@@ -35,16 +35,19 @@ mod output;
 mod play;
 mod registry;
 mod runner;
+mod shard;
 mod stats;
 mod summary;
 
-pub use config::SimConfig;
+pub use config::{Shard, SimConfig};
 pub use error::SimError;
 pub use output::AtomicCsv;
 pub use play::{play_game, play_game_with, GameRecord, SeatRecord, MAX_STATS};
-pub use registry::{find_game, games, AgentInfo, GameEntry, MoveLoops, Played, Request};
+pub use registry::{
+    find_game, games, AgentInfo, EmptyReport, GameEntry, MoveLoops, Played, Request,
+};
 pub use runner::{duplicate_period, game_rng, seating, simulate, Simulation};
+pub use shard::{fmt_exact, merge, per_game_header, per_game_rows, Manifest};
 pub use stats::{wilson_interval, MeanInterval, Tally};
 pub use summary::align as align_table;
-pub(crate) use summary::fmt_num as fmt_num_pub;
 pub use summary::{Report, SummaryRow};

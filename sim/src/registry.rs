@@ -1,6 +1,7 @@
 //! The table of games the command line can run.
 
-use crate::{fmt_num_pub, AtomicCsv, Report, SimConfig, SimError, Simulation};
+use crate::shard::{per_game_header, per_game_rows, Manifest};
+use crate::{AtomicCsv, Report, SimConfig, SimError, Simulation};
 use cardsim_agents::{catalog, AgentSpec, GameAgents};
 use cardsim_engine::params::ParamSpec;
 use cardsim_engine::{games, GameInfo, Params, Seat};
@@ -40,6 +41,9 @@ pub struct GameEntry {
     pub shared_settings: fn() -> &'static [ParamSpec],
     /// Runs a request, writing the files it names, and returns the summary.
     pub simulate: fn(&Request) -> Result<Report, SimError>,
+    /// The empty report a request's run starts from, with its agents' labels (for rebuilding
+    /// a run's summary from its per-game rows, as [`crate::merge`] does).
+    pub report: EmptyReport,
     /// Plays a request's games on the calling thread, one after another, as `simulate` plays
     /// them (no files, no threads), handing each game's move loop (everything from the end of
     /// the deal to the end of the game) to the hook, which must run it once.
@@ -47,6 +51,9 @@ pub struct GameEntry {
     /// the whole.
     pub move_loops: MoveLoops,
 }
+
+/// The type of [`GameEntry::report`]: the empty report and the agents' labels.
+pub type EmptyReport = fn(&Request) -> Result<(Report, Vec<String>), SimError>;
 
 /// The type of [`GameEntry::move_loops`].
 pub type MoveLoops = fn(&Request, &mut dyn FnMut(&mut dyn FnMut())) -> Result<Played, SimError>;
@@ -72,6 +79,10 @@ fn entry<G: GameAgents>() -> GameEntry {
         },
         shared_settings: || catalog::<G>().shared_settings(),
         simulate: run::<G>,
+        report: |req| {
+            let sim = simulation::<G>(req)?;
+            Ok(empty_report(&sim))
+        },
         move_loops: move_loops::<G>,
     }
 }
@@ -148,46 +159,37 @@ fn move_loops<G: GameAgents>(
     Ok(played)
 }
 
-fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {
-    let sim = simulation::<G>(req)?;
+/// The report a simulation starts from, and its agents' labels.
+fn empty_report<G: GameAgents>(sim: &Simulation<G>) -> (Report, Vec<String>) {
     let players = sim.game().players();
     let teams: Vec<usize> = Seat::all(players).map(|s| sim.game().team(s)).collect();
+    let labels = sim.labels();
+    let report = Report::new(G::INFO.name, players, &labels, G::INFO.stats)
+        .with_block(sim.block())
+        .with_teams(&teams);
+    (report, labels)
+}
+
+fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {
+    let sim = simulation::<G>(req)?;
+    if req.config.shard.is_some() && req.out.is_none() {
+        return Err(SimError::Setting(
+            "--shard needs --out: the shard's per-game CSV is what `cardsim merge` combines".into(),
+        ));
+    }
     // Open both files before playing, so a bad path fails at once and nothing half-written
     // is ever left behind.
     let mut out = req.out.as_deref().map(AtomicCsv::create).transpose()?;
     let summary = req.summary.as_deref().map(AtomicCsv::create).transpose()?;
-    let labels = sim.labels();
-    let mut report = Report::new(G::INFO.name, players, &labels, G::INFO.stats)
-        .with_block(sim.block())
-        .with_teams(&teams);
+    let (mut report, labels) = empty_report(&sim);
     if let Some(out) = out.as_mut() {
-        let mut header = vec![
-            "game", "seed", "seat", "agent", "score", "place", "win", "moves", "draw",
-        ];
-        header.extend(G::INFO.stats);
-        out.write(header)?;
+        out.write(per_game_header(G::INFO.stats))?;
     }
-    let seed = req.config.seed.to_string();
+    let seed = req.config.seed;
     sim.run(|record| {
         report.add(record, &labels);
         if let Some(out) = out.as_mut() {
-            let index = record.index.to_string();
-            let moves = record.moves.to_string();
-            let draw = u8::from(record.draw).to_string();
-            let stats: Vec<String> = record.stats.iter().map(|&x| fmt_num_pub(x)).collect();
-            for (s, r) in record.seats.iter().enumerate() {
-                let mut row = vec![
-                    index.clone(),
-                    seed.clone(),
-                    s.to_string(),
-                    labels[r.agent].clone(),
-                    fmt_num_pub(r.score),
-                    r.place.to_string(),
-                    fmt_num_pub(r.win),
-                    moves.clone(),
-                    draw.clone(),
-                ];
-                row.extend(stats.iter().cloned());
+            for row in per_game_rows(record, &labels, seed) {
                 out.write(row)?;
             }
         }
@@ -195,6 +197,9 @@ fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {
     })?;
     if let Some(out) = out {
         out.commit()?;
+    }
+    if let (Some(path), Some(_)) = (&req.out, req.config.shard) {
+        Manifest::of(req, G::INFO.name, sim.game().players(), sim.range()).write_beside(path)?;
     }
     if let Some(summary) = summary {
         report.write_csv(summary)?;

@@ -117,6 +117,16 @@ impl<G: GameAgents> Simulation<G> {
         } else {
             1
         };
+        if let Some(shard) = config.shard {
+            let blocks = config.games / period;
+            if shard.count > blocks {
+                return Err(SimError::Setting(format!(
+                    "--shard {shard}: {blocks} {} cannot be split into {} shards; use at most {blocks}",
+                    if period > 1 { "deals" } else { "games" },
+                    shard.count
+                )));
+            }
+        }
         Ok(Simulation {
             game,
             specs,
@@ -163,6 +173,14 @@ impl<G: GameAgents> Simulation<G> {
         self.period
     }
 
+    /// The indices of the games this run plays: all of them, or its shard's.
+    pub fn range(&self) -> std::ops::Range<u64> {
+        match self.config.shard {
+            Some(shard) => shard.range(self.config.games, self.period),
+            None => 0..self.config.games,
+        }
+    }
+
     /// The spec index of each seat in game `index`.
     pub fn seating_of(&self, index: u64) -> Vec<usize> {
         self.seats_of(index).to_vec()
@@ -207,11 +225,12 @@ impl<G: GameAgents> Simulation<G> {
         let bar = self.progress_bar();
         let shown = !bar.is_hidden();
         let cat = catalog::<G>();
-        let mut start = 0;
+        let range = self.range();
+        let mut start = range.start;
         // One chunk's results, in game order; written in place and reused from chunk to chunk.
         let mut results: Vec<Result<GameRecord, SimError>> = Vec::new();
-        while start < self.config.games {
-            let end = (start + CHUNK).min(self.config.games);
+        while start < range.end {
+            let end = (start + CHUNK).min(range.end);
             pool.install(|| {
                 // usize, not u64: rayon writes in place only from an indexed range.
                 (start as usize..end as usize)
@@ -252,7 +271,7 @@ impl<G: GameAgents> Simulation<G> {
     ) -> Result<(), SimError> {
         let cat = catalog::<G>();
         let mut buffers = Buffers::new();
-        for i in 0..self.config.games {
+        for i in self.range() {
             sink(&self.play_one(&cat, i, &mut buffers, around)?)?;
         }
         Ok(())
@@ -288,8 +307,11 @@ impl<G: GameAgents> Simulation<G> {
         if self.config.quiet || !std::io::stderr().is_terminal() {
             return ProgressBar::hidden();
         }
-        let bar =
-            ProgressBar::with_draw_target(Some(self.config.games), ProgressDrawTarget::stderr());
+        let range = self.range();
+        let bar = ProgressBar::with_draw_target(
+            Some(range.end - range.start),
+            ProgressDrawTarget::stderr(),
+        );
         bar.set_style(
             ProgressStyle::with_template(
                 "{spinner} {prefix} [{bar:30}] {pos}/{len} games  {per_sec}  ETA {eta}",
