@@ -148,6 +148,37 @@ pub fn step<G: Game, P: Policy<G>, R: Rng>(
     scratch: &mut Scratch<G::Action>,
     rng: &mut R,
 ) -> Result<Step, P::Error> {
+    step_observed(game, state, policy, scratch, rng, &mut |_| {})
+}
+
+/// What one step applied, as [`step_observed`] and [`play_observed`] report it.
+#[derive(Clone, Copy, Debug)]
+pub enum Applied<'a, A> {
+    /// `seat` took `action` on its turn (chosen, or the only legal action).
+    Turn {
+        /// Who acted.
+        seat: Seat,
+        /// What it did.
+        action: A,
+    },
+    /// A race with these entries (in seat order; the game decided who was first).
+    Race(&'a [RaceEntry<A>]),
+}
+
+/// [`step`], telling `observe` what was applied before it is applied (the state is still
+/// the one it was applied to).
+///
+/// # Errors
+/// As [`step`].
+#[inline]
+pub fn step_observed<G: Game, P: Policy<G>, R: Rng>(
+    game: &G,
+    state: &mut G::State,
+    policy: &mut P,
+    scratch: &mut Scratch<G::Action>,
+    rng: &mut R,
+    observe: &mut impl FnMut(Applied<'_, G::Action>),
+) -> Result<Step, P::Error> {
     match game.to_move(state) {
         ToMove::Over => return Ok(Step::Over),
         ToMove::Seat(seat) => {
@@ -157,6 +188,7 @@ pub fn step<G: Game, P: Policy<G>, R: Rng>(
             } else {
                 policy.choose(game, state, seat, &scratch.legal, rng)?
             };
+            observe(Applied::Turn { seat, action });
             game.apply(state, action, rng);
         }
         ToMove::Race(mask) => {
@@ -173,6 +205,7 @@ pub fn step<G: Game, P: Policy<G>, R: Rng>(
                     reaction,
                 });
             }
+            observe(Applied::Race(&scratch.entries));
             game.apply_race(state, &scratch.entries, rng);
         }
     }
@@ -254,6 +287,23 @@ pub fn play<G: Game, P: Policy<G>, R: Rng>(
     rng: &mut R,
     limit: u64,
 ) -> Result<Ending, P::Error> {
+    play_observed(game, state, policy, scratch, rng, limit, &mut |_| {})
+}
+
+/// [`play`], telling `observe` every action and race as it is applied (for game records).
+///
+/// # Errors
+/// As [`play`].
+#[inline]
+pub fn play_observed<G: Game, P: Policy<G>, R: Rng>(
+    game: &G,
+    state: &mut G::State,
+    policy: &mut P,
+    scratch: &mut Scratch<G::Action>,
+    rng: &mut R,
+    limit: u64,
+    observe: &mut impl FnMut(Applied<'_, G::Action>),
+) -> Result<Ending, P::Error> {
     let cap = game.move_cap().unwrap_or(u64::MAX);
     let mut moves = 0u64;
     loop {
@@ -264,7 +314,7 @@ pub fn play<G: Game, P: Policy<G>, R: Rng>(
                 Ending::Limit { moves }
             });
         }
-        match step(game, state, policy, scratch, rng)? {
+        match step_observed(game, state, policy, scratch, rng, observe)? {
             Step::Over => return Ok(Ending::Over { moves }),
             Step::Moved => moves += 1,
         }

@@ -28,9 +28,21 @@ enum Command {
     Solve(crate::solve::SolveArgs),
     /// Double-dummy tables of bridge deals: tricks for each declarer in each strain.
     Dd(crate::dd::DdArgs),
+    /// Replay game records (`simulate --records F`) through the rules: every action must be
+    /// legal and every outcome must come out the same.
+    Replay(ReplayArgs),
     /// Combine the shards of a run (`simulate --shard I/N --out F`) into the per-game CSV and
     /// summary one unsplit run writes, byte for byte.
     Merge(MergeArgs),
+}
+
+#[derive(Args, Debug)]
+struct ReplayArgs {
+    /// A records file (JSON lines).
+    records: PathBuf,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
 }
 
 #[derive(Args, Debug)]
@@ -73,6 +85,10 @@ struct SimulateArgs {
     /// Summary CSV (one row per agent and per seat, and per team in a partnership game).
     #[arg(long)]
     summary: Option<PathBuf>,
+    /// Game records: one JSON line per game with the deal, every action and the outcome
+    /// (`cardsim replay` checks them; the README gives the schema).
+    #[arg(long, value_name = "FILE.jsonl")]
+    records: Option<PathBuf>,
     /// Rule parameter `key=value` (repeatable; see `cardsim list`).
     #[arg(long = "param", value_name = "KEY=VALUE")]
     params: Vec<String>,
@@ -164,6 +180,30 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), String> {
         Command::Solve(args) => crate::solve::run(args),
         Command::Dd(args) => crate::dd::run(args),
         Command::Merge(args) => merge(args),
+        Command::Replay(args) => replay(args),
+    }
+}
+
+fn replay(args: ReplayArgs) -> Result<(), String> {
+    let report = cardsim_sim::replay(&args.records, args.quiet).map_err(|e| e.to_string())?;
+    for e in &report.errors {
+        eprintln!("error: {}: {e}", args.records.display());
+    }
+    println!(
+        "{}: {} records replayed exactly, {} bad",
+        args.records.display(),
+        report.ok,
+        report.errors.len()
+    );
+    if report.errors.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} of {} records in {} do not replay (listed above)",
+            report.errors.len(),
+            report.ok + report.errors.len() as u64,
+            args.records.display()
+        ))
     }
 }
 
@@ -212,6 +252,7 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         config,
         out: args.out,
         summary: args.summary,
+        records: args.records,
     };
     let started = std::time::Instant::now();
     let report = (entry.simulate)(&request).map_err(|e| e.to_string())?;
@@ -225,6 +266,7 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
     for (what, path) in [
         ("per-game rows", &request.out),
         ("summary", &request.summary),
+        ("game records", &request.records),
     ] {
         if let Some(p) = path {
             eprintln!("wrote {what} to {}", p.display());

@@ -20,6 +20,8 @@ pub struct SimConfig {
     pub max_moves: u64,
     /// Play only this share of the games (see [`Shard`]); `None` plays them all.
     pub shard: Option<Shard>,
+    /// Keep each game's deal and decisions ([`crate::GameRecord::trace`]) for game records.
+    pub records: bool,
 }
 
 impl Default for SimConfig {
@@ -33,6 +35,7 @@ impl Default for SimConfig {
             duplicate: false,
             max_moves: 50_000_000,
             shard: None,
+            records: false,
         }
     }
 }

@@ -33,6 +33,7 @@ mod config;
 mod error;
 mod output;
 mod play;
+mod record;
 mod registry;
 mod runner;
 mod shard;
@@ -43,6 +44,9 @@ pub use config::{Shard, SimConfig};
 pub use error::SimError;
 pub use output::AtomicCsv;
 pub use play::{play_game, play_game_with, GameRecord, SeatRecord, MAX_STATS};
+pub use record::{
+    replay, replay_record, Entry, Move, Record, RecordWriter, ReplayReport, SeatOutcome, Trace,
+};
 pub use registry::{
     find_game, games, AgentInfo, EmptyReport, GameEntry, MoveLoops, Played, Request,
 };

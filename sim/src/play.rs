@@ -1,5 +1,6 @@
 //! Playing one game to its end.
 
+use crate::record::{Move, Trace};
 use crate::SimError;
 use arrayvec::ArrayVec;
 use cardsim_agents::{Agent, SeatView};
@@ -35,6 +36,8 @@ pub struct GameRecord {
     pub draw: bool,
     /// The game's own statistics ([`cardsim_engine::GameInfo::stats`]).
     pub stats: ArrayVec<f64, MAX_STATS>,
+    /// The deal and every decision, when the run records games ([`crate::SimConfig::records`]).
+    pub trace: Option<Box<Trace>>,
 }
 
 /// The most statistics a game may declare ([`cardsim_engine::GameInfo::stats`]): a record
@@ -107,12 +110,14 @@ pub fn play_game_with<G: Game>(
         index,
         max_moves,
         &mut Buffers::new(),
+        None,
         around,
     )
 }
 
 /// [`play_game_with`] in the caller's buffers (a simulation worker's, reused from game to
-/// game).
+/// game), recording the deal and every decision when `record` gives the RNG stream `rng`
+/// was set to.
 ///
 /// # Panics
 /// If the game declares more than [`MAX_STATS`] statistics.
@@ -125,6 +130,7 @@ pub(crate) fn play_game_in<G: Game>(
     index: u64,
     max_moves: u64,
     buffers: &mut Buffers<G::Action>,
+    record: Option<u64>,
     around: &mut dyn FnMut(&mut dyn FnMut()),
 ) -> Result<GameRecord, SimError> {
     let players = game.players();
@@ -138,6 +144,13 @@ pub(crate) fn play_game_in<G: Game>(
     }
     let unfair = agents.iter().map(|a| a.perfect_information()).collect();
     let mut state = game.deal(rng);
+    let mut trace = record.map(|stream| {
+        Box::new(Trace {
+            stream,
+            deal: format!("{state:?}"),
+            moves: Vec::new(),
+        })
+    });
     let mut table = Table {
         agents,
         unfair,
@@ -146,13 +159,18 @@ pub(crate) fn play_game_in<G: Game>(
     };
     let mut end = None;
     around(&mut || {
-        end = Some(driver::play(
+        end = Some(driver::play_observed(
             game,
             &mut state,
             &mut table,
             &mut buffers.moves,
             rng,
             max_moves,
+            &mut |applied| {
+                if let Some(t) = trace.as_mut() {
+                    t.moves.push(Move::of(applied));
+                }
+            },
         ));
     });
     let end = end.expect("the move loop was run")?;
@@ -179,6 +197,7 @@ pub(crate) fn play_game_in<G: Game>(
         moves: end.moves(),
         draw: end.is_draw() || (players > 1 && outcome.first(players).iter().all(|r| r.place == 1)),
         stats,
+        trace,
     })
 }
 

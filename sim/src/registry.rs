@@ -1,5 +1,6 @@
 //! The table of games the command line can run.
 
+use crate::record::{replay_record, Record, RecordWriter};
 use crate::shard::{per_game_header, per_game_rows, Manifest};
 use crate::{AtomicCsv, Report, SimConfig, SimError, Simulation};
 use cardsim_agents::{catalog, AgentSpec, GameAgents};
@@ -24,6 +25,8 @@ pub struct Request {
     pub out: Option<PathBuf>,
     /// Summary CSV destination.
     pub summary: Option<PathBuf>,
+    /// Game records destination (JSON lines, see [`crate::Record`]).
+    pub records: Option<PathBuf>,
 }
 
 /// One kind of agent as `cardsim list` shows it: name, what it does, its settings.
@@ -44,6 +47,8 @@ pub struct GameEntry {
     /// The empty report a request's run starts from, with its agents' labels (for rebuilding
     /// a run's summary from its per-game rows, as [`crate::merge`] does).
     pub report: EmptyReport,
+    /// Replays one game record through the rules ([`crate::replay_record`]).
+    pub replay: fn(&Record) -> Result<(), String>,
     /// Plays a request's games on the calling thread, one after another, as `simulate` plays
     /// them (no files, no threads), handing each game's move loop (everything from the end of
     /// the deal to the end of the game) to the hook, which must run it once.
@@ -84,6 +89,7 @@ fn entry<G: GameAgents>() -> GameEntry {
             Ok(empty_report(&sim))
         },
         move_loops: move_loops::<G>,
+        replay: replay_record::<G>,
     }
 }
 
@@ -143,7 +149,11 @@ fn simulation<G: GameAgents>(req: &Request) -> Result<Simulation<G>, SimError> {
     } else {
         req.agents.clone()
     };
-    Simulation::new(game, &specs, req.config.clone())
+    let config = SimConfig {
+        records: req.config.records || req.records.is_some(),
+        ..req.config.clone()
+    };
+    Simulation::new(game, &specs, config)
 }
 
 fn move_loops<G: GameAgents>(
@@ -181,6 +191,11 @@ fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {
     // is ever left behind.
     let mut out = req.out.as_deref().map(AtomicCsv::create).transpose()?;
     let summary = req.summary.as_deref().map(AtomicCsv::create).transpose()?;
+    let mut records = req
+        .records
+        .as_deref()
+        .map(RecordWriter::create)
+        .transpose()?;
     let (mut report, labels) = empty_report(&sim);
     if let Some(out) = out.as_mut() {
         out.write(per_game_header(G::INFO.stats))?;
@@ -193,8 +208,22 @@ fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {
                 out.write(row)?;
             }
         }
+        if let Some(records) = records.as_mut() {
+            let line = Record::of(
+                G::INFO.name,
+                &req.params,
+                seed,
+                &labels,
+                G::INFO.stats,
+                record,
+            );
+            records.write(&line)?;
+        }
         Ok(())
     })?;
+    if let Some(records) = records {
+        records.commit()?;
+    }
     if let Some(out) = out {
         out.commit()?;
     }

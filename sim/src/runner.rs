@@ -299,6 +299,7 @@ impl<G: GameAgents> Simulation<G> {
             index,
             self.config.max_moves,
             buffers,
+            self.config.records.then_some(index - index % self.period),
             around,
         )
     }

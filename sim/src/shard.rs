@@ -158,9 +158,11 @@ impl Manifest {
                 duplicate: self.duplicate,
                 max_moves: self.max_moves,
                 shard: None,
+                records: false,
             },
             out: None,
             summary: None,
+            records: None,
         })
     }
 
@@ -362,6 +364,7 @@ fn merge_one(
         moves: 0,
         draw: false,
         stats: ArrayVec::new(),
+        trace: None,
     };
     let stat_count = header.len() - 9;
     let mut row = csv::StringRecord::new();

@@ -526,6 +526,7 @@ mod tests {
                     moves: 52,
                     draw: false,
                     stats: Default::default(),
+                    trace: None,
                 }
             })
             .collect()
@@ -688,6 +689,7 @@ mod tests {
                 moves: 10,
                 draw: false,
                 stats: Default::default(),
+                trace: None,
             })
             .collect();
         let r = report(&labels, &[0, 1, 2], 1, &games);

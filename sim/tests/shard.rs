@@ -23,6 +23,7 @@ fn run(
         config: config.threads(2).quiet(true),
         out: Some(out.to_path_buf()),
         summary: summary.map(Path::to_path_buf),
+        records: None,
     };
     (find_game(game).unwrap().simulate)(&request).unwrap()
 }

@@ -1,0 +1,434 @@
+//! Game records: one JSON line per game with everything needed to replay it through the
+//! rules (`simulate --records F`), and the replay that checks them (`cardsim replay F`).
+//!
+//! A record holds the run's game, parameters, seed and the game's RNG stream (which deals
+//! the cards and decides every chance event), the deal as text, every action with the seat
+//! that took it (and each race's entries with their reaction times), and the outcome and
+//! statistics. [`replay`] deals again from the stream, checks the deal, applies each recorded
+//! action only if it is legal at that point, and compares the outcome and statistics with
+//! the record's.
+
+use crate::{find_game, game_rng, AtomicCsv, GameRecord, SimError};
+use cardsim_agents::GameAgents;
+use cardsim_engine::driver::{Applied, Ending};
+use cardsim_engine::{Params, RaceEntry, Seat, ToMove, MAX_SEATS};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+/// One applied decision of a record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Move {
+    /// A seat's turn: `{"seat": 1, "action": "7♠"}`.
+    Turn {
+        /// The seat, from 0.
+        seat: usize,
+        /// The action as the game writes it.
+        action: String,
+    },
+    /// A race: `{"race": [{"seat": 0, "action": "slap", "reaction": 0.41}, ...]}`.
+    Race {
+        /// Every entry, in seat order.
+        race: Vec<Entry>,
+    },
+}
+
+/// One seat's entry in a recorded race.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entry {
+    /// The seat, from 0.
+    pub seat: usize,
+    /// The action as the game writes it.
+    pub action: String,
+    /// Its reaction time in seconds.
+    pub reaction: f64,
+}
+
+impl Move {
+    /// The record of an applied decision.
+    pub fn of<A: std::fmt::Display>(applied: Applied<'_, A>) -> Move {
+        match applied {
+            Applied::Turn { seat, action } => Move::Turn {
+                seat: seat.index(),
+                action: action.to_string(),
+            },
+            Applied::Race(entries) => Move::Race {
+                race: entries
+                    .iter()
+                    .map(|e| Entry {
+                        seat: e.seat.index(),
+                        action: e.action.to_string(),
+                        reaction: e.reaction,
+                    })
+                    .collect(),
+            },
+        }
+    }
+}
+
+/// What a game's worker records while playing, for [`Record`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Trace {
+    /// The RNG stream the game was played from.
+    pub stream: u64,
+    /// The dealt state, as its `Debug` text.
+    pub deal: String,
+    /// Every decision applied.
+    pub moves: Vec<Move>,
+}
+
+/// One seat's result in a record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatOutcome {
+    /// The agent's label.
+    pub agent: String,
+    /// The game's score.
+    pub score: f64,
+    /// Place, 1 = best.
+    pub place: u8,
+    /// Win share.
+    pub win: f64,
+}
+
+/// A game record: one line of a `--records` file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// The game's name.
+    pub game: String,
+    /// Players.
+    pub players: usize,
+    /// Rule parameters, `key=value`.
+    pub params: Vec<String>,
+    /// The run's master seed.
+    pub seed: u64,
+    /// The game's index in the run.
+    pub index: u64,
+    /// The ChaCha8 stream of `seed` that dealt the game and drew its chance events (the
+    /// index, or in a duplicate run the first index of its deal's block).
+    pub stream: u64,
+    /// The dealt state, as text.
+    pub deal: String,
+    /// Every decision, in order.
+    pub moves: Vec<Move>,
+    /// Each seat's agent and result.
+    pub outcome: Vec<SeatOutcome>,
+    /// Drawn game.
+    pub draw: bool,
+    /// The game's statistics by name.
+    pub stats: BTreeMap<String, f64>,
+}
+
+impl Record {
+    /// The record of a played game.
+    ///
+    /// # Panics
+    /// If the game was played without a trace.
+    pub fn of(
+        game: &str,
+        params: &Params,
+        seed: u64,
+        labels: &[String],
+        stat_names: &[&str],
+        played: &GameRecord,
+    ) -> Record {
+        let trace = played.trace.as_deref().expect("played with records on");
+        Record {
+            game: game.into(),
+            players: played.seats.len(),
+            params: params
+                .pairs()
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect(),
+            seed,
+            index: played.index,
+            stream: trace.stream,
+            deal: trace.deal.clone(),
+            moves: trace.moves.clone(),
+            outcome: played
+                .seats
+                .iter()
+                .map(|r| SeatOutcome {
+                    agent: labels[r.agent].clone(),
+                    score: r.score,
+                    place: r.place,
+                    win: r.win,
+                })
+                .collect(),
+            draw: played.draw,
+            stats: stat_names
+                .iter()
+                .zip(&played.stats)
+                .map(|(k, &v)| (k.to_string(), v))
+                .collect(),
+        }
+    }
+}
+
+/// A JSON-lines file written beside its destination and renamed into place on commit.
+pub struct RecordWriter {
+    path: PathBuf,
+    out: std::io::BufWriter<tempfile::NamedTempFile>,
+}
+
+impl RecordWriter {
+    /// Opens the temporary file now, so a bad destination fails before any work.
+    ///
+    /// # Errors
+    /// [`SimError::Output`].
+    pub fn create(path: &Path) -> Result<RecordWriter, SimError> {
+        // The same checks and temporary-file placement as a CSV output.
+        drop(AtomicCsv::create(path)?);
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let tmp = tempfile::Builder::new()
+            .prefix(".cardsim-")
+            .suffix(".tmp")
+            .tempfile_in(dir)
+            .map_err(|source| SimError::Output {
+                path: path.to_path_buf(),
+                source,
+            })?;
+        Ok(RecordWriter {
+            path: path.to_path_buf(),
+            out: std::io::BufWriter::new(tmp),
+        })
+    }
+
+    /// Writes one record as a line.
+    ///
+    /// # Errors
+    /// [`SimError::Output`].
+    pub fn write(&mut self, record: &Record) -> Result<(), SimError> {
+        let err = |e: std::io::Error| SimError::Output {
+            path: self.path.clone(),
+            source: e,
+        };
+        serde_json::to_writer(&mut self.out, record).map_err(|e| err(e.into()))?;
+        self.out.write_all(b"\n").map_err(err)
+    }
+
+    /// Flushes and renames the file into place.
+    ///
+    /// # Errors
+    /// [`SimError::Output`].
+    pub fn commit(self) -> Result<(), SimError> {
+        let path = self.path;
+        let err = |source| SimError::Output {
+            path: path.clone(),
+            source,
+        };
+        let tmp = self.out.into_inner().map_err(|e| err(e.into_error()))?;
+        tmp.persist(&path).map_err(|e| err(e.error))?;
+        Ok(())
+    }
+}
+
+/// Replays one record of game `G` through the rules; `Err` says which move or result is
+/// wrong.
+///
+/// # Errors
+/// A message naming the first move that is not legal where it stands, or the result that
+/// differs.
+pub fn replay_record<G: GameAgents>(r: &Record) -> Result<(), String> {
+    let params = Params::parse(&r.params).map_err(|e| e.to_string())?;
+    let game = G::new(r.players, &params).map_err(|e| e.to_string())?;
+    let players = game.players();
+    let mut rng = game_rng(r.seed, r.stream);
+    for _ in 0..players {
+        rng.next_u64(); // the agents' seeds, as a simulation draws them
+    }
+    let mut state = game.deal(&mut rng);
+    if format!("{state:?}") != r.deal {
+        return Err(format!(
+            "the deal is not the one seed {} stream {} deals",
+            r.seed, r.stream
+        ));
+    }
+    let mut legal = Vec::new();
+    let seat_of = |s: usize| -> Result<Seat, String> {
+        if s < players {
+            Ok(Seat::new(s))
+        } else {
+            Err(format!("seat {s} does not exist with {players} players"))
+        }
+    };
+    for (k, m) in r.moves.iter().enumerate() {
+        let at = |what: String| format!("move {k}: {what}");
+        match (game.to_move(&state), m) {
+            (ToMove::Over, _) => return Err(at("the game is already over".into())),
+            (ToMove::Seat(turn), Move::Turn { seat, action }) => {
+                if seat_of(*seat).map_err(at)? != turn {
+                    return Err(at(format!(
+                        "it is seat {}'s turn, the record has seat {seat}",
+                        turn.index()
+                    )));
+                }
+                game.legal_actions(&state, &mut legal);
+                let a = find(&legal, action).ok_or_else(|| {
+                    at(format!(
+                        "{action:?} is not legal for seat {seat} (legal: {})",
+                        list(&legal)
+                    ))
+                })?;
+                game.apply(&mut state, a, &mut rng);
+            }
+            (ToMove::Race(mask), Move::Race { race }) => {
+                let mut entries = arrayvec::ArrayVec::<_, MAX_SEATS>::new();
+                for e in race {
+                    let seat = seat_of(e.seat).map_err(at)?;
+                    if !mask.contains(seat) || entries.is_full() {
+                        return Err(at(format!("seat {} is not in this race", e.seat)));
+                    }
+                    game.race_actions(&state, seat, &mut legal);
+                    let a = find(&legal, &e.action).ok_or_else(|| {
+                        at(format!(
+                            "{:?} is not a race action of seat {} (allowed: {})",
+                            e.action,
+                            e.seat,
+                            list(&legal)
+                        ))
+                    })?;
+                    if !e.reaction.is_finite() || e.reaction < 0.0 {
+                        return Err(at(format!("reaction time {} is not a time", e.reaction)));
+                    }
+                    entries.push(RaceEntry {
+                        seat,
+                        action: a,
+                        reaction: e.reaction,
+                    });
+                }
+                game.apply_race(&mut state, &entries, &mut rng);
+            }
+            (ToMove::Seat(turn), Move::Race { .. }) => {
+                return Err(at(format!(
+                    "it is seat {}'s turn, the record has a race",
+                    turn.index()
+                )))
+            }
+            (ToMove::Race(_), Move::Turn { .. }) => {
+                return Err(at("it is a race, the record has a turn".into()))
+            }
+        }
+    }
+    let moves = r.moves.len() as u64;
+    let ending = if game.to_move(&state) == ToMove::Over {
+        Ending::Over { moves }
+    } else if game.move_cap() == Some(moves) {
+        Ending::Draw { moves }
+    } else {
+        return Err(format!(
+            "the record ends after {moves} moves but the game is not over"
+        ));
+    };
+    let outcome = ending.outcome(&game, &state);
+    for (s, o) in r.outcome.iter().enumerate().take(players) {
+        let got = outcome[Seat::new(s)];
+        if (got.score, got.place, got.win) != (o.score, o.place, o.win) {
+            return Err(format!(
+                "seat {s}'s result is score {} place {} win {}, the record says {} {} {}",
+                got.score, got.place, got.win, o.score, o.place, o.win
+            ));
+        }
+    }
+    if r.outcome.len() != players {
+        return Err(format!("{} results for {players} seats", r.outcome.len()));
+    }
+    let mut stats = Vec::new();
+    game.stats(&state, &mut stats);
+    for (name, value) in G::INFO.stats.iter().zip(stats) {
+        if r.stats.get(*name) != Some(&value) {
+            return Err(format!(
+                "statistic {name} is {value}, the record says {:?}",
+                r.stats.get(*name)
+            ));
+        }
+    }
+    let all_first = players > 1 && outcome.first(players).iter().all(|x| x.place == 1);
+    if r.draw != (ending.is_draw() || all_first) {
+        return Err(format!("the record's draw flag {} is wrong", r.draw));
+    }
+    Ok(())
+}
+
+fn find<A: std::fmt::Display + Copy>(legal: &[A], text: &str) -> Option<A> {
+    legal.iter().copied().find(|a| a.to_string() == text)
+}
+
+fn list<A: std::fmt::Display>(legal: &[A]) -> String {
+    let mut s: Vec<String> = legal.iter().take(12).map(|a| a.to_string()).collect();
+    if legal.len() > 12 {
+        s.push(format!("... {} in all", legal.len()));
+    }
+    s.join(" ")
+}
+
+/// What [`replay`] found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReplayReport {
+    /// Records that replayed exactly.
+    pub ok: u64,
+    /// One line per bad record: `line N (game G index I): what is wrong`.
+    pub errors: Vec<String>,
+}
+
+/// Replays every record of a `--records` file, going on past bad records.
+///
+/// # Errors
+/// Only when the file cannot be read at all; bad records are listed in the report.
+pub fn replay(path: &Path, quiet: bool) -> Result<ReplayReport, SimError> {
+    let err = |e: std::io::Error| SimError::Setting(format!("cannot read {}: {e}", path.display()));
+    let file = std::fs::File::open(path).map_err(err)?;
+    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let bar = if quiet || !std::io::stderr().is_terminal() {
+        ProgressBar::hidden()
+    } else {
+        let bar = ProgressBar::with_draw_target(Some(size), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{spinner} replay [{bar:30}] {bytes}/{total_bytes}  ETA {eta}",
+            )
+            .expect("valid template")
+            .progress_chars("=> "),
+        );
+        bar
+    };
+    let mut report = ReplayReport::default();
+    for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
+        let line = line.map_err(err)?;
+        bar.inc(line.len() as u64 + 1);
+        if line.trim().is_empty() {
+            continue;
+        }
+        let record: Record = match serde_json::from_str(&line) {
+            Ok(r) => r,
+            Err(e) => {
+                report
+                    .errors
+                    .push(format!("line {}: not a game record: {e}", n + 1));
+                continue;
+            }
+        };
+        let result = match find_game(&record.game) {
+            Ok(entry) => (entry.replay)(&record),
+            Err(e) => Err(e.to_string()),
+        };
+        match result {
+            Ok(()) => report.ok += 1,
+            Err(e) => report.errors.push(format!(
+                "line {} (game {} index {}): {e}",
+                n + 1,
+                record.game,
+                record.index
+            )),
+        }
+    }
+    bar.finish_and_clear();
+    Ok(report)
+}
