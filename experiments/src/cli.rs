@@ -28,12 +28,45 @@ enum Command {
     Solve(crate::solve::SolveArgs),
     /// Double-dummy tables of bridge deals: tricks for each declarer in each strain.
     Dd(crate::dd::DdArgs),
+    /// Play every pairing of a list of agents on duplicate deals: a cross-table of win shares
+    /// and Bradley-Terry ratings, with 95% intervals.
+    Tournament(TournamentArgs),
     /// Replay game records (`simulate --records F`) through the rules: every action must be
     /// legal and every outcome must come out the same.
     Replay(ReplayArgs),
     /// Combine the shards of a run (`simulate --shard I/N --out F`) into the per-game CSV and
     /// summary one unsplit run writes, byte for byte.
     Merge(MergeArgs),
+}
+
+#[derive(Args, Debug)]
+struct TournamentArgs {
+    /// Game name (see `cardsim list`).
+    #[arg(long)]
+    game: String,
+    /// Number of players (default: the game's).
+    #[arg(long)]
+    players: Option<usize>,
+    /// The agents, comma-separated specs (at least two, all different).
+    #[arg(long)]
+    agents: String,
+    /// Games per pairing (the most, with --stop-early), rounded up to whole deals.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Stop a pairing once its 95% interval excludes an even match (checked after each batch).
+    #[arg(long)]
+    stop_early: bool,
+    /// Deals per batch with --stop-early.
+    #[arg(long, default_value_t = 100)]
+    batch: u64,
+    #[command(flatten)]
+    run: RunArgs,
+    /// Rule parameter `key=value` (repeatable).
+    #[arg(long = "param", value_name = "KEY=VALUE")]
+    params: Vec<String>,
+    /// CSV of the cross-table and ratings.
+    #[arg(long)]
+    out: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -181,7 +214,40 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), String> {
         Command::Dd(args) => crate::dd::run(args),
         Command::Merge(args) => merge(args),
         Command::Replay(args) => replay(args),
+        Command::Tournament(args) => tournament(args),
     }
+}
+
+fn tournament(args: TournamentArgs) -> Result<(), String> {
+    let run = args.run.checked()?;
+    let config = cardsim_sim::TournamentConfig {
+        game: args.game,
+        players: args.players,
+        params: Params::parse(&args.params).map_err(|e| e.to_string())?,
+        agents: split_specs(&args.agents).map_err(|e| e.to_string())?,
+        games: args.games,
+        seed: run.seed,
+        threads: run.threads,
+        quiet: run.quiet,
+        stop_early: args.stop_early,
+        batch: args.batch,
+    };
+    // Open the output first, so a bad path fails before any game is played.
+    let out = args
+        .out
+        .as_deref()
+        .map(cardsim_sim::AtomicCsv::create)
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    let started = std::time::Instant::now();
+    let t = cardsim_sim::run_tournament(&config).map_err(|e| e.to_string())?;
+    print!("{}", t.table());
+    eprintln!("tournament in {:.1} s", started.elapsed().as_secs_f64());
+    if let (Some(out), Some(path)) = (out, &args.out) {
+        t.write_csv(out).map_err(|e| e.to_string())?;
+        eprintln!("wrote the cross-table and ratings to {}", path.display());
+    }
+    Ok(())
 }
 
 fn replay(args: ReplayArgs) -> Result<(), String> {

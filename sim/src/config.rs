@@ -22,6 +22,9 @@ pub struct SimConfig {
     pub shard: Option<Shard>,
     /// Keep each game's deal and decisions ([`crate::GameRecord::trace`]) for game records.
     pub records: bool,
+    /// The first game index to play: a run plays games `start..games` (a batch of a longer
+    /// run, each game exactly as the whole run plays it). Not used with `shard`.
+    pub start: u64,
 }
 
 impl Default for SimConfig {
@@ -36,6 +39,7 @@ impl Default for SimConfig {
             max_moves: 50_000_000,
             shard: None,
             records: false,
+            start: 0,
         }
     }
 }
@@ -69,6 +73,11 @@ impl SimConfig {
     /// Turns the progress bar off.
     pub fn quiet(mut self, quiet: bool) -> Self {
         self.quiet = quiet;
+        self
+    }
+    /// Plays only games `start..games`.
+    pub fn start(mut self, start: u64) -> Self {
+        self.start = start;
         self
     }
     /// Plays only one share of the games.

@@ -39,6 +39,7 @@ mod runner;
 mod shard;
 mod stats;
 mod summary;
+mod tournament;
 
 pub use config::{Shard, SimConfig};
 pub use error::SimError;
@@ -48,10 +49,13 @@ pub use record::{
     replay, replay_record, Entry, Move, Record, RecordWriter, ReplayReport, SeatOutcome, Trace,
 };
 pub use registry::{
-    find_game, games, AgentInfo, EmptyReport, GameEntry, MoveLoops, Played, Request,
+    find_game, games, AgentInfo, EmptyReport, GameEntry, MoveLoops, PlayRecords, Played, Request,
 };
 pub use runner::{duplicate_period, game_rng, seating, simulate, Simulation};
 pub use shard::{fmt_exact, merge, per_game_header, per_game_rows, Manifest};
 pub use stats::{wilson_interval, MeanInterval, Tally};
 pub use summary::align as align_table;
 pub use summary::{Report, SummaryRow};
+pub use tournament::{
+    bradley_terry, run_tournament, Pairing, Rating, Tournament, TournamentConfig,
+};

@@ -2,7 +2,7 @@
 
 use crate::record::{replay_record, Record, RecordWriter};
 use crate::shard::{per_game_header, per_game_rows, Manifest};
-use crate::{AtomicCsv, Report, SimConfig, SimError, Simulation};
+use crate::{AtomicCsv, GameRecord, Report, SimConfig, SimError, Simulation};
 use cardsim_agents::{catalog, AgentSpec, GameAgents};
 use cardsim_engine::params::ParamSpec;
 use cardsim_engine::{games, GameInfo, Params, Seat};
@@ -47,6 +47,8 @@ pub struct GameEntry {
     /// The empty report a request's run starts from, with its agents' labels (for rebuilding
     /// a run's summary from its per-game rows, as [`crate::merge`] does).
     pub report: EmptyReport,
+    /// Plays a request's games (no files) and hands each record to the sink in game order.
+    pub play: PlayRecords,
     /// Replays one game record through the rules ([`crate::replay_record`]).
     pub replay: fn(&Record) -> Result<(), String>,
     /// Plays a request's games on the calling thread, one after another, as `simulate` plays
@@ -59,6 +61,10 @@ pub struct GameEntry {
 
 /// The type of [`GameEntry::report`]: the empty report and the agents' labels.
 pub type EmptyReport = fn(&Request) -> Result<(Report, Vec<String>), SimError>;
+
+/// The type of [`GameEntry::play`].
+pub type PlayRecords =
+    fn(&Request, &mut dyn FnMut(&GameRecord) -> Result<(), SimError>) -> Result<(), SimError>;
 
 /// The type of [`GameEntry::move_loops`].
 pub type MoveLoops = fn(&Request, &mut dyn FnMut(&mut dyn FnMut())) -> Result<Played, SimError>;
@@ -90,6 +96,7 @@ fn entry<G: GameAgents>() -> GameEntry {
         },
         move_loops: move_loops::<G>,
         replay: replay_record::<G>,
+        play: |req, sink| simulation::<G>(req)?.run(sink),
     }
 }
 

@@ -117,6 +117,12 @@ impl<G: GameAgents> Simulation<G> {
         } else {
             1
         };
+        if config.start % period != 0 || config.start >= config.games {
+            return Err(SimError::Setting(format!(
+                "the first game {} must be below --games {} and a multiple of {period}",
+                config.start, config.games
+            )));
+        }
         if let Some(shard) = config.shard {
             let blocks = config.games / period;
             if shard.count > blocks {
@@ -177,7 +183,7 @@ impl<G: GameAgents> Simulation<G> {
     pub fn range(&self) -> std::ops::Range<u64> {
         match self.config.shard {
             Some(shard) => shard.range(self.config.games, self.period),
-            None => 0..self.config.games,
+            None => self.config.start..self.config.games,
         }
     }
 

@@ -159,6 +159,7 @@ impl Manifest {
                 max_moves: self.max_moves,
                 shard: None,
                 records: false,
+                start: 0,
             },
             out: None,
             summary: None,

@@ -1,0 +1,529 @@
+//! Tournaments: every pairing of a list of agents on duplicate deals, a cross-table of win
+//! shares with intervals, and Bradley–Terry ratings with intervals.
+//!
+//! A pairing of agents `A` and `B` fills the seats `A, B, A, B, ...` (so partners are of one
+//! kind in a partnership game) and plays every deal in each distinct rotation of that seating
+//! (duplicate). With an odd number of seats it also plays the seating `B, A, B, ...` for the
+//! same deals, so each agent holds as many seats as the other. `A`'s share of a game is the
+//! sum of its seats' win shares; the pairing's interval takes one sample per deal.
+
+use crate::{find_game, wilson_interval, AtomicCsv, GameRecord, MeanInterval, Request};
+use crate::{SimConfig, SimError};
+use cardsim_agents::AgentSpec;
+use cardsim_engine::Params;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use ndarray::{Array1, Array2};
+use std::io::IsTerminal;
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct TournamentConfig {
+    /// The game's name.
+    pub game: String,
+    /// Players (default: the game's).
+    pub players: Option<usize>,
+    /// Rule parameters.
+    pub params: Params,
+    /// The agents, at least two, all different.
+    pub agents: Vec<AgentSpec>,
+    /// Games per pairing (at most, with `stop_early`), rounded up to whole deals.
+    pub games: u64,
+    /// Master seed: every pairing plays the same deals.
+    pub seed: u64,
+    /// Worker threads (0 = all cores).
+    pub threads: usize,
+    /// No progress bar.
+    pub quiet: bool,
+    /// Sequential stopping: stop a pairing after a batch once its 95% interval excludes 0.5.
+    pub stop_early: bool,
+    /// Deals per batch when stopping early.
+    pub batch: u64,
+}
+
+/// One pairing's result, from the first agent's side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pairing {
+    /// The first agent (its index in the tournament's list).
+    pub a: usize,
+    /// The second agent.
+    pub b: usize,
+    /// Games played.
+    pub games: u64,
+    /// `a`'s share of the games won (ties split), per deal.
+    pub share: MeanInterval,
+    /// True when the pairing stopped before its game limit.
+    pub stopped_early: bool,
+}
+
+impl Pairing {
+    /// `a`'s win share over the games.
+    pub fn win_rate(&self) -> f64 {
+        self.share.mean()
+    }
+
+    /// The 95% Wilson interval of `a`'s win share, one trial per deal.
+    pub fn interval(&self) -> (f64, f64) {
+        let n = self.share.count() as f64;
+        wilson_interval(self.share.mean() * n, n)
+    }
+}
+
+/// One agent's Bradley–Terry rating on the Elo scale (400 points = 10:1 odds), the agents'
+/// ratings averaging 0, with a 95% interval from the likelihood's curvature.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rating {
+    /// The agent's index.
+    pub agent: usize,
+    /// The rating.
+    pub elo: f64,
+    /// The interval's half-width.
+    pub margin: f64,
+}
+
+/// A finished tournament.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tournament {
+    /// The game.
+    pub game: String,
+    /// Players per game.
+    pub players: usize,
+    /// The agents' labels.
+    pub agents: Vec<String>,
+    /// Every pairing `a < b`.
+    pub pairings: Vec<Pairing>,
+    /// One rating per agent, best first.
+    pub ratings: Vec<Rating>,
+}
+
+/// Plays every pairing and fits the ratings.
+///
+/// # Errors
+/// Fewer than two agents, an agent given twice, or any error of the runs.
+pub fn run_tournament(cfg: &TournamentConfig) -> Result<Tournament, SimError> {
+    let entry = find_game(&cfg.game)?;
+    let m = cfg.agents.len();
+    if m < 2 {
+        return Err(SimError::Setting(format!(
+            "a tournament needs at least 2 agents, got {m}"
+        )));
+    }
+    for (i, a) in cfg.agents.iter().enumerate() {
+        if cfg.agents[..i].contains(a) {
+            return Err(SimError::Setting(format!(
+                "agent {a} is given twice; give each agent once"
+            )));
+        }
+    }
+    if cfg.games == 0 || cfg.batch == 0 {
+        return Err(SimError::Setting(
+            "--games and --batch must be at least 1".into(),
+        ));
+    }
+    let players = cfg.players.unwrap_or(entry.info.default_players);
+    let pairs: Vec<(usize, usize)> = (0..m)
+        .flat_map(|a| (a + 1..m).map(move |b| (a, b)))
+        .collect();
+    let bar = progress(pairs.len() as u64 * cfg.games, cfg.quiet);
+    let mut pairings = Vec::with_capacity(pairs.len());
+    for &(a, b) in &pairs {
+        bar.set_message(format!("{} vs {}", cfg.agents[a], cfg.agents[b]));
+        pairings.push(play_pairing(cfg, entry.play, players, a, b, &bar)?);
+    }
+    bar.finish_and_clear();
+    let ratings = bradley_terry(m, &pairings);
+    Ok(Tournament {
+        game: cfg.game.clone(),
+        players,
+        agents: cfg.agents.iter().map(|a| a.to_string()).collect(),
+        pairings,
+        ratings,
+    })
+}
+
+/// The seatings of a pairing: `A, B, A, ...`, and for an odd seat count also `B, A, B, ...`.
+fn seatings(players: usize, a: &AgentSpec, b: &AgentSpec) -> Vec<Vec<AgentSpec>> {
+    let fill = |first: &AgentSpec, second: &AgentSpec| {
+        (0..players)
+            .map(|s| if s % 2 == 0 { first } else { second }.clone())
+            .collect::<Vec<_>>()
+    };
+    if players % 2 == 0 {
+        vec![fill(a, b)]
+    } else {
+        vec![fill(a, b), fill(b, a)]
+    }
+}
+
+fn play_pairing(
+    cfg: &TournamentConfig,
+    play: crate::PlayRecords,
+    players: usize,
+    a: usize,
+    b: usize,
+    bar: &ProgressBar,
+) -> Result<Pairing, SimError> {
+    let (sa, sb) = (&cfg.agents[a], &cfg.agents[b]);
+    let lists = seatings(players, sa, sb);
+    let period = crate::duplicate_period(&lists[0]) as u64;
+    // Games per batch of each seating: whole deals.
+    let deals = cfg.games.div_ceil(period * lists.len() as u64);
+    let batch = if cfg.stop_early {
+        cfg.batch.min(deals)
+    } else {
+        deals
+    };
+    let mut share = MeanInterval::default();
+    let mut games = 0;
+    let mut done = 0;
+    let mut stopped_early = false;
+    while done < deals {
+        let upto = (done + batch).min(deals);
+        // A's share of each deal, summed over its games in every seating.
+        let mut per_deal = vec![0.0; (upto - done) as usize];
+        for list in &lists {
+            let request = Request {
+                players: Some(players),
+                params: cfg.params.clone(),
+                agents: list.clone(),
+                config: SimConfig::default()
+                    .games(upto * period)
+                    .start(done * period)
+                    .seed(cfg.seed)
+                    .threads(cfg.threads)
+                    .duplicate(true)
+                    .quiet(true),
+                ..Request::default()
+            };
+            play(&request, &mut |r: &GameRecord| {
+                let mine: f64 = r
+                    .seats
+                    .iter()
+                    .filter(|s| list[s.agent] == *sa)
+                    .map(|s| s.win)
+                    .sum();
+                per_deal[(r.index / period - done) as usize] += mine;
+                games += 1;
+                bar.inc(1);
+                Ok(())
+            })?;
+        }
+        let per = (period * lists.len() as u64) as f64;
+        for x in per_deal {
+            share.add(x / per);
+        }
+        done = upto;
+        if cfg.stop_early && done < deals {
+            let n = share.count() as f64;
+            let (lo, hi) = wilson_interval(share.mean() * n, n);
+            if lo > 0.5 || hi < 0.5 {
+                stopped_early = true;
+                bar.inc((deals - done) * period * lists.len() as u64);
+                break;
+            }
+        }
+    }
+    Ok(Pairing {
+        a,
+        b,
+        games,
+        share,
+        stopped_early,
+    })
+}
+
+/// Fits Bradley–Terry strengths to the pairings' win shares (Hunter's MM iteration), and
+/// their 95% intervals from the inverse of the observed information with the strengths
+/// summing to zero. Returns ratings best first.
+pub fn bradley_terry(m: usize, pairings: &[Pairing]) -> Vec<Rating> {
+    // wins[i][j]: i's share of the games against j; games[i][j] symmetric.
+    let mut wins = Array2::<f64>::zeros((m, m));
+    let mut games = Array2::<f64>::zeros((m, m));
+    for p in pairings {
+        let n = p.games as f64;
+        let w = p.win_rate() * n;
+        wins[[p.a, p.b]] += w;
+        wins[[p.b, p.a]] += n - w;
+        games[[p.a, p.b]] += n;
+        games[[p.b, p.a]] += n;
+    }
+    // Half a win and half a loss against every opponent keeps an unbeaten or winless agent
+    // finite (a weak prior that vanishes with many games).
+    for i in 0..m {
+        for j in 0..m {
+            if i != j && games[[i, j]] > 0.0 {
+                wins[[i, j]] += 0.5;
+                games[[i, j]] += 1.0;
+            }
+        }
+    }
+    let total: Array1<f64> = wins.sum_axis(ndarray::Axis(1));
+    let mut p = Array1::<f64>::ones(m);
+    for _ in 0..10_000 {
+        let mut next = Array1::<f64>::zeros(m);
+        for i in 0..m {
+            let denom: f64 = (0..m)
+                .filter(|&j| j != i)
+                .map(|j| games[[i, j]] / (p[i] + p[j]))
+                .sum();
+            next[i] = if denom > 0.0 { total[i] / denom } else { p[i] };
+        }
+        let g = next.iter().map(|x| x.ln()).sum::<f64>() / m as f64;
+        next.mapv_inplace(|x| x / g.exp());
+        let change = (&next - &p).iter().fold(0.0f64, |a, x| a.max(x.abs()));
+        p = next;
+        if change < 1e-12 {
+            break;
+        }
+    }
+    let theta: Array1<f64> = p.mapv(f64::ln);
+    // Observed information of theta: a weighted graph Laplacian.
+    let mut info = Array2::<f64>::zeros((m, m));
+    for i in 0..m {
+        for j in 0..m {
+            if i != j {
+                let q = p[i] / (p[i] + p[j]);
+                let v = games[[i, j]] * q * (1.0 - q);
+                info[[i, j]] -= v;
+                info[[i, i]] += v;
+            }
+        }
+    }
+    // Covariance under sum(theta) = 0: (L + J/m)^-1 - J/m.
+    let j = 1.0 / m as f64;
+    let shifted = info.mapv(|x| x + j);
+    let cov = invert(shifted).map(|inv| inv.mapv(|x| x - j));
+    let scale = 400.0 / std::f64::consts::LN_10;
+    let mut ratings: Vec<Rating> = (0..m)
+        .map(|i| Rating {
+            agent: i,
+            elo: theta[i] * scale,
+            margin: cov
+                .as_ref()
+                .map_or(f64::INFINITY, |c| 1.96 * c[[i, i]].max(0.0).sqrt() * scale),
+        })
+        .collect();
+    ratings.sort_by(|x, y| y.elo.total_cmp(&x.elo).then(x.agent.cmp(&y.agent)));
+    ratings
+}
+
+/// The inverse of a symmetric positive definite matrix by Gauss–Jordan elimination with
+/// partial pivoting; `None` when it is singular.
+fn invert(mut a: Array2<f64>) -> Option<Array2<f64>> {
+    let n = a.nrows();
+    let mut inv = Array2::<f64>::eye(n);
+    for c in 0..n {
+        let pivot = (c..n).max_by(|&x, &y| a[[x, c]].abs().total_cmp(&a[[y, c]].abs()))?;
+        if a[[pivot, c]].abs() < 1e-12 {
+            return None;
+        }
+        for k in 0..n {
+            a.swap([c, k], [pivot, k]);
+            inv.swap([c, k], [pivot, k]);
+        }
+        let d = a[[c, c]];
+        for k in 0..n {
+            a[[c, k]] /= d;
+            inv[[c, k]] /= d;
+        }
+        for r in 0..n {
+            if r != c {
+                let f = a[[r, c]];
+                if f != 0.0 {
+                    for k in 0..n {
+                        a[[r, k]] -= f * a[[c, k]];
+                        inv[[r, k]] -= f * inv[[c, k]];
+                    }
+                }
+            }
+        }
+    }
+    Some(inv)
+}
+
+impl Tournament {
+    /// The cross-table (row agent's win share against each column agent, with its 95%
+    /// interval) and the ratings, as text.
+    pub fn table(&self) -> String {
+        let m = self.agents.len();
+        let mut rows = vec![std::iter::once("agent".to_string())
+            .chain(self.agents.iter().cloned())
+            .collect::<Vec<_>>()];
+        for i in 0..m {
+            let mut row = vec![self.agents[i].clone()];
+            for j in 0..m {
+                row.push(match self.pairing(i, j) {
+                    None => "-".into(),
+                    Some((rate, lo, hi, _)) => format!("{rate:.3} [{lo:.3}, {hi:.3}]"),
+                });
+            }
+            rows.push(row);
+        }
+        let mut s = format!(
+            "{}, {} players: row agent's win share against the column agent (95% CI, one \
+             sample per deal)\n",
+            self.game, self.players
+        );
+        s.push_str(&crate::align_table(&rows));
+        let mut r = vec![vec![
+            "rank".to_string(),
+            "agent".into(),
+            "rating".into(),
+            "95% CI".into(),
+        ]];
+        for (k, x) in self.ratings.iter().enumerate() {
+            r.push(vec![
+                (k + 1).to_string(),
+                self.agents[x.agent].clone(),
+                format!("{:+.0}", x.elo),
+                format!("±{:.0}", x.margin),
+            ]);
+        }
+        s.push_str("\nBradley-Terry ratings (Elo scale, mean 0):\n");
+        s.push_str(&crate::align_table(&r));
+        let games: u64 = self.pairings.iter().map(|p| p.games).sum();
+        let early = self.pairings.iter().filter(|p| p.stopped_early).count();
+        s.push_str(&format!(
+            "{games} games in {} pairings{}\n",
+            self.pairings.len(),
+            if early > 0 {
+                format!(", {early} stopped early")
+            } else {
+                String::new()
+            }
+        ));
+        s
+    }
+
+    /// Agent `i`'s (win share, interval low, high, games) against agent `j`.
+    pub fn pairing(&self, i: usize, j: usize) -> Option<(f64, f64, f64, u64)> {
+        self.pairings.iter().find_map(|p| {
+            let (lo, hi) = p.interval();
+            if (p.a, p.b) == (i, j) {
+                Some((p.win_rate(), lo, hi, p.games))
+            } else if (p.a, p.b) == (j, i) {
+                Some((1.0 - p.win_rate(), 1.0 - hi, 1.0 - lo, p.games))
+            } else {
+                None
+            }
+        })
+    }
+
+    /// Writes the tournament as CSV: one row per ordered pairing
+    /// (`agent,opponent,games,win_rate,ci_low,ci_high`), then one per rating with `opponent`
+    /// = `rating` (`games` = the agent's games, `win_rate` = the rating, the interval its
+    /// bounds).
+    ///
+    /// # Errors
+    /// As [`AtomicCsv`].
+    pub fn write_csv(&self, mut out: AtomicCsv) -> Result<(), SimError> {
+        let num = crate::summary::fmt_num;
+        out.write([
+            "agent", "opponent", "games", "win_rate", "ci_low", "ci_high",
+        ])?;
+        let m = self.agents.len();
+        for i in 0..m {
+            for j in 0..m {
+                if let Some((rate, lo, hi, games)) = self.pairing(i, j) {
+                    out.write([
+                        self.agents[i].clone(),
+                        self.agents[j].clone(),
+                        games.to_string(),
+                        num(rate),
+                        num(lo),
+                        num(hi),
+                    ])?;
+                }
+            }
+        }
+        for r in &self.ratings {
+            let games: u64 = self
+                .pairings
+                .iter()
+                .filter(|p| p.a == r.agent || p.b == r.agent)
+                .map(|p| p.games)
+                .sum();
+            out.write([
+                self.agents[r.agent].clone(),
+                "rating".into(),
+                games.to_string(),
+                num(r.elo),
+                num(r.elo - r.margin),
+                num(r.elo + r.margin),
+            ])?;
+        }
+        out.commit()
+    }
+}
+
+fn progress(games: u64, quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} tournament [{bar:30}] {pos}/{len} games  {msg}  ETA {eta}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairing(a: usize, b: usize, games: u64, rate: f64) -> Pairing {
+        let mut share = MeanInterval::default();
+        // `games` deals, `rate * games` of them won outright.
+        let won = (rate * games as f64).round() as u64;
+        for k in 0..games {
+            share.add(if k < won { 1.0 } else { 0.0 });
+        }
+        Pairing {
+            a,
+            b,
+            games,
+            share,
+            stopped_early: false,
+        }
+    }
+
+    #[test]
+    fn bradley_terry_recovers_known_strengths() {
+        // Strengths 4 : 2 : 1 give win shares 2/3 (A-B, B-C) and 4/5 (A-C).
+        let ps = [
+            pairing(0, 1, 30_000, 2.0 / 3.0),
+            pairing(1, 2, 30_000, 2.0 / 3.0),
+            pairing(0, 2, 30_000, 0.8),
+        ];
+        let r = bradley_terry(3, &ps);
+        let elo = |k: usize| r.iter().find(|x| x.agent == k).unwrap().elo;
+        let step = 400.0 * 2f64.log10(); // a factor of 2 in strength
+        assert!((elo(0) - elo(1) - step).abs() < 3.0, "{r:?}");
+        assert!((elo(1) - elo(2) - step).abs() < 3.0, "{r:?}");
+        assert!(elo(0).abs() < step + 3.0 && (elo(0) + elo(1) + elo(2)).abs() < 1e-6);
+        assert_eq!(r[0].agent, 0);
+        // Intervals shrink with more games.
+        let few = bradley_terry(3, &[pairing(0, 1, 100, 0.6), pairing(1, 2, 100, 0.6)]);
+        let many = bradley_terry(3, &[pairing(0, 1, 10_000, 0.6), pairing(1, 2, 10_000, 0.6)]);
+        assert!(few[0].margin > 5.0 * many[0].margin, "{few:?} {many:?}");
+    }
+
+    #[test]
+    fn an_unbeaten_agent_gets_a_finite_rating() {
+        let r = bradley_terry(2, &[pairing(0, 1, 50, 1.0)]);
+        assert!(r.iter().all(|x| x.elo.is_finite() && x.margin.is_finite()));
+        assert!(r[0].elo > 300.0 && r[0].agent == 0);
+    }
+
+    #[test]
+    fn inverse_of_a_small_matrix() {
+        let a = ndarray::arr2(&[[4.0, 1.0], [1.0, 3.0]]);
+        let inv = invert(a.clone()).unwrap();
+        let id = a.dot(&inv);
+        assert!((id[[0, 0]] - 1.0).abs() < 1e-12 && id[[0, 1]].abs() < 1e-12);
+        assert!(invert(ndarray::arr2(&[[1.0, 2.0], [2.0, 4.0]])).is_none());
+    }
+}

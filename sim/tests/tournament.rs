@@ -1,0 +1,85 @@
+//! Tournaments: every pairing on duplicate deals, reproducible for any thread count, with
+//! sequential stopping, and ratings that order the agents.
+
+use cardsim_agents::split_specs;
+use cardsim_engine::Params;
+use cardsim_sim::{run_tournament, TournamentConfig};
+
+fn config(game: &str, agents: &str, games: u64) -> TournamentConfig {
+    TournamentConfig {
+        game: game.into(),
+        players: None,
+        params: Params::new(),
+        agents: split_specs(agents).unwrap(),
+        games,
+        seed: 4,
+        threads: 1,
+        quiet: true,
+        stop_early: false,
+        batch: 50,
+    }
+}
+
+#[test]
+fn every_pairing_is_played_and_the_heuristic_rates_first() {
+    let cfg = config("trash", "random,heuristic", 400);
+    let t = run_tournament(&cfg).unwrap();
+    assert_eq!(t.pairings.len(), 1);
+    // Two seatings per deal (duplicate): 400 games.
+    assert_eq!(t.pairings[0].games, 400);
+    let (h, lo, hi, _) = t.pairing(1, 0).unwrap();
+    let (r, ..) = t.pairing(0, 1).unwrap();
+    assert!(
+        (h + r - 1.0).abs() < 1e-12 && lo > 0.5 && hi < 0.85,
+        "{h} [{lo}, {hi}]"
+    );
+    assert_eq!(t.ratings[0].agent, 1);
+    assert!(
+        t.ratings[0].elo - t.ratings[1].elo > 50.0,
+        "{:?}",
+        t.ratings
+    );
+    // The same for any thread count.
+    let two = run_tournament(&TournamentConfig { threads: 2, ..cfg }).unwrap();
+    assert_eq!(two, t);
+}
+
+#[test]
+fn a_clear_pairing_stops_early() {
+    let mut cfg = config("trash", "heuristic,random", 4000);
+    cfg.stop_early = true;
+    let t = run_tournament(&cfg).unwrap();
+    let clear = &t.pairings[0];
+    assert!(clear.stopped_early && clear.games < 4000, "{clear:?}");
+    let (lo, hi) = clear.interval();
+    assert!(lo > 0.5 || hi < 0.5);
+    // The text names both agents and the early stop.
+    let text = t.table();
+    assert!(
+        text.contains("stopped early") && text.contains("heuristic"),
+        "{text}"
+    );
+}
+
+#[test]
+fn partnership_and_odd_tables_seat_both_agents_equally() {
+    // Whist: heuristic partners against random partners.
+    let mut cfg = config("whist", "heuristic,random", 40);
+    cfg.params = Params::parse(&["target=1"]).unwrap();
+    let t = run_tournament(&cfg).unwrap();
+    assert_eq!(t.players, 4);
+    assert!(t.pairing(0, 1).unwrap().0 > 0.6);
+    // Ninety-Nine with 3 players: A,B,A and B,A,B on the same deals (3 rotations each).
+    let t = run_tournament(&config("ninety-nine", "heuristic,random", 60)).unwrap();
+    assert_eq!(t.pairings[0].games, 60);
+    assert_eq!(t.pairings[0].share.count(), 10);
+}
+
+#[test]
+fn bad_tournaments_are_refused() {
+    let e = |cfg: TournamentConfig| run_tournament(&cfg).unwrap_err().to_string();
+    assert!(e(config("trash", "random", 10)).contains("at least 2 agents"));
+    assert!(e(config("trash", "random,random", 10)).contains("given twice"));
+    assert!(e(config("trush", "random,heuristic", 10)).contains("unknown game"));
+    assert!(e(config("trash", "random,nobody", 10)).contains("nobody"));
+}
