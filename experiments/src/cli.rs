@@ -67,6 +67,9 @@ struct TournamentArgs {
     /// CSV of the cross-table and ratings.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// SVG heat map of the cross-table.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -155,6 +158,10 @@ struct ExperimentArgs {
     /// Result CSV (default: `<experiment>.csv`).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Also draw the results as an SVG plot (`cardsim experiment list` says which
+    /// experiments draw one).
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
 }
 
 /// Seed, threads and progress: the settings of every command that plays games.
@@ -232,6 +239,9 @@ fn tournament(args: TournamentArgs) -> Result<(), String> {
         stop_early: args.stop_early,
         batch: args.batch,
     };
+    if let Some(plot) = &args.plot {
+        check_writable(plot)?;
+    }
     // Open the output first, so a bad path fails before any game is played.
     let out = args
         .out
@@ -247,7 +257,19 @@ fn tournament(args: TournamentArgs) -> Result<(), String> {
         t.write_csv(out).map_err(|e| e.to_string())?;
         eprintln!("wrote the cross-table and ratings to {}", path.display());
     }
+    if let Some(path) = &args.plot {
+        let title = format!("{}: row agent's win share against the column agent", t.game);
+        crate::plot::heat_map(path, &title, &t.agents, |i, j| t.pairing(i, j).map(|p| p.0))?;
+        eprintln!("wrote {}", path.display());
+    }
     Ok(())
+}
+
+/// Fails at once, before any game is played, when `path` cannot be written.
+fn check_writable(path: &std::path::Path) -> Result<(), String> {
+    cardsim_sim::AtomicCsv::create(path)
+        .map(drop)
+        .map_err(|e| e.to_string())
 }
 
 fn replay(args: ReplayArgs) -> Result<(), String> {
@@ -348,6 +370,16 @@ fn experiment(args: ExperimentArgs) -> Result<(), String> {
     }
     let exp = experiments::find(&args.name)?;
     let run = args.run.checked()?;
+    if args.plot.is_some() && !experiments::PLOTTED.contains(&exp.name) {
+        return Err(format!(
+            "experiment {} draws no plot; --plot works with {}",
+            exp.name,
+            experiments::PLOTTED.join(", ")
+        ));
+    }
+    if let Some(plot) = &args.plot {
+        check_writable(plot)?;
+    }
     let settings = experiments::Settings {
         games: args.games,
         seed: run.seed,
@@ -356,6 +388,7 @@ fn experiment(args: ExperimentArgs) -> Result<(), String> {
             .out
             .unwrap_or_else(|| PathBuf::from(format!("{}.csv", exp.name))),
         quiet: run.quiet,
+        plot: args.plot,
     };
     (exp.run)(&settings)
 }

@@ -6,6 +6,7 @@
 mod cli;
 mod dd;
 mod experiments;
+mod plot;
 mod solve;
 
 use std::process::ExitCode;

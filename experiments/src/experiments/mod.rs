@@ -21,7 +21,17 @@ pub struct Settings {
     pub out: PathBuf,
     /// No progress bar.
     pub quiet: bool,
+    /// SVG plot of the results, for the experiments in [`PLOTTED`].
+    pub plot: Option<PathBuf>,
 }
+
+/// The experiments that draw a plot with `--plot`.
+pub const PLOTTED: &[&str] = &[
+    "trash-seats",
+    "whist-search",
+    "bridge-search",
+    "trash-search",
+];
 
 /// A named experiment.
 pub struct Experiment {
@@ -62,5 +72,6 @@ pub fn list() -> String {
     for e in all() {
         s.push_str(&format!("  {:<22} {}\n", e.name, e.about));
     }
+    s.push_str(&format!("With --plot FILE.svg: {}.\n", PLOTTED.join(", ")));
     s
 }

@@ -7,6 +7,7 @@
 //! the difference of A's and B's mean scores. The interval is the normal one over deals.
 
 use super::{Experiment, Settings};
+use crate::plot::{self, Axes, Point, Series};
 use cardsim_agents::{split_specs, GameAgents};
 use cardsim_engine::games::bridge::Bridge;
 use cardsim_engine::games::trash::Trash;
@@ -32,7 +33,7 @@ pub const BRIDGE: Experiment = Experiment {
 /// Trash.
 pub const TRASH: Experiment = Experiment {
     name: "trash-search",
-    about: "Trash, 2 players, duplicate: what ismcts, pimc and cheat gain over the heuristic (A's win share, 95% CI)",
+    about: "Trash, 2 players, duplicate: what ismcts (10 to 3,000 iterations), pimc and cheat gain over the heuristic (A's win share, 95% CI)",
     run: run_trash,
 };
 
@@ -76,7 +77,10 @@ const BRIDGE_MATCHUPS: Matchups = &[
 ];
 
 const TRASH_MATCHUPS: Matchups = &[
+    ("ismcts:iters=10", "heuristic", 1000),
+    ("ismcts:iters=100", "heuristic", 1000),
     ("ismcts:iters=1000", "heuristic", 1000),
+    ("ismcts:iters=3000", "heuristic", 300),
     ("pimc:worlds=10,iters=100", "heuristic", 1000),
     ("cheat:iters=1000", "heuristic", 1000),
 ];
@@ -214,6 +218,9 @@ fn run_matchups<G: GameAgents>(
         });
     }
     out.commit().map_err(e)?;
+    if let Some(path) = &s.plot {
+        budget_plot(path, name, &duels)?;
+    }
     let mut rows = vec![[
         "A",
         "B",
@@ -247,5 +254,48 @@ fn run_matchups<G: GameAgents>(
     );
     print!("{}", align_table(&rows));
     eprintln!("wrote {}", s.out.display());
+    Ok(())
+}
+
+/// The budget curve: the win share of `ismcts` at each iteration budget against each opponent
+/// it met, with 95% intervals.
+fn budget_plot(path: &std::path::Path, name: &str, duels: &[Duel]) -> Result<(), String> {
+    let mut series: Vec<Series> = Vec::new();
+    for d in duels {
+        let Some(iters) =
+            d.a.strip_prefix("ismcts:iters=")
+                .and_then(|x| x.parse::<f64>().ok())
+        else {
+            continue;
+        };
+        let (lo, hi) = d.win.interval();
+        let point = Point {
+            x: iters,
+            y: d.win.mean(),
+            lo,
+            hi,
+        };
+        let label = format!("ismcts against {}", d.b);
+        match series.iter_mut().find(|s| s.name == label) {
+            Some(s) => s.points.push(point),
+            None => series.push(Series {
+                name: label,
+                points: vec![point],
+            }),
+        }
+    }
+    for s in &mut series {
+        s.points.sort_by(|a, b| a.x.total_cmp(&b.x));
+    }
+    let title = format!("{name}: ismcts win share against its budget (duplicate deals)");
+    let axes = Axes {
+        title: &title,
+        x: "ismcts iterations per decision",
+        y: "ismcts win share (95% CI)",
+        log_x: true,
+        reference: Some(0.5),
+    };
+    plot::intervals(path, &axes, &series)?;
+    eprintln!("wrote {}", path.display());
     Ok(())
 }

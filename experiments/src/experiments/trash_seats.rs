@@ -1,6 +1,7 @@
 //! `trash-seats`: how much does seat order matter in Trash?
 
 use super::{Experiment, Settings};
+use crate::plot::{self, Axes, Point, Series};
 use cardsim_agents::AgentSpec;
 use cardsim_engine::games::trash::Trash;
 use cardsim_engine::{Game, Params};
@@ -43,6 +44,8 @@ fn run(s: &Settings) -> Result<(), String> {
     .map(String::from)
     .to_vec()];
     let spec: AgentSpec = "heuristic".parse().expect("valid spec");
+    // Per seat: (players, win rate x players, interval), for the plot.
+    let mut by_seat: Vec<Vec<Point>> = vec![Vec::new(); *PLAYERS.end()];
     for players in PLAYERS {
         let game = Trash::new(players, &Params::new()).map_err(|e| e.to_string())?;
         let config = SimConfig::default()
@@ -70,6 +73,15 @@ fn run(s: &Settings) -> Result<(), String> {
         for row in &report.by_seat {
             let t = &row.tally;
             let (lo, hi) = t.interval();
+            if let Ok(seat) = row.seat.parse::<usize>() {
+                let n = players as f64;
+                by_seat[seat].push(Point {
+                    x: n,
+                    y: t.win_rate() * n,
+                    lo: lo * n,
+                    hi: hi * n,
+                });
+            }
             out.write([
                 players.to_string(),
                 row.seat.clone(),
@@ -96,6 +108,30 @@ fn run(s: &Settings) -> Result<(), String> {
         }
     }
     out.commit().map_err(e)?;
+    if let Some(path) = &s.plot {
+        let series: Vec<Series> = by_seat
+            .into_iter()
+            .enumerate()
+            .map(|(seat, points)| Series {
+                name: if seat == 0 {
+                    "seat 0 (plays first)".into()
+                } else {
+                    format!("seat {seat}")
+                },
+                points,
+            })
+            .collect();
+        let title = format!("Trash: each seat's win rate x players ({games} games each)");
+        let axes = Axes {
+            title: &title,
+            x: "players",
+            y: "win rate x players (1 = fair)",
+            log_x: false,
+            reference: Some(1.0),
+        };
+        plot::intervals(path, &axes, &series)?;
+        eprintln!("wrote {}", path.display());
+    }
     println!("Trash seat advantage: heuristic agents in every seat, {games} games per player count, seed {}", s.seed);
     print!("{}", align_table(&rows));
     eprintln!("wrote {}", s.out.display());
