@@ -49,6 +49,11 @@ pub struct SolveArgs {
     /// Print no progress.
     #[arg(long)]
     quiet: bool,
+    /// Solve only share I of N (0-based) of the deals or boards: a contiguous part of the
+    /// list, so the shards' CSVs, concatenated in shard order (header once), are the rows of
+    /// the whole list.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<cardsim_sim::Shard>,
 }
 
 /// One decided board.
@@ -273,6 +278,20 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
                 .collect()
         }
         _ => return Err("give either --deals LIST or --board FILE".to_string()),
+    };
+    let boards = match args.shard {
+        None => boards,
+        Some(shard) => {
+            if shard.count > boards.len() as u64 {
+                return Err(format!(
+                    "--shard {shard}: {} boards cannot be split into {} shards",
+                    boards.len(),
+                    shard.count
+                ));
+            }
+            let r = shard.range(boards.len() as u64, 1);
+            boards[r.start as usize..r.end as usize].to_vec()
+        }
     };
     // Open the outputs first so that a bad path fails before any work.
     let csv_check = args

@@ -503,3 +503,104 @@ fn partnership_games_add_team_rows_with_per_game_intervals() {
     assert_eq!(rows.len(), 1 + 2 + 3, "{rows:?}");
     assert!(!text.contains("team"), "{text}");
 }
+
+#[test]
+fn shards_merge_records_replay_and_tournaments_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let run = [
+        "simulate",
+        "--game",
+        "trash",
+        "--agents",
+        "heuristic,random",
+        "--games",
+        "50",
+    ];
+    let o = cardsim(
+        &[
+            &run[..],
+            &[
+                "--quiet",
+                "--out",
+                &p("all.csv"),
+                "--summary",
+                &p("all-s.csv"),
+            ],
+        ]
+        .concat(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    for i in 0..3 {
+        let shard = format!("{i}/3");
+        let out = p(&format!("s{i}.csv"));
+        let o = cardsim(&[&run[..], &["--quiet", "--shard", &shard, "--out", &out]].concat());
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let o = cardsim(&[
+        "merge",
+        &p("s2.csv"),
+        &p("s0.csv"),
+        &p("s1.csv"),
+        "--quiet",
+        "--out",
+        &p("m.csv"),
+        "--summary",
+        &p("m-s.csv"),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let read = |n: &str| std::fs::read(p(n)).unwrap();
+    assert_eq!(read("all.csv"), read("m.csv"));
+    assert_eq!(read("all-s.csv"), read("m-s.csv"));
+    assert_usage_error(
+        &["merge", &p("s0.csv"), "--out", &p("x.csv")],
+        &["shard 1/3 is missing"],
+    );
+    assert!(!Path::new(&p("x.csv")).exists());
+    assert_usage_error(
+        &[&run[..], &["--shard", "0/3"]].concat(),
+        &["--shard needs --out"],
+    );
+
+    // Records replay; a damaged one is named and fails the command with exit code 2.
+    let o = cardsim(&[&run[..], &["--quiet", "--records", &p("r.jsonl")]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = cardsim(&["replay", &p("r.jsonl"), "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("50 records replayed exactly, 0 bad"));
+    let text = std::fs::read_to_string(p("r.jsonl")).unwrap();
+    std::fs::write(p("bad.jsonl"), text.replacen("\"seat\":0", "\"seat\":7", 1)).unwrap();
+    let o = cardsim(&["replay", &p("bad.jsonl"), "--quiet"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("line 1 (game trash index 0): move "),
+        "{}",
+        stderr(&o)
+    );
+
+    // A tournament writes its CSV and heat map; one agent is refused.
+    let o = cardsim(&[
+        "tournament",
+        "--game",
+        "trash",
+        "--agents",
+        "heuristic,random",
+        "--games",
+        "40",
+        "--quiet",
+        "--out",
+        &p("t.csv"),
+        "--plot",
+        &p("t.svg"),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let csv = std::fs::read_to_string(p("t.csv")).unwrap();
+    assert!(csv.starts_with("agent,opponent,games,win_rate") && csv.contains("heuristic,rating,"));
+    assert!(std::fs::read_to_string(p("t.svg"))
+        .unwrap()
+        .contains("<svg"));
+    assert_usage_error(
+        &["tournament", "--game", "trash", "--agents", "random"],
+        &["at least 2 agents"],
+    );
+}

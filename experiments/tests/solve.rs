@@ -169,3 +169,41 @@ fn seahaven_is_simulated_like_any_game() {
     let o = cardsim(&["list"]);
     assert!(String::from_utf8(o.stdout).unwrap().contains("seahaven"));
 }
+
+#[test]
+fn shards_of_a_deal_list_are_its_parts_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole.csv");
+    let cols = |p: &std::path::Path| -> Vec<String> {
+        // deal, verdict and nodes (millis is a timing)
+        std::fs::read_to_string(p)
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').take(3).collect::<Vec<_>>().join(","))
+            .collect()
+    };
+    let base = ["solve", "--deals", "1-7", "--max-nodes", "20000", "--quiet"];
+    let o = cardsim(&[&base[..], &["--out", whole.to_str().unwrap()]].concat());
+    assert!(o.status.success());
+    let mut joined = Vec::new();
+    for i in 0..3 {
+        let part = dir.path().join(format!("s{i}.csv"));
+        let shard = format!("{i}/3");
+        let o = cardsim(
+            &[
+                &base[..],
+                &["--shard", &shard, "--out", part.to_str().unwrap()],
+            ]
+            .concat(),
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        joined.extend(cols(&part));
+    }
+    assert_eq!(joined, cols(&whole));
+    assert_usage_error(
+        &["solve", "--deals", "1-2", "--shard", "0/3"],
+        "cannot be split",
+    );
+    assert_usage_error(&["solve", "--deals", "1-2", "--shard", "3/3"], "bad shard");
+}
