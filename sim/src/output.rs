@@ -5,6 +5,33 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use tempfile::NamedTempFile;
 
+/// A temporary file in the folder of `path`, to be renamed onto it once complete (so a file
+/// appears whole or not at all).
+///
+/// # Errors
+/// [`SimError::Output`] if the folder does not exist or is not writable.
+pub(crate) fn temp_beside(path: &Path) -> Result<NamedTempFile, SimError> {
+    let err = |source| SimError::Output {
+        path: path.to_path_buf(),
+        source,
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(err(std::io::Error::other(format!(
+            "folder {} does not exist",
+            dir.display()
+        ))));
+    }
+    tempfile::Builder::new()
+        .prefix(".cardsim-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(err)
+}
+
 /// A CSV file written to a temporary file beside its destination and renamed into place by
 /// [`AtomicCsv::commit`]. Dropped without committing, it leaves nothing behind.
 pub struct AtomicCsv {
@@ -25,21 +52,7 @@ impl AtomicCsv {
         if path.is_dir() {
             return Err(err(std::io::Error::other("it is a directory")));
         }
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        if !dir.is_dir() {
-            return Err(err(std::io::Error::other(format!(
-                "folder {} does not exist",
-                dir.display()
-            ))));
-        }
-        let tmp = tempfile::Builder::new()
-            .prefix(".cardsim-")
-            .suffix(".tmp")
-            .tempfile_in(dir)
-            .map_err(err)?;
+        let tmp = temp_beside(path)?;
         let writer = csv::Writer::from_writer(std::io::BufWriter::new(tmp));
         Ok(AtomicCsv {
             path: path.to_path_buf(),

@@ -8,7 +8,8 @@
 //! action only if it is legal at that point, and compares the outcome and statistics with
 //! the record's.
 
-use crate::{find_game, game_rng, AtomicCsv, GameRecord, SimError};
+use crate::output::temp_beside;
+use crate::{find_game, game_rng, GameRecord, SimError};
 use cardsim_agents::GameAgents;
 use cardsim_engine::driver::{Applied, Ending};
 use cardsim_engine::{Params, RaceEntry, Seat, ToMove, MAX_SEATS};
@@ -181,20 +182,13 @@ impl RecordWriter {
     /// # Errors
     /// [`SimError::Output`].
     pub fn create(path: &Path) -> Result<RecordWriter, SimError> {
-        // The same checks and temporary-file placement as a CSV output.
-        drop(AtomicCsv::create(path)?);
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        let tmp = tempfile::Builder::new()
-            .prefix(".cardsim-")
-            .suffix(".tmp")
-            .tempfile_in(dir)
-            .map_err(|source| SimError::Output {
+        if path.is_dir() {
+            return Err(SimError::Output {
                 path: path.to_path_buf(),
-                source,
-            })?;
+                source: std::io::Error::other("it is a directory"),
+            });
+        }
+        let tmp = temp_beside(path)?;
         Ok(RecordWriter {
             path: path.to_path_buf(),
             out: std::io::BufWriter::new(tmp),

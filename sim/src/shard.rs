@@ -8,6 +8,7 @@
 //! summary from the rows (the per-game CSV keeps every number exactly), so the merged files
 //! are byte for byte those of the unsplit run.
 
+use crate::output::temp_beside;
 use crate::{find_game, AtomicCsv, GameRecord, Report, Request, SeatRecord, Shard, SimConfig};
 use crate::{SimError, MAX_STATS};
 use arrayvec::ArrayVec;
@@ -95,15 +96,7 @@ impl Manifest {
             path: path.clone(),
             source,
         };
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        let mut tmp = tempfile::Builder::new()
-            .prefix(".cardsim-")
-            .suffix(".tmp")
-            .tempfile_in(dir)
-            .map_err(err)?;
+        let mut tmp = temp_beside(&path)?;
         serde_json::to_writer_pretty(&mut tmp, self).map_err(|e| err(e.into()))?;
         tmp.persist(&path).map_err(|e| err(e.error))?;
         Ok(())
