@@ -70,6 +70,10 @@ struct TournamentArgs {
     /// SVG heat map of the cross-table.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
+    /// Play only share I of N (0-based) of the pairings; needs `--out`, and writes a manifest
+    /// beside it for `cardsim merge`.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<Shard>,
 }
 
 #[derive(Args, Debug)]
@@ -238,7 +242,13 @@ fn tournament(args: TournamentArgs) -> Result<(), String> {
         quiet: run.quiet,
         stop_early: args.stop_early,
         batch: args.batch,
+        shard: args.shard,
     };
+    if args.shard.is_some() && args.out.is_none() {
+        return Err(
+            "--shard needs --out: the shard's files are what `cardsim merge` combines".into(),
+        );
+    }
     if let Some(plot) = &args.plot {
         check_writable(plot)?;
     }
@@ -255,6 +265,11 @@ fn tournament(args: TournamentArgs) -> Result<(), String> {
     eprintln!("tournament in {:.1} s", started.elapsed().as_secs_f64());
     if let (Some(out), Some(path)) = (out, &args.out) {
         t.write_csv(out).map_err(|e| e.to_string())?;
+        if config.shard.is_some() {
+            cardsim_sim::TournamentShard::of(&config, &t)
+                .write_beside(path)
+                .map_err(|e| e.to_string())?;
+        }
         eprintln!("wrote the cross-table and ratings to {}", path.display());
     }
     if let Some(path) = &args.plot {
@@ -296,6 +311,22 @@ fn replay(args: ReplayArgs) -> Result<(), String> {
 }
 
 fn merge(args: MergeArgs) -> Result<(), String> {
+    if args
+        .shards
+        .first()
+        .is_some_and(|p| cardsim_sim::is_tournament_shard(p))
+    {
+        if args.summary.is_some() {
+            return Err("tournament shards merge into --out only (no --summary)".into());
+        }
+        let t = cardsim_sim::merge_tournament(&args.shards, args.out.as_deref())
+            .map_err(|e| e.to_string())?;
+        print!("{}", t.table());
+        if let Some(p) = &args.out {
+            eprintln!("wrote the cross-table and ratings to {}", p.display());
+        }
+        return Ok(());
+    }
     let report = cardsim_sim::merge(
         &args.shards,
         args.out.as_deref(),

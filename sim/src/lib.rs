@@ -57,5 +57,6 @@ pub use stats::{wilson_interval, MeanInterval, Tally};
 pub use summary::align as align_table;
 pub use summary::{Report, SummaryRow};
 pub use tournament::{
-    bradley_terry, run_tournament, Pairing, Rating, Tournament, TournamentConfig,
+    bradley_terry, is_tournament_shard, merge_tournament, run_tournament, Pairing, Rating,
+    Tournament, TournamentConfig, TournamentShard, TOURNAMENT_SHARD,
 };

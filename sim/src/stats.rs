@@ -75,7 +75,7 @@ impl Tally {
 /// let (lo, hi) = m.interval();
 /// assert!((hi - lo - 2.0 * 1.959964 * (5.0f64 / 3.0 / 4.0).sqrt()).abs() < 1e-6);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct MeanInterval {
     n: u64,
     mean: f64,

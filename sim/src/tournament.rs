@@ -7,12 +7,14 @@
 //! same deals, so each agent holds as many seats as the other. `A`'s share of a game is the
 //! sum of its seats' win shares; the pairing's interval takes one sample per deal.
 
+use crate::output::temp_beside;
 use crate::{find_game, wilson_interval, AtomicCsv, GameRecord, MeanInterval, Request};
-use crate::{SimConfig, SimError};
+use crate::{Manifest, Shard, SimConfig, SimError};
 use cardsim_agents::AgentSpec;
 use cardsim_engine::Params;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ndarray::{Array1, Array2};
+use serde::{Deserialize, Serialize};
 use std::io::IsTerminal;
 
 /// What to play.
@@ -38,10 +40,13 @@ pub struct TournamentConfig {
     pub stop_early: bool,
     /// Deals per batch when stopping early.
     pub batch: u64,
+    /// Play only this share of the pairings (in the order `(0,1), (0,2), ..., (1,2), ...`);
+    /// [`merge_tournament`] combines the shards.
+    pub shard: Option<Shard>,
 }
 
 /// One pairing's result, from the first agent's side.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Pairing {
     /// The first agent (its index in the tournament's list).
     pub a: usize,
@@ -120,9 +125,20 @@ pub fn run_tournament(cfg: &TournamentConfig) -> Result<Tournament, SimError> {
         ));
     }
     let players = cfg.players.unwrap_or(entry.info.default_players);
-    let pairs: Vec<(usize, usize)> = (0..m)
+    let mut pairs: Vec<(usize, usize)> = (0..m)
         .flat_map(|a| (a + 1..m).map(move |b| (a, b)))
         .collect();
+    if let Some(shard) = cfg.shard {
+        if shard.count > pairs.len() as u64 {
+            return Err(SimError::Setting(format!(
+                "--shard {shard}: {} pairings cannot be split into {} shards",
+                pairs.len(),
+                shard.count
+            )));
+        }
+        let r = shard.range(pairs.len() as u64, 1);
+        pairs = pairs[r.start as usize..r.end as usize].to_vec();
+    }
     let bar = progress(pairs.len() as u64 * cfg.games, cfg.quiet);
     let mut pairings = Vec::with_capacity(pairs.len());
     for &(a, b) in &pairs {
@@ -453,6 +469,152 @@ impl Tournament {
         }
         out.commit()
     }
+}
+
+/// The format tag of a tournament shard's manifest.
+pub const TOURNAMENT_SHARD: &str = "cardsim-tournament-shard/1";
+
+/// What a tournament shard's manifest (`F.shard.json` beside its `--out F`) records: the
+/// whole tournament's settings, the shard, and its pairings exactly.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TournamentShard {
+    /// Always [`TOURNAMENT_SHARD`].
+    pub format: String,
+    /// The game.
+    pub game: String,
+    /// Players per game.
+    pub players: usize,
+    /// Rule parameters, `key=value`.
+    pub params: Vec<String>,
+    /// The agents' specs.
+    pub agents: Vec<String>,
+    /// Games per pairing.
+    pub games: u64,
+    /// Master seed.
+    pub seed: u64,
+    /// Sequential stopping, and its batch.
+    pub stop_early: bool,
+    /// Deals per batch.
+    pub batch: u64,
+    /// This shard.
+    pub shard: Shard,
+    /// Its pairings' results.
+    pub pairings: Vec<Pairing>,
+}
+
+impl TournamentShard {
+    /// The manifest of `cfg`'s shard, whose result is `t`.
+    pub fn of(cfg: &TournamentConfig, t: &Tournament) -> TournamentShard {
+        TournamentShard {
+            format: TOURNAMENT_SHARD.into(),
+            game: t.game.clone(),
+            players: t.players,
+            params: cfg
+                .params
+                .pairs()
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect(),
+            agents: t.agents.clone(),
+            games: cfg.games,
+            seed: cfg.seed,
+            stop_early: cfg.stop_early,
+            batch: cfg.batch,
+            shard: cfg.shard.unwrap_or(Shard { index: 0, count: 1 }),
+            pairings: t.pairings.clone(),
+        }
+    }
+
+    /// Writes the manifest beside `out`, atomically.
+    ///
+    /// # Errors
+    /// [`SimError::Output`].
+    pub fn write_beside(&self, out: &std::path::Path) -> Result<(), SimError> {
+        let path = Manifest::path_for(out);
+        let err = |source| SimError::Output {
+            path: path.clone(),
+            source,
+        };
+        let mut tmp = temp_beside(&path)?;
+        serde_json::to_writer_pretty(&mut tmp, self).map_err(|e| err(e.into()))?;
+        tmp.persist(&path).map_err(|e| err(e.error))?;
+        Ok(())
+    }
+}
+
+/// Combines tournament shards (`tournament --shard I/N --out F`, each with `F.shard.json`)
+/// into the tournament one unsplit run plays, writing its CSV to `out` byte for byte as that
+/// run would.
+///
+/// # Errors
+/// A missing, repeated or foreign shard; [`SimError::Output`].
+pub fn merge_tournament(
+    shards: &[std::path::PathBuf],
+    out: Option<&std::path::Path>,
+) -> Result<Tournament, SimError> {
+    let mut parts = Vec::with_capacity(shards.len());
+    for path in shards {
+        let m = Manifest::path_for(path);
+        let text = std::fs::read_to_string(&m)
+            .map_err(|e| SimError::Setting(format!("cannot read {}: {e}", m.display())))?;
+        let t: TournamentShard = serde_json::from_str(&text).map_err(|e| {
+            SimError::Setting(format!("{} is not a tournament shard: {e}", m.display()))
+        })?;
+        parts.push((t, path));
+    }
+    let same = |t: &TournamentShard| TournamentShard {
+        shard: Shard {
+            index: 0,
+            count: t.shard.count,
+        },
+        pairings: Vec::new(),
+        ..t.clone()
+    };
+    let first = same(&parts[0].0);
+    if let Some((_, p)) = parts.iter().find(|(t, _)| same(t) != first) {
+        return Err(SimError::Setting(format!(
+            "{} is a shard of another tournament than {}",
+            p.display(),
+            parts[0].1.display()
+        )));
+    }
+    parts.sort_by_key(|(t, _)| t.shard.index);
+    let count = first.shard.count;
+    let indices: Vec<u64> = parts.iter().map(|(t, _)| t.shard.index).collect();
+    if indices != (0..count).collect::<Vec<_>>() {
+        let missing: Vec<String> = (0..count)
+            .filter(|i| !indices.contains(i))
+            .map(|i| format!("{i}/{count}"))
+            .collect();
+        return Err(SimError::Setting(if missing.is_empty() {
+            "a tournament shard is given twice".to_string()
+        } else {
+            format!("tournament shards {} are missing", missing.join(", "))
+        }));
+    }
+    let pairings: Vec<Pairing> = parts
+        .iter()
+        .flat_map(|(t, _)| t.pairings.iter().cloned())
+        .collect();
+    let ratings = bradley_terry(first.agents.len(), &pairings);
+    let t = Tournament {
+        game: first.game.clone(),
+        players: first.players,
+        agents: first.agents.clone(),
+        pairings,
+        ratings,
+    };
+    if let Some(out) = out {
+        t.write_csv(AtomicCsv::create(out)?)?;
+    }
+    Ok(t)
+}
+
+/// True when shard file `path` is a tournament's (its manifest says so).
+pub fn is_tournament_shard(path: &std::path::Path) -> bool {
+    std::fs::read_to_string(Manifest::path_for(path))
+        .map(|t| t.contains(TOURNAMENT_SHARD))
+        .unwrap_or(false)
 }
 
 fn progress(games: u64, quiet: bool) -> ProgressBar {

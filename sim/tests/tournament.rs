@@ -17,6 +17,7 @@ fn config(game: &str, agents: &str, games: u64) -> TournamentConfig {
         quiet: true,
         stop_early: false,
         batch: 50,
+        shard: None,
     }
 }
 
@@ -82,4 +83,39 @@ fn bad_tournaments_are_refused() {
     assert!(e(config("trash", "random,random", 10)).contains("given twice"));
     assert!(e(config("trush", "random,heuristic", 10)).contains("unknown game"));
     assert!(e(config("trash", "random,nobody", 10)).contains("nobody"));
+}
+
+#[test]
+fn tournament_shards_merge_into_the_whole_tournament() {
+    use cardsim_sim::{merge_tournament, AtomicCsv, Shard, TournamentShard};
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = config("trash", "heuristic,random,ismcts:iters=20", 40);
+    let whole = dir.path().join("whole.csv");
+    run_tournament(&cfg)
+        .unwrap()
+        .write_csv(AtomicCsv::create(&whole).unwrap())
+        .unwrap();
+    let mut shards = Vec::new();
+    for index in (0..2).rev() {
+        let c = TournamentConfig {
+            shard: Some(Shard { index, count: 2 }),
+            ..cfg.clone()
+        };
+        let t = run_tournament(&c).unwrap();
+        let path = dir.path().join(format!("t{index}.csv"));
+        t.write_csv(AtomicCsv::create(&path).unwrap()).unwrap();
+        TournamentShard::of(&c, &t).write_beside(&path).unwrap();
+        shards.push(path);
+    }
+    let merged = dir.path().join("merged.csv");
+    let t = merge_tournament(&shards, Some(&merged)).unwrap();
+    assert_eq!(t.pairings.len(), 3);
+    assert_eq!(
+        std::fs::read(&whole).unwrap(),
+        std::fs::read(&merged).unwrap()
+    );
+    let e = merge_tournament(&shards[..1], None)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("0/2 are missing"), "{e}");
 }
