@@ -500,6 +500,8 @@ pub struct RoyalOrgyObservation {
     /// The state with the other's concealed hand emptied and the stock blanked (its length
     /// kept).
     pub view: RoyalOrgyState,
+    /// How trump sequences score in this game (a rule everyone knows).
+    pub sequence: SequenceScore,
 }
 
 impl RoyalOrgyObservation {
@@ -791,7 +793,12 @@ impl Game for RoyalOrgy {
         let hidden = (state.held[o] - state.table[o]).len() as u8;
         view.held[o] = state.table[o];
         view.stock = [TarotCard::from_index(0); STOCK];
-        RoyalOrgyObservation { seat, hidden, view }
+        RoyalOrgyObservation {
+            seat,
+            hidden,
+            view,
+            sequence: self.sequence,
+        }
     }
 
     fn determinize<R: Rng + ?Sized>(
