@@ -78,15 +78,16 @@ fn meld_points(obs: &RoyalOrgyObservation, m: Meld) -> u32 {
     m.points(obs.sequence)
 }
 
-/// The most points of a meld open now that contains `c`.
-fn meld_keep(obs: &RoyalOrgyObservation, held: TarotSet, table: TarotSet, c: TarotCard) -> f64 {
-    let mut best = 0;
+/// For every card, the most points of a meld open now that contains it.
+fn meld_keep(obs: &RoyalOrgyObservation, held: TarotSet, table: TarotSet) -> [u32; 54] {
+    let mut best = [0; 54];
     melds(held, table, obs.view.used_all(), |m| {
-        if m.cards.contains(c) {
-            best = best.max(meld_points(obs, m));
+        let p = meld_points(obs, m);
+        for c in m.cards {
+            best[c.index()] = best[c.index()].max(p);
         }
     });
-    f64::from(best)
+    best
 }
 
 /// The legal replies of a hand `held` to `led` once the stock is gone.
@@ -114,7 +115,8 @@ impl RoyalOrgyHeuristic {
         let held = obs.view.held(me);
         let table = obs.view.table(me);
         // What a card is still worth to keep: the melds it is in, and its power later.
-        let future = |c: TarotCard| meld_keep(obs, held, table, c) + power(c);
+        let keep = meld_keep(obs, held, table);
+        let future = |c: TarotCard| f64::from(keep[c.index()]) + power(c);
         let Some(led) = obs.view.led() else {
             // Lead the least useful card: no points, no meld, low.
             return legal
