@@ -1,39 +1,39 @@
-//! The 54-card French-suited Tarock deck ([`TarotCard`], [`TarotSet`]): four suits of eight
-//! (four pips and the extended court Page, Knight, Queen, King) and 22 trumps, the Sküs being
-//! trump 22 (the Fool, where a tarot deck has one, serves as trump 22).
-//!
-//! # Bit layout
-//!
-//! A [`TarotCard`] is an index in `0..54` over the same [`Set64`] machinery as [`Card`](super::Card):
-//! suit `s` (clubs 0, diamonds 1, hearts 2, spades 3) owns bits `8s..8s+8`, and inside a suit
-//! the slot is the card's strength, low to high:
-//!
-//! | slot | 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 |
-//! |------|---|---|---|---|---|---|---|---|
-//! | black suits (clubs, spades) | 7 | 8 | 9 | 10 | Page (J) | Knight (C) | Queen | King |
-//! | red suits (diamonds, hearts) | 4 | 3 | 2 | 1 | Page (J) | Knight (C) | Queen | King |
-//!
-//! (the red pips rank in reverse, the 1 highest, as in every Tarock game). Trump `n` (1..=22)
-//! is bit `31 + n`, so trumps too compare by bit order and a 54-card set is one `u64`.
-//!
-//! Text: a suit card is its rank then its suit (`KS`, `QH`, `CD` for the Knight of diamonds,
-//! `JC` for the Page of clubs, `7S`, `TS` or `10S`, `1H` to `4H`); a trump is its number then
-//! `T` (`1T`, `21T`, `22T` for the Sküs).
-//!
-//! ```
-//! use cardsim_engine::cards::{Suit, TarotCard, TarotSet};
-//! let hand: TarotSet = "KS QS 1H 4H 21T 22T".parse().unwrap();
-//! assert_eq!(hand.len(), 6);
-//! assert_eq!(hand.trumps().len(), 2);
-//! assert_eq!(hand.of_suit(Suit::Hearts).to_string(), "4H 1H"); // the 1 ranks above the 4
-//! assert_eq!(TarotSet::DECK.len(), 54);
-//! ```
+//! The 54-card Tarock deck: [`TarotCard`] and [`TarotSet`].
 
 use super::{Element64, Set64, Suit};
 use std::fmt;
 use std::str::FromStr;
 
-/// A card of the 54-card Tarock deck (see the [module docs](self) for the layout).
+/// A card of the 54-card French-suited Tarock deck (sets of them: [`TarotSet`]): four suits of eight
+/// (four pips and the extended court Page, Knight, Queen, King) and 22 trumps, the Sküs being
+/// trump 22 (the Fool, where a tarot deck has one, serves as trump 22).
+///
+/// # Bit layout
+///
+/// A [`TarotCard`] is an index in `0..54` over the same [`Set64`] machinery as [`Card`](super::Card):
+/// suit `s` (clubs 0, diamonds 1, hearts 2, spades 3) owns bits `8s..8s+8`, and inside a suit
+/// the slot is the card's strength, low to high:
+///
+/// | slot | 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 |
+/// |------|---|---|---|---|---|---|---|---|
+/// | black suits (clubs, spades) | 7 | 8 | 9 | 10 | Page (J) | Knight (C) | Queen | King |
+/// | red suits (diamonds, hearts) | 4 | 3 | 2 | 1 | Page (J) | Knight (C) | Queen | King |
+///
+/// (the red pips rank in reverse, the 1 highest, as in every Tarock game). Trump `n` (1..=22)
+/// is bit `31 + n`, so trumps too compare by bit order and a 54-card set is one `u64`.
+///
+/// Text: a suit card is its rank then its suit (`KS`, `QH`, `CD` for the Knight of diamonds,
+/// `JC` for the Page of clubs, `7S`, `TS` or `10S`, `1H` to `4H`); a trump is its number then
+/// `T` (`1T`, `21T`, `22T` for the Sküs).
+///
+/// ```
+/// use cardsim_engine::cards::{Suit, TarotCard, TarotSet};
+/// let hand: TarotSet = "KS QS 1H 4H 21T 22T".parse().unwrap();
+/// assert_eq!(hand.len(), 6);
+/// assert_eq!(hand.trumps().len(), 2);
+/// assert_eq!(hand.of_suit(Suit::Hearts).to_string(), "4H 1H"); // the 1 ranks above the 4
+/// assert_eq!(TarotSet::DECK.len(), 54);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct TarotCard(u8);
 
@@ -263,7 +263,7 @@ impl fmt::Debug for TarotCard {
     }
 }
 
-/// A set of [`TarotCard`]s in one `u64` (see the [module docs](self)).
+/// A set of [`TarotCard`]s in one `u64` (see [`TarotCard`] for the layout).
 pub type TarotSet = Set64<TarotCard>;
 
 impl TarotSet {
