@@ -4,9 +4,9 @@ use super::{Element64, Set64, Suit};
 use std::fmt;
 use std::str::FromStr;
 
-/// A card of the 54-card French-suited Tarock deck (sets of them: [`TarotSet`]): four suits of eight
-/// (four pips and the extended court Page, Knight, Queen, King) and 22 trumps, the Sküs being
-/// trump 22 (the Fool, where a tarot deck has one, serves as trump 22).
+/// A card of the 54-card French-suited Tarock deck (sets of them: [`TarotSet`]): four suits
+/// of eight (four pips and the extended court Page, Knight, Queen, King) and 22 trumps, the
+/// Sküs being trump 22 (the Fool, where a tarot deck has one, serves as trump 22).
 ///
 /// # Bit layout
 ///
