@@ -10,7 +10,8 @@ use std::str::FromStr;
 ///
 /// # Bit layout
 ///
-/// A [`TarotCard`] is an index in `0..54` over the same [`Set64`] machinery as [`Card`](super::Card):
+/// A [`TarotCard`] is an index in `0..54` over the same [`Set64`] machinery as
+/// [`Card`](super::Card):
 /// suit `s` (clubs 0, diamonds 1, hearts 2, spades 3) owns bits `8s..8s+8`, and inside a suit
 /// the slot is the card's strength, low to high:
 ///
