@@ -113,6 +113,7 @@ pub fn games() -> Vec<GameEntry> {
         entry::<games::xeri::Xeri>(),
         entry::<games::euchre::Euchre>(),
         entry::<games::orgy::Orgy>(),
+        entry::<games::royal_orgy::RoyalOrgy>(),
         entry::<games::egyptian_ratscrew::Ratscrew>(),
         entry::<games::speed::Speed>(),
     ]

@@ -16,7 +16,7 @@
 //! stripped decks are masks of it, the Knight serves tarot-style decks, and slot 0 of each lane
 //! holds up to four jokers. Slot 1 and the unused slots stay free, so a 54-card tarot deck (32
 //! suit cards and 22 trumps) also fits in 64 bits with its own element type over the same
-//! [`Set64`] machinery.
+//! [`Set64`] machinery: [`TarotCard`] and [`TarotSet`].
 //!
 //! ```
 //! use cardsim_engine::cards::{Card, CardSet, Suit};
@@ -32,9 +32,11 @@ mod multiset;
 mod rank;
 mod set;
 mod suit;
+mod tarot;
 
 pub use card::{Card, ParseCardError};
 pub use multiset::{CardMultiset, Multiset64};
 pub use rank::Rank;
 pub use set::{CardSet, Element64, ParseCardSetError, Set64, SetIter};
 pub use suit::Suit;
+pub use tarot::{Court, ParseTarotCardError, TarotCard, TarotSet};

@@ -9,6 +9,7 @@ pub mod euchre;
 pub mod gin_rummy;
 pub mod ninety_nine;
 pub mod orgy;
+pub mod royal_orgy;
 pub mod seahaven;
 pub mod speed;
 pub mod trash;
