@@ -469,3 +469,27 @@ fn soak_tong_its() {
         assert_eq!(c, 10_000);
     });
 }
+
+#[test]
+fn a_lay_off_alone_does_not_open_and_emptying_the_hand_by_lay_offs_is_tongit() {
+    let g = game(&["hands=5"]);
+    let melds = [meld(0, "4C 5C 6C", "4C 5C 6C")];
+    let mut st = position(
+        &g,
+        ["2S 3D 9H TD", "AC 2D 3C 8S 9S TH", "7C 8H"],
+        &melds,
+        "",
+        2,
+        Phase::Play,
+    );
+    let mut r = rng();
+    g.apply(&mut st, TongitsAction::Sapaw(card("7C"), 0), &mut r);
+    assert!(!st.opened[2], "a lay-off is not an opening");
+    assert!(st.sapawed[0]);
+    // Seat 2 discards its last card: a tongit; it never opened, but it wins.
+    g.apply(&mut st, TongitsAction::Discard(card("8H")), &mut r);
+    let res = st.last.unwrap();
+    assert_eq!((res.winner, res.ending), (s(2), Ending::Tongit));
+    // 3 from each; seat 1 never opened: 1 more.
+    assert_eq!(res.payments, [-3, -4, 7]);
+}
