@@ -179,7 +179,9 @@ impl TongitsHeuristic {
                     let rank = match a {
                         TongitsAction::FaceDown(s) if s == *m => 0,
                         TongitsAction::Meld(s) if s == *m => {
-                            if s.iter().all(|c| c.rank() == s.lowest().expect("a meld").rank()) {
+                            if s.iter()
+                                .all(|c| c.rank() == s.lowest().expect("a meld").rank())
+                            {
                                 1 + s.len() as u32
                             } else {
                                 10 + s.len() as u32
@@ -318,7 +320,10 @@ mod tests {
         obs.pile.push("4H".parse().unwrap());
         let take = TongitsAction::Take("2H 3H".parse().unwrap());
         let legal = [TongitsAction::DrawStock, take];
-        assert_eq!(TongitsHeuristic.choose(&g, Seat::new(0), &obs, &legal, &mut rng), take);
+        assert_eq!(
+            TongitsHeuristic.choose(&g, Seat::new(0), &obs, &legal, &mut rng),
+            take
+        );
         // A take that does not help: the king makes a meld only with... nothing; draws.
         obs.pile[0] = "2S".parse().unwrap();
         let legal = [TongitsAction::DrawStock];
@@ -347,7 +352,10 @@ mod tests {
         assert!(matches!(a, TongitsAction::Meld(_)), "{a}");
         obs.hand = "KD".parse().unwrap();
         let legal = [TongitsAction::Discard("KD".parse().unwrap())];
-        assert_eq!(TongitsHeuristic.choose(&g, Seat::new(0), &obs, &legal, &mut rng), legal[0]);
+        assert_eq!(
+            TongitsHeuristic.choose(&g, Seat::new(0), &obs, &legal, &mut rng),
+            legal[0]
+        );
     }
 
     /// Places: each card's location (0-2: a seat's hand; 3: the stock; 4: the pile; 5: an
@@ -414,6 +422,9 @@ mod tests {
         };
         let r = check_random_games(&g, 0..8, 4, 200, places, belief).unwrap();
         assert!(r.positions >= 10, "{r:?}");
-        assert!(r.truth_bias().abs() < 5.0 && r.worst_chi_square < 5.0, "{r:?}");
+        assert!(
+            r.truth_bias().abs() < 5.0 && r.worst_chi_square < 5.0,
+            "{r:?}"
+        );
     }
 }

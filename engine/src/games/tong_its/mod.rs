@@ -50,8 +50,8 @@
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::game::{check_players, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove};
 use crate::melds::{self, MeldRules};
-use crate::seat::Seat;
 use crate::rank_by_score;
+use crate::seat::Seat;
 use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -479,8 +479,8 @@ impl TongIts {
             payments[i] = -(pay as i32);
             payments[winner.index()] += pay as i32;
         }
-        for i in 0..3 {
-            st.chips[i] += payments[i];
+        for (c, p) in st.chips.iter_mut().zip(payments) {
+            *c += p;
         }
         let run = match st.streak {
             Some((s, n)) if s == winner => n + 1,
@@ -621,7 +621,13 @@ impl Game for TongIts {
                 100_000,
                 "hands in the match (the page gives no end); the score is the net chips",
             ),
-            ParamSpec::int("ante", "2", 0, 1000, "chips each player antes to the pot per hand"),
+            ParamSpec::int(
+                "ante",
+                "2",
+                0,
+                1000,
+                "chips each player antes to the pot per hand",
+            ),
         ],
         stats: &[
             "hands",
@@ -739,7 +745,10 @@ impl Game for TongIts {
                 if let Some(&top) = st.pile.last() {
                     st.refused[me].insert(top);
                 }
-                let c = st.stock.pop().expect("the hand ends before the stock runs out");
+                let c = st
+                    .stock
+                    .pop()
+                    .expect("the hand ends before the stock runs out");
                 st.hands[me].insert(c);
                 if st.stock.is_empty() {
                     st.last_drawer = Some(seat);
@@ -755,7 +764,7 @@ impl Game for TongIts {
                     with.is_subset(st.hands[me]) && melds::is_meld(meld, RULES),
                     "illegal take {with}"
                 );
-                st.hands[me] = st.hands[me] - with;
+                st.hands[me] -= with;
                 st.picked[me].insert(top);
                 st.melds.push(TableMeld {
                     owner: seat,
@@ -801,7 +810,7 @@ impl Game for TongIts {
                         && (!down || m.len() == 4 && fours_in(m) == 1),
                     "illegal meld {m}"
                 );
-                st.hands[me] = st.hands[me] - m;
+                st.hands[me] -= m;
                 st.melds.push(TableMeld {
                     owner: seat,
                     cards: m,
@@ -901,7 +910,7 @@ impl Game for TongIts {
                 let rk = CardSet::rank_mask(r);
                 m.cards = rk;
                 m.own = rk;
-                unseen = unseen - rk;
+                unseen -= rk;
             }
         }
         let mut rest: ArrayVec<Card, 52> = unseen.iter().collect();
@@ -984,7 +993,10 @@ impl Game for TongIts {
             }
         }
         if all != CardSet::FULL_DECK || n != 52 {
-            return Err(format!("cards not conserved: {n} cards, {} distinct", all.len()));
+            return Err(format!(
+                "cards not conserved: {n} cards, {} distinct",
+                all.len()
+            ));
         }
         let total: i32 = st.chips.iter().sum::<i32>() + st.pot;
         if total != 0 {

@@ -97,7 +97,11 @@ fn tongit_pays_three_plus_fours_aces_and_not_opening() {
     assert_eq!(st.chips, [-2 + 15 - 2, -2 - 7 - 2, -2 - 8 - 2]);
     assert_eq!(st.pot, 12, "a first win does not take the pot");
     assert_eq!((st.dealer, st.turn, st.phase), (s(0), s(0), Phase::Play));
-    assert_eq!(st.hands[0].len(), 13, "the winner deals the next hand and starts");
+    assert_eq!(
+        st.hands[0].len(),
+        13,
+        "the winner deals the next hand and starts"
+    );
 }
 
 #[test]
@@ -110,7 +114,10 @@ fn a_four_held_in_the_hand_counts_as_concealed() {
             "6D 8H TC JD QS 2C 5H 6H 8C 7C",
             "3C 4C 5D 6C 8D TD JH 5S 6S 8S JS 2D",
         ],
-        &[meld(0, "KC KD KH", "KC KD KH"), meld(1, "QH QD QC", "QH QD QC")],
+        &[
+            meld(0, "KC KD KH", "KC KD KH"),
+            meld(1, "QH QD QC", "QH QD QC"),
+        ],
         "",
         0,
         Phase::Draw,
@@ -162,7 +169,10 @@ fn a_fought_draw_goes_to_the_least_deadwood_ties_to_the_fighter() {
     assert_eq!(r.payments, [6, -3, -3]);
     // Both fold: the caller wins 1 from each.
     let r = fought(["9C 9D", "2S 3C", "4S 5S"], [Fold, Fold]);
-    assert_eq!((r.winner, r.ending, r.payments), (s(0), Ending::Draw, [2, -1, -1]));
+    assert_eq!(
+        (r.winner, r.ending, r.payments),
+        (s(0), Ending::Draw, [2, -1, -1])
+    );
 }
 
 #[test]
@@ -250,7 +260,9 @@ fn the_top_discard_is_taken_only_into_a_new_meld() {
         })
         .collect();
     assert_eq!(takes.len(), 7);
-    for t in ["5H 6H", "6H 8H", "5H 6H 8H", "7C 7D", "7C 7S", "7D 7S", "7C 7D 7S"] {
+    for t in [
+        "5H 6H", "6H 8H", "5H 6H 8H", "7C 7D", "7C 7S", "7D 7S", "7C 7D 7S",
+    ] {
         assert!(takes.contains(&set(t)), "{t}");
     }
     // Not opened: no call; drawing is always allowed.
@@ -300,7 +312,11 @@ fn stock_out_compares_the_opened_hands_ties_to_the_last_drawer() {
         st.opened = opened;
         st.melds.retain(|m| opened[m.owner.index()]);
         // The melds of unopened seats go back to the stock (as if never laid).
-        let on_table: CardSet = st.melds.iter().map(|m| m.cards).fold(CardSet::EMPTY, |a, b| a | b);
+        let on_table: CardSet = st
+            .melds
+            .iter()
+            .map(|m| m.cards)
+            .fold(CardSet::EMPTY, |a, b| a | b);
         let used = st.hands[0] | st.hands[1] | st.hands[2] | on_table;
         st.stock = (CardSet::FULL_DECK - used).iter().collect();
         // Leave one card in the stock: seat 2 draws it.
@@ -313,7 +329,11 @@ fn stock_out_compares_the_opened_hands_ties_to_the_last_drawer() {
         assert_eq!(st.last_drawer, Some(s(2)));
         // Seat 2 discards the card it drew.
         let drawn = st.hands[2] - set(hands[2]);
-        g.apply(&mut st, TongitsAction::Discard(drawn.lowest().unwrap()), &mut r);
+        g.apply(
+            &mut st,
+            TongitsAction::Discard(drawn.lowest().unwrap()),
+            &mut r,
+        );
         st.last.unwrap()
     };
     // 5, 5, 5: the last drawer (seat 2) wins, 1 from each.
@@ -337,7 +357,10 @@ fn stock_out_compares_the_opened_hands_ties_to_the_last_drawer() {
 #[test]
 fn the_pot_goes_to_two_wins_in_a_row_and_back_at_the_end() {
     let g = game(&["hands=3"]);
-    let melds = [meld(0, "KC KD KH", "KC KD KH"), meld(1, "QC QD QH", "QC QD QH")];
+    let melds = [
+        meld(0, "KC KD KH", "KC KD KH"),
+        meld(1, "QC QD QH", "QC QD QH"),
+    ];
     let mut st = position(&g, ["2C 3D", "9D 9C", "4S 5S"], &melds, "", 0, Phase::Draw);
     st.streak = Some((s(0), 1));
     st.pot = 12;
@@ -413,7 +436,11 @@ fn a_face_down_four_is_hidden_and_determinized_among_unseen_ranks() {
         assert!(eligible.contains(&r));
         found.insert(x.melds[0].cards.lowest().unwrap());
     }
-    assert_eq!(found.len(), eligible.len(), "every eligible rank is sampled");
+    assert_eq!(
+        found.len(),
+        eligible.len(),
+        "every eligible rank is sampled"
+    );
 }
 
 #[test]
