@@ -116,6 +116,7 @@ pub fn games() -> Vec<GameEntry> {
         entry::<games::royal_orgy::RoyalOrgy>(),
         entry::<games::egyptian_ratscrew::Ratscrew>(),
         entry::<games::speed::Speed>(),
+        entry::<games::tong_its::TongIts>(),
     ]
 }
 

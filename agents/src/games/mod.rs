@@ -11,6 +11,7 @@ pub mod orgy;
 pub mod royal_orgy;
 pub mod seahaven;
 pub mod speed;
+pub mod tong_its;
 pub mod trash;
 pub mod whist;
 pub mod xeri;
