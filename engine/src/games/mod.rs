@@ -4,6 +4,7 @@
 
 pub mod bridge;
 pub mod common;
+pub mod court_piece;
 pub mod egyptian_ratscrew;
 pub mod euchre;
 pub mod gin_rummy;
