@@ -14,9 +14,9 @@
 pub mod dds;
 mod double_dummy;
 mod rules;
-mod trump_choice;
 #[cfg(test)]
 pub(crate) mod testing;
+mod trump_choice;
 
 pub use double_dummy::DoubleDummy;
 pub use rules::{rule_of_thumb, TableView};

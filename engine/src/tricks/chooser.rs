@@ -252,7 +252,13 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let first = ch.deal_first(Seat::new(2), &mut rng);
         let order = CardOrder::ace_high(Some(Suit::Hearts));
-        let play = ch.complete(&first, order, Obligation::FollowSuit, Seat::new(2), &mut rng);
+        let play = ch.complete(
+            &first,
+            order,
+            Obligation::FollowSuit,
+            Seat::new(2),
+            &mut rng,
+        );
         play.check().unwrap();
         let mut all = CardSet::EMPTY;
         for s in Seat::all(4) {

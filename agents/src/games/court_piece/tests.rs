@@ -32,7 +32,8 @@ fn trumps_from_five_cards_and_always_play_on() {
         while let ToMove::Seat(seat) = g.to_move(&s) {
             g.legal_actions(&s, &mut legal);
             if s.phase() == Phase::Court {
-                let a = CourtPieceHeuristic.choose(&g, seat, &g.observe(&s, seat), &legal, &mut rng);
+                let a =
+                    CourtPieceHeuristic.choose(&g, seat, &g.observe(&s, seat), &legal, &mut rng);
                 assert_eq!(a, CourtPieceAction::PlayOn);
                 return;
             }
@@ -174,14 +175,23 @@ fn determinizations_are_honest_with_the_undealt_cards_and_voids() {
     let g = game(&["deals=1"]);
     let cache = MarginalCache6::new();
     let belief = |obs: &CourtPieceObservation, place: usize, value: u32| {
-        cache.belief(obs, &obs.play, obs.seat, place, value, |o: &CourtPieceObservation| {
-            stock_marginals(&o.play, o.seat)
-        })
+        cache.belief(
+            obs,
+            &obs.play,
+            obs.seat,
+            place,
+            value,
+            |o: &CourtPieceObservation| stock_marginals(&o.play, o.seat),
+        )
     };
     let places = |s: &CourtPieceState, out: &mut Vec<u32>| stock_places(s.play(), out);
     let report = check_random_games(&g, 0..4, 4, 200, places, belief).unwrap();
     assert!(report.positions >= 40, "{report:?}");
-    assert!(cache.voids.get() > 10, "voids must bind: {}", cache.voids.get());
+    assert!(
+        cache.voids.get() > 10,
+        "voids must bind: {}",
+        cache.voids.get()
+    );
     assert!(
         report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
         "{report:?}"

@@ -155,14 +155,23 @@ fn determinizations_are_honest_with_the_undealt_cards_and_voids() {
     let g = game(&["target=2"]);
     let cache = crate::tricks::testing::MarginalCache6::new();
     let belief = |obs: &OmiObservation, place: usize, value: u32| {
-        cache.belief(obs, &obs.play, obs.seat, place, value, |o: &OmiObservation| {
-            stock_marginals(&o.play, o.seat)
-        })
+        cache.belief(
+            obs,
+            &obs.play,
+            obs.seat,
+            place,
+            value,
+            |o: &OmiObservation| stock_marginals(&o.play, o.seat),
+        )
     };
     let places = |s: &OmiState, out: &mut Vec<u32>| stock_places(s.play(), out);
     let report = check_random_games(&g, 0..4, 3, 300, places, belief).unwrap();
     assert!(report.positions >= 40, "{report:?}");
-    assert!(cache.voids.get() > 10, "voids must bind: {}", cache.voids.get());
+    assert!(
+        cache.voids.get() > 10,
+        "voids must bind: {}",
+        cache.voids.get()
+    );
     assert!(
         report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
         "{report:?}"
@@ -176,9 +185,14 @@ fn the_choosers_determinizations_are_honest() {
     let g = game(&["target=1"]);
     let cache = crate::tricks::testing::MarginalCache6::new();
     let belief = |obs: &OmiObservation, place: usize, value: u32| {
-        cache.belief(obs, &obs.play, obs.seat, place, value, |o: &OmiObservation| {
-            stock_marginals(&o.play, o.seat)
-        })
+        cache.belief(
+            obs,
+            &obs.play,
+            obs.seat,
+            place,
+            value,
+            |o: &OmiObservation| stock_marginals(&o.play, o.seat),
+        )
     };
     let places = |s: &OmiState, out: &mut Vec<u32>| stock_places(s.play(), out);
     // every = 40: only the first decision of each game (the trump choice) and few others.

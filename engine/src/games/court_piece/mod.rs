@@ -293,8 +293,7 @@ impl CourtPiece {
             None => 1,
         };
         let mut court = state.seven.is_some();
-        if state.played_on && state.play.is_over() && state.play.team_tricks(&teams, winner) == 13
-        {
+        if state.played_on && state.play.is_over() && state.play.team_tricks(&teams, winner) == 13 {
             // 52 courts in all for the hand, the first seven's court included.
             state.courts[winner] += ALL_THIRTEEN - 1;
             state.tally.all_thirteen += 1;
@@ -306,7 +305,11 @@ impl CourtPiece {
             t.trump_side_wins += 1;
         }
         let (side, run) = state.streak;
-        let run = if side == winner && run > 0 { run + 1 } else { 1 };
+        let run = if side == winner && run > 0 {
+            run + 1
+        } else {
+            1
+        };
         t.longest_streak = t.longest_streak.max(run);
         state.streak = (winner, run);
         if run as usize == COURT {

@@ -126,7 +126,11 @@ fn five_cards_then_trumps_then_the_rest() {
             assert_eq!(s.play().hand(x).len(), 13);
             assert!(first[x.index()].is_subset(s.play().hand(x)));
         }
-        assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(0)), "the caller leads");
+        assert_eq!(
+            g.to_move(&s),
+            ToMove::Seat(Seat::new(0)),
+            "the caller leads"
+        );
     }
 }
 
@@ -183,7 +187,8 @@ fn courts_streaks_and_the_deal_through_a_game() {
     let mut s = g.deal(&mut rng);
     // (dealer, tricks of the caller's side, suit led first, answer to a court, courts after
     // the hand, streak after it, next dealer)
-    let script: [(usize, usize, Suit, A, [u32; 2], (usize, u32), usize); 10] = [
+    type Step = (usize, usize, Suit, A, [u32; 2], (usize, u32), usize);
+    let script: [Step; 10] = [
         // The caller (seat 0) takes the first seven and stops: a court; the dealer's side
         // lost to a court: his partner deals.
         (3, 13, Suit::Spades, A::Stop, [1, 0], (0, 1), 1),
@@ -225,7 +230,10 @@ fn courts_streaks_and_the_deal_through_a_game() {
         ),
         (10, 3, 1, 2, 1)
     );
-    assert_eq!((t.trump_side_wins, t.same_dealer, t.longest_streak), (8, 4, 7));
+    assert_eq!(
+        (t.trump_side_wins, t.same_dealer, t.longest_streak),
+        (8, 4, 7)
+    );
 }
 
 /// After the seventh trick of a first-seven court the winner of the seventh trick (on lead)
@@ -251,9 +259,15 @@ fn the_court_decision_belongs_to_the_winner_of_the_seventh_trick() {
     assert_eq!(conformance::perft::perft_table(&g, &s, 2), vec![2, 4 + 6]);
     let mut t = s.clone();
     g.apply(&mut t, A::Stop, &mut rng);
-    assert_eq!((t.deals(), t.phase(), t.courts()), (1, Phase::Trump, [1, 0]));
+    assert_eq!(
+        (t.deals(), t.phase(), t.courts()),
+        (1, Phase::Trump, [1, 0])
+    );
     // Public: everyone sees the decision and the court.
-    assert_eq!(g.observe_action(&s, A::PlayOn, Seat::new(1)), Some(A::PlayOn));
+    assert_eq!(
+        g.observe_action(&s, A::PlayOn, Seat::new(1)),
+        Some(A::PlayOn)
+    );
     assert_eq!(g.observe(&s, Seat::new(1)).seven, Some(0));
 }
 

@@ -421,7 +421,10 @@ impl Game for Omi {
             _ => {
                 let mut play = obs.play;
                 let ok = play.resample(SeatMask(1 << obs.seat.index()), &BySeat::default(), rng);
-                assert!(ok, "an observation of a real Omi game has a consistent deal");
+                assert!(
+                    ok,
+                    "an observation of a real Omi game has a consistent deal"
+                );
                 play
             }
         };
@@ -498,9 +501,7 @@ impl Game for Omi {
                 if play.order().trump() != state.trump || state.trump.is_none() {
                     return Err("the card order's trump is not the named suit".into());
                 }
-                if state.phase == Phase::Play
-                    && state.scores.iter().any(|&s| s >= self.target)
-                {
+                if state.phase == Phase::Play && state.scores.iter().any(|&s| s >= self.target) {
                     return Err("a side reached the target but the game goes on".into());
                 }
             }

@@ -84,7 +84,10 @@ fn conformance_random_games_every_variant() {
             assert!(s[2] <= s[3] + s[4] && s[5] <= s[1]);
             // Points: 1, 2 or 3 a won hand, plus the bonuses.
             let won = s[3] + s[4];
-            assert!(p0 + p1 >= won + s[5] && p0 + p1 <= 3.0 * won + s[5], "{s:?}");
+            assert!(
+                p0 + p1 >= won + s[5] && p0 + p1 <= 3.0 * won + s[5],
+                "{s:?}"
+            );
         }
     }
 }
@@ -96,7 +99,10 @@ fn params_are_checked() {
     assert_eq!(g.deck(), CardSet::with_ranks(&Rank::ALL[5..]));
     assert_eq!((g.target(), g.max_deals()), (10, 500));
     for bad in [&["target=0"][..], &["deck=24"], &["max_deals=x"]] {
-        assert!(Omi::new(4, &Params::parse(bad).unwrap()).is_err(), "{bad:?}");
+        assert!(
+            Omi::new(4, &Params::parse(bad).unwrap()).is_err(),
+            "{bad:?}"
+        );
     }
     assert!(Omi::new(3, &Params::new()).is_err());
     assert!(Omi::new(2, &Params::new()).is_err());
@@ -119,7 +125,11 @@ fn four_cards_then_trumps_then_four_more() {
         assert_eq!(g.chooser().undealt(s.play()).len(), 16);
         let mut legal = Vec::new();
         g.legal_actions(&s, &mut legal);
-        assert_eq!(legal, Suit::ALL.map(A::Trump).to_vec(), "no pass, no notrump");
+        assert_eq!(
+            legal,
+            Suit::ALL.map(A::Trump).to_vec(),
+            "no pass, no notrump"
+        );
         let first: Vec<CardSet> = Seat::all(4).map(|x| s.play().hand(x)).collect();
         g.apply(&mut s, A::Trump(Suit::Hearts), &mut rng);
         g.check_invariants(&s).unwrap();
@@ -131,7 +141,11 @@ fn four_cards_then_trumps_then_four_more() {
         }
         assert_eq!(all, g.deck());
         assert_eq!(s.trump(), Some(Suit::Hearts));
-        assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(0)), "the declarer leads");
+        assert_eq!(
+            g.to_move(&s),
+            ToMove::Seat(Seat::new(0)),
+            "the declarer leads"
+        );
     }
 }
 
@@ -192,11 +206,11 @@ fn scoring_ties_and_the_rotation_through_a_game() {
     // Hand 1: dealer 3, declarer 0 (team 0). Hand 2: dealer 0, declarer 1 (team 1).
     // Hand 3: declarer 2 (team 0). Hand 4: declarer 3 (team 1). Hand 5: declarer 0, ...
     let script: [(usize, [u32; 2], u32); 8] = [
-        (4, [0, 0], 1), // tie
-        (4, [0, 0], 2), // tie again: two extra points pending
-        (6, [3, 0], 0), // team 0 declares and takes 6: 1 + 2
-        (2, [5, 0], 0), // team 1 declares and takes 2: dealer's side (team 0) 2
-        (8, [8, 0], 0), // team 0 declares and sweeps: 3
+        (4, [0, 0], 1),  // tie
+        (4, [0, 0], 2),  // tie again: two extra points pending
+        (6, [3, 0], 0),  // team 0 declares and takes 6: 1 + 2
+        (2, [5, 0], 0),  // team 1 declares and takes 2: dealer's side (team 0) 2
+        (8, [8, 0], 0),  // team 0 declares and sweeps: 3
         (0, [11, 0], 0), // team 1 declares and takes nothing: dealer's side sweeps, 3
         (4, [11, 0], 1), // tie
         (5, [11, 2], 0), // team 1 declares and takes 5: 1 + 1
@@ -209,7 +223,14 @@ fn scoring_ties_and_the_rotation_through_a_game() {
     }
     let t = s.tally();
     assert_eq!(
-        (t.hands, t.ties, t.sweeps, t.declarer_wins, t.dealer_wins, t.bonus_points),
+        (
+            t.hands,
+            t.ties,
+            t.sweeps,
+            t.declarer_wins,
+            t.dealer_wins,
+            t.bonus_points
+        ),
         (8, 3, 2, 3, 2, 3)
     );
     assert_eq!(t.declarer_tricks, 4 + 4 + 6 + 2 + 8 + 4 + 5);
@@ -235,11 +256,19 @@ fn ten_points_win_and_tokens_change_hands() {
     set_hand(&g, &mut s, forced(7));
     play_out(&g, &mut s, &mut rng);
     assert_eq!(s.scores(), [9, 10]);
-    assert_eq!(s.tokens(10), [9, 11], "team 1 holds all ten of team 0's colour");
+    assert_eq!(
+        s.tokens(10),
+        [9, 11],
+        "team 1 holds all ten of team 0's colour"
+    );
     assert_eq!(g.to_move(&s), ToMove::Over);
     let o = g.outcome(&s).unwrap();
     assert_eq!(
-        (o[Seat::new(1)].win, o[Seat::new(3)].win, o[Seat::new(0)].win),
+        (
+            o[Seat::new(1)].win,
+            o[Seat::new(3)].win,
+            o[Seat::new(0)].win
+        ),
         (0.5, 0.5, 0.0)
     );
 }
@@ -289,7 +318,11 @@ fn perft_known_counts() {
         let mut n = 1;
         for h in &hands[1..] {
             let follow = *h & CardSet::suit_mask(suit);
-            n *= if follow.is_empty() { h.len() } else { follow.len() };
+            n *= if follow.is_empty() {
+                h.len()
+            } else {
+                follow.len()
+            };
         }
         expect += n;
     }
