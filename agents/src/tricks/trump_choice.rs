@@ -2,14 +2,14 @@
 
 use cardsim_engine::cards::{CardSet, Rank, Suit};
 
-/// What a suit is worth as trumps in a partial hand: three per card held in it, plus its
-/// honours (ace 2, king 1.5, queen 1, jack 0.5), so length comes first and the honours break
-/// the ties between equally long suits.
+/// What a suit is worth as trumps in a partial hand: six per card held in it, plus its
+/// honours (ace 2, king 1.5, queen 1, jack 0.5: at most 5 together), so length comes first and
+/// the honours break the ties between equally long suits.
 pub fn trump_value(hand: CardSet, suit: Suit) -> f64 {
     (hand & CardSet::suit_mask(suit))
         .iter()
         .map(|c| {
-            3.0 + match c.rank() {
+            6.0 + match c.rank() {
                 Rank::Ace => 2.0,
                 Rank::King => 1.5,
                 Rank::Queen => 1.0,
