@@ -112,6 +112,8 @@ pub fn games() -> Vec<GameEntry> {
         entry::<games::ninety_nine::NinetyNine>(),
         entry::<games::xeri::Xeri>(),
         entry::<games::euchre::Euchre>(),
+        entry::<games::omi::Omi>(),
+        entry::<games::court_piece::CourtPiece>(),
         entry::<games::orgy::Orgy>(),
         entry::<games::royal_orgy::RoyalOrgy>(),
         entry::<games::egyptian_ratscrew::Ratscrew>(),

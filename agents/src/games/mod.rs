@@ -3,10 +3,12 @@
 //! it has one) and keeps its game-specific agent tests.
 
 pub mod bridge;
+pub mod court_piece;
 pub mod egyptian_ratscrew;
 pub mod euchre;
 pub mod gin_rummy;
 pub mod ninety_nine;
+pub mod omi;
 pub mod orgy;
 pub mod royal_orgy;
 pub mod seahaven;

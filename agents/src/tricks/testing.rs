@@ -120,3 +120,125 @@ impl<O: Clone + PartialEq> MarginalCache<O> {
         last.as_ref().expect("just filled").1[place][value as usize]
     }
 }
+
+/// The exact chance of each card being in each hand (index 4: played; 5: undealt, or not in
+/// the game's deck) for `seat`, who sees only its own hand and the public record of `play`:
+/// every deal of the unseen cards of the record's deck equally likely that gives each hidden
+/// hand its size and respects its shown voids, the cards left over staying undealt (a stock
+/// nobody has seen, such as the second batch of a deal whose trumps are named between the
+/// batches). Counted card by card over the bins' filled sizes, not the sampler's method.
+pub(crate) fn stock_marginals(play: &TrickPlay, seat: Seat) -> Vec<[f64; 6]> {
+    let deck = play.record().deck();
+    let played = play.record().played();
+    let hidden: Vec<Seat> = Seat::all(4).filter(|&s| s != seat).collect();
+    let mut caps: Vec<usize> = hidden.iter().map(|&s| play.hand_len(s)).collect();
+    let unseen: Vec<Card> = (deck - played - play.hand(seat)).iter().collect();
+    caps.push(unseen.len() - caps.iter().sum::<usize>());
+    let h = caps.len();
+    let ok = |c: Card, k: usize| k == h - 1 || !play.record().excluded(hidden[k]).contains(c);
+    let mut radix = vec![1usize; h];
+    for k in 1..h {
+        radix[k] = radix[k - 1] * (caps[k - 1] + 1);
+    }
+    let states = radix[h - 1] * (caps[h - 1] + 1);
+    let digit = |r: usize, k: usize| r / radix[k] % (caps[k] + 1);
+    let full: usize = (0..h).map(|k| caps[k] * radix[k]).sum();
+    let n = unseen.len();
+    let mut fwd = vec![vec![0.0f64; states]; n + 1];
+    let mut bwd = vec![vec![0.0f64; states]; n + 1];
+    fwd[0][0] = 1.0;
+    for (i, &c) in unseen.iter().enumerate() {
+        for r in 0..states {
+            if fwd[i][r] > 0.0 {
+                for k in (0..h).filter(|&k| ok(c, k) && digit(r, k) < caps[k]) {
+                    fwd[i + 1][r + radix[k]] += fwd[i][r];
+                }
+            }
+        }
+    }
+    bwd[n][full] = 1.0;
+    for (i, &c) in unseen.iter().enumerate().rev() {
+        for r in 0..states {
+            bwd[i][r] = (0..h)
+                .filter(|&k| ok(c, k) && digit(r, k) < caps[k])
+                .map(|k| bwd[i + 1][r + radix[k]])
+                .sum();
+        }
+    }
+    let total = fwd[n][full];
+    assert!(
+        total > 0.0,
+        "an observation of a real game has a consistent deal"
+    );
+    let mut out = vec![[0.0; 6]; 52];
+    for (place, c) in CardSet::FULL_DECK.iter().enumerate() {
+        if played.contains(c) {
+            out[place][4] = 1.0;
+        } else if play.hand(seat).contains(c) {
+            out[place][seat.index()] = 1.0;
+        } else if !deck.contains(c) {
+            out[place][5] = 1.0;
+        } else {
+            let i = unseen.iter().position(|&u| u == c).expect("an unseen card");
+            for k in (0..h).filter(|&k| ok(c, k)) {
+                let ways: f64 = (0..states)
+                    .filter(|&r| digit(r, k) < caps[k])
+                    .map(|r| fwd[i][r] * bwd[i + 1][r + radix[k]])
+                    .sum();
+                let bin = if k == h - 1 { 5 } else { hidden[k].index() };
+                out[place][bin] = ways / total;
+            }
+        }
+    }
+    out
+}
+
+/// Places for [`stock_marginals`]: for every card of the 52-card index space, its holder
+/// (0-3), 4 once played, 5 undealt or outside the deck.
+pub(crate) fn stock_places(play: &TrickPlay, out: &mut Vec<u32>) {
+    out.clear();
+    for c in CardSet::FULL_DECK {
+        let holder = Seat::all(play.players()).find(|&s| play.hand(s).contains(c));
+        out.push(match holder {
+            Some(s) => s.index() as u32,
+            None if play.record().played().contains(c) => 4,
+            None => 5,
+        });
+    }
+}
+
+/// [`MarginalCache`] for marginals with a sixth bin (undealt cards, [`stock_marginals`]).
+pub(crate) struct MarginalCache6<O> {
+    last: std::cell::RefCell<Option<(O, Vec<[f64; 6]>)>>,
+    /// Voids shown by the other seats, summed over the observations seen.
+    pub(crate) voids: std::cell::Cell<usize>,
+}
+
+impl<O: Clone + PartialEq> MarginalCache6<O> {
+    pub(crate) fn new() -> Self {
+        MarginalCache6 {
+            last: std::cell::RefCell::new(None),
+            voids: std::cell::Cell::new(0),
+        }
+    }
+
+    pub(crate) fn belief(
+        &self,
+        obs: &O,
+        play: &TrickPlay,
+        seat: Seat,
+        place: usize,
+        value: u32,
+        marginals: impl Fn(&O) -> Vec<[f64; 6]>,
+    ) -> f64 {
+        let mut last = self.last.borrow_mut();
+        if last.as_ref().is_none_or(|(o, _)| o != obs) {
+            let shown = Seat::all(4)
+                .filter(|&s| s != seat && !play.record().excluded(s).is_empty())
+                .count();
+            self.voids.set(self.voids.get() + shown);
+            *last = Some((obs.clone(), marginals(obs)));
+        }
+        last.as_ref().expect("just filled").1[place][value as usize]
+    }
+}

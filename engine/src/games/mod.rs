@@ -4,10 +4,12 @@
 
 pub mod bridge;
 pub mod common;
+pub mod court_piece;
 pub mod egyptian_ratscrew;
 pub mod euchre;
 pub mod gin_rummy;
 pub mod ninety_nine;
+pub mod omi;
 pub mod orgy;
 pub mod royal_orgy;
 pub mod seahaven;

@@ -12,6 +12,9 @@
 //!   observations and determinization.
 //! - [`sample_deal`]: deals unseen cards to hidden hands uniformly among the deals consistent
 //!   with their sizes and exclusions; [`Teams`]: partnerships.
+//! - [`TrumpChooser`]: a deal in two batches with trumps named in between by a seat who has
+//!   seen only its first cards (Omi, Court Piece), with the observation and determinization of
+//!   that phase.
 //! - [`TrickTaking`]: a game's card play as code shared across the family sees it (the play in
 //!   progress, the teams, which actions are cards), implemented beside each game's state.
 //!
@@ -35,12 +38,14 @@
 //! assert_eq!(play.team_tricks(&teams, 0) + play.team_tricks(&teams, 1), 13);
 //! ```
 
+mod chooser;
 mod order;
 mod play;
 mod sample;
 mod trick;
 mod view;
 
+pub use chooser::TrumpChooser;
 pub use order::{CardOrder, Obligation, TieBreak};
 pub use play::{PlayRecord, Teams, TrickPlay};
 pub use sample::{sample_deal, sample_deal_into, shuffled, HiddenHand};

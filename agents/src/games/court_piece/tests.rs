@@ -1,0 +1,199 @@
+use super::*;
+use crate::search::honesty::check_random_games;
+use crate::tricks::testing::{stock_marginals, stock_places, MarginalCache6};
+use crate::{same_information_same_choice, RandomAgent};
+use cardsim_engine::games::court_piece::CourtPieceState;
+use cardsim_engine::tricks::TrickTaking;
+use cardsim_engine::{Game, Params, ToMove};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn game(params: &[&str]) -> CourtPiece {
+    CourtPiece::new(4, &Params::parse(params).unwrap()).unwrap()
+}
+
+#[test]
+fn trumps_from_five_cards_and_always_play_on() {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let g = game(&[]);
+    let s = g.deal(&mut rng);
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    let seat = s.caller();
+    let a = CourtPieceHeuristic.choose(&g, seat, &g.observe(&s, seat), &legal, &mut rng);
+    assert_eq!(
+        a,
+        CourtPieceAction::Trump(choose_trump(s.play().hand(seat)))
+    );
+    // Find a first-seven court in random play and check the answer.
+    for seed in 0..200 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut s = g.deal(&mut rng);
+        while let ToMove::Seat(seat) = g.to_move(&s) {
+            g.legal_actions(&s, &mut legal);
+            if s.phase() == Phase::Court {
+                let a =
+                    CourtPieceHeuristic.choose(&g, seat, &g.observe(&s, seat), &legal, &mut rng);
+                assert_eq!(a, CourtPieceAction::PlayOn);
+                return;
+            }
+            let a = CourtPieceHeuristic.choose(&g, seat, &g.observe(&s, seat), &legal, &mut rng);
+            g.apply(&mut s, a, &mut rng);
+        }
+    }
+    panic!("no first-seven court in 200 heuristic games");
+}
+
+#[test]
+fn the_heuristic_decides_from_the_observation_only() {
+    let compared =
+        same_information_same_choice(&game(&["deals=2"]), &mut CourtPieceHeuristic, 0..4, 3, 80);
+    assert!(compared > 100, "{compared}");
+}
+
+/// Plays `n` games, `agent` for one partnership (team 0 on even games, team 1 on odd ones)
+/// and random play for the other; returns the games the agent's side won (draws half).
+fn wins_against_random(game: &CourtPiece, agent: &mut dyn Agent<CourtPiece>, n: u64) -> f64 {
+    let mut legal = Vec::new();
+    let mut wins = 0.0;
+    for g in 0..n {
+        let ours = (g % 2) as usize;
+        let mut rng = ChaCha8Rng::seed_from_u64(900 + g);
+        let mut state = game.deal(&mut rng);
+        while let ToMove::Seat(seat) = game.to_move(&state) {
+            game.legal_actions(&state, &mut legal);
+            let obs = game.observe(&state, seat);
+            let a = if seat.index() % 2 == ours {
+                agent.choose(game, seat, &obs, &legal, &mut rng)
+            } else {
+                RandomAgent.choose(game, seat, &obs, &legal, &mut rng)
+            };
+            assert!(legal.contains(&a));
+            game.apply(&mut state, a, &mut rng);
+        }
+        wins += game.outcome(&state).unwrap()[Seat::new(ours)].win * 2.0;
+    }
+    wins
+}
+
+#[test]
+fn the_heuristic_beats_random() {
+    let n = 200;
+    let wins = wins_against_random(&game(&[]), &mut CourtPieceHeuristic, n);
+    // Random partnerships would win half (100 +- 7 games, draws counting half).
+    assert!(wins / n as f64 > 0.8, "heuristic side won {wins} of {n}");
+}
+
+/// Tricks `team` ends the hand with, by plain minimax through the card play (a court
+/// decision is not reached: the positions start after the seventh trick).
+fn minimax(game: &CourtPiece, state: &CourtPieceState, team: usize) -> usize {
+    let teams = CourtPiece::teams();
+    let ToMove::Seat(seat) = game.to_move(state) else {
+        panic!("the game ended")
+    };
+    let mut legal = Vec::new();
+    game.legal_actions(state, &mut legal);
+    let values = legal.iter().map(|&a| {
+        let mut p = *state.play();
+        p.play(CourtPiece::card(a).expect("a card"));
+        if p.is_over() {
+            return p.team_tricks(&teams, team);
+        }
+        let mut s = state.clone();
+        game.apply(&mut s, a, &mut ChaCha8Rng::seed_from_u64(0));
+        minimax(game, &s, team)
+    });
+    if teams.team(seat) == team {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}
+
+/// The double-dummy solver on Court Piece's 13-card hands in the last tricks (a hand played
+/// on after a first-seven court included): every card's value is what brute force through the
+/// game's rules gives its side.
+#[test]
+fn the_solver_values_court_piece_cards_exactly() {
+    let game = game(&[]);
+    let mut dd = DoubleDummy::<CourtPiece>::new();
+    let mut legal = Vec::new();
+    let mut values = Vec::new();
+    let mut checked = 0;
+    for seed in 0..60u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = game.deal(&mut rng);
+        let target = 1 + 40 + rng.random_range(0..4);
+        let mut moves = 0;
+        while moves < target && state.deals() == 0 {
+            game.legal_actions(&state, &mut legal);
+            let a = if legal.contains(&CourtPieceAction::PlayOn) {
+                CourtPieceAction::PlayOn
+            } else {
+                legal[rng.random_range(0..legal.len())]
+            };
+            game.apply(&mut state, a, &mut rng);
+            moves += 1;
+        }
+        if state.deals() != 0 || state.phase() != Phase::Play {
+            continue;
+        }
+        let ToMove::Seat(me) = game.to_move(&state) else {
+            unreachable!()
+        };
+        game.legal_actions(&state, &mut legal);
+        dd.evaluate(&game, &state, &legal, &mut values, &mut rng);
+        let teams = CourtPiece::teams();
+        let team = teams.team(me);
+        let before = state.play().team_tricks(&teams, team);
+        let expected: Vec<f64> = legal
+            .iter()
+            .map(|&a| {
+                let mut p = *state.play();
+                p.play(CourtPiece::card(a).unwrap());
+                let total = if p.is_over() {
+                    p.team_tricks(&teams, team)
+                } else {
+                    let mut s = state.clone();
+                    game.apply(&mut s, a, &mut rng);
+                    minimax(&game, &s, team)
+                };
+                (total - before) as f64
+            })
+            .collect();
+        assert_eq!(values, expected, "seed {seed}");
+        checked += 1;
+    }
+    assert!(checked >= 40, "{checked}");
+}
+
+/// Determinizations are exact: while trumps are named, the others' five cards come uniformly
+/// from the 47 the seat has not seen and 32 stay undealt; in play, the hidden hands respect
+/// the shown voids.
+#[test]
+fn determinizations_are_honest_with_the_undealt_cards_and_voids() {
+    let g = game(&["deals=1"]);
+    let cache = MarginalCache6::new();
+    let belief = |obs: &CourtPieceObservation, place: usize, value: u32| {
+        cache.belief(
+            obs,
+            &obs.play,
+            obs.seat,
+            place,
+            value,
+            |o: &CourtPieceObservation| stock_marginals(&o.play, o.seat),
+        )
+    };
+    let places = |s: &CourtPieceState, out: &mut Vec<u32>| stock_places(s.play(), out);
+    let report = check_random_games(&g, 0..4, 4, 200, places, belief).unwrap();
+    assert!(report.positions >= 40, "{report:?}");
+    assert!(
+        cache.voids.get() > 10,
+        "voids must bind: {}",
+        cache.voids.get()
+    );
+    assert!(
+        report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
+        "{report:?}"
+    );
+}

@@ -1,0 +1,205 @@
+use super::*;
+use crate::search::honesty::check_random_games;
+use crate::tricks::testing::{stock_marginals, stock_places};
+use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
+use cardsim_engine::cards::Suit;
+use cardsim_engine::games::omi::OmiState;
+use cardsim_engine::tricks::TrickTaking;
+use cardsim_engine::{Game, Params, ToMove};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn game(params: &[&str]) -> Omi {
+    Omi::new(4, &Params::parse(params).unwrap()).unwrap()
+}
+
+#[test]
+fn trumps_from_four_cards_by_length_then_honours() {
+    let hand = |s: &str| s.parse::<CardSet>().unwrap();
+    assert_eq!(choose_trump(hand("7S 8S 9S AH")), Suit::Spades);
+    assert_eq!(choose_trump(hand("7S 8S AH KH")), Suit::Hearts);
+    assert_eq!(choose_trump(hand("7S 8S AD 7H")), Suit::Spades);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let g = game(&[]);
+    let s = g.deal(&mut rng);
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    let seat = s.declarer();
+    let a = OmiHeuristic.choose(&g, seat, &g.observe(&s, seat), &legal, &mut rng);
+    assert_eq!(a, OmiAction::Trump(choose_trump(s.play().hand(seat))));
+}
+
+#[test]
+fn the_heuristic_decides_from_the_observation_only() {
+    let compared = same_information_same_choice(&game(&[]), &mut OmiHeuristic, 0..4, 3, 60);
+    assert!(compared > 100, "{compared}");
+}
+
+/// Plays `n` games, `agent` for one partnership (team 0 on even games, team 1 on odd ones)
+/// and random play for the other; returns the games the agent's side won.
+fn wins_against_random(game: &Omi, agent: &mut dyn Agent<Omi>, n: u64) -> f64 {
+    let mut legal = Vec::new();
+    let mut wins = 0.0;
+    for g in 0..n {
+        let ours = (g % 2) as usize;
+        let mut rng = ChaCha8Rng::seed_from_u64(700 + g);
+        let mut state = game.deal(&mut rng);
+        while let ToMove::Seat(seat) = game.to_move(&state) {
+            game.legal_actions(&state, &mut legal);
+            let obs = game.observe(&state, seat);
+            let a = if seat.index() % 2 == ours {
+                agent.choose(game, seat, &obs, &legal, &mut rng)
+            } else {
+                RandomAgent.choose(game, seat, &obs, &legal, &mut rng)
+            };
+            assert!(legal.contains(&a));
+            game.apply(&mut state, a, &mut rng);
+        }
+        wins += game.outcome(&state).unwrap()[Seat::new(ours)].win * 2.0;
+    }
+    wins
+}
+
+#[test]
+fn the_heuristic_beats_random() {
+    let n = 300;
+    let wins = wins_against_random(&game(&[]), &mut OmiHeuristic, n);
+    // Random partnerships would win half (150 +- 8.7 games).
+    assert!(wins / n as f64 > 0.8, "heuristic side won {wins} of {n}");
+}
+
+#[test]
+fn pimc_with_the_solver_beats_random() {
+    let n = 20;
+    let mut agent = catalog::<Omi>()
+        .build(&"pimc:worlds=8".parse::<AgentSpec>().unwrap())
+        .unwrap();
+    let wins = wins_against_random(&game(&["target=3"]), agent.as_mut(), n);
+    assert!(wins >= 14.0, "pimc side won {wins} of {n}");
+}
+
+/// Tricks `team` ends the hand with, by plain minimax through the game's own rules.
+fn minimax(game: &Omi, state: &OmiState, team: usize) -> usize {
+    let teams = Omi::teams();
+    let ToMove::Seat(seat) = game.to_move(state) else {
+        panic!("the game ended")
+    };
+    let mut legal = Vec::new();
+    game.legal_actions(state, &mut legal);
+    let values = legal.iter().map(|&a| {
+        let mut p = *state.play();
+        p.play(Omi::card(a).expect("a card"));
+        if p.is_over() {
+            return p.team_tricks(&teams, team);
+        }
+        let mut s = state.clone();
+        game.apply(&mut s, a, &mut ChaCha8Rng::seed_from_u64(0));
+        minimax(game, &s, team)
+    });
+    if teams.team(seat) == team {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}
+
+/// The double-dummy solver on Omi's 32-card hands: every card's value is what brute force
+/// through the game's rules gives its side (from the fifth trick on, some mid-trick, to keep brute force
+/// quick).
+#[test]
+fn the_solver_values_omi_cards_exactly() {
+    let game = game(&[]);
+    let mut dd = DoubleDummy::<Omi>::new();
+    let mut legal = Vec::new();
+    let mut values = Vec::new();
+    for seed in 0..30u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = game.deal(&mut rng);
+        for _ in 0..1 + 18 + rng.random_range(0..4) {
+            game.legal_actions(&state, &mut legal);
+            let a = legal[rng.random_range(0..legal.len())];
+            game.apply(&mut state, a, &mut rng);
+        }
+        let ToMove::Seat(me) = game.to_move(&state) else {
+            unreachable!()
+        };
+        game.legal_actions(&state, &mut legal);
+        dd.evaluate(&game, &state, &legal, &mut values, &mut rng);
+        let teams = Omi::teams();
+        let team = teams.team(me);
+        let before = state.play().team_tricks(&teams, team);
+        let expected: Vec<f64> = legal
+            .iter()
+            .map(|&a| {
+                let mut p = *state.play();
+                p.play(Omi::card(a).unwrap());
+                let total = if p.is_over() {
+                    p.team_tricks(&teams, team)
+                } else {
+                    let mut s = state.clone();
+                    game.apply(&mut s, a, &mut rng);
+                    minimax(&game, &s, team)
+                };
+                (total - before) as f64
+            })
+            .collect();
+        assert_eq!(values, expected, "seed {seed}");
+    }
+}
+
+/// Determinizations are exact: while trumps are named, the others' four cards come uniformly
+/// from the 28 the seat has not seen and 16 stay undealt; in play, the hidden hands respect
+/// the shown voids.
+#[test]
+fn determinizations_are_honest_with_the_undealt_cards_and_voids() {
+    let g = game(&["target=2"]);
+    let cache = crate::tricks::testing::MarginalCache6::new();
+    let belief = |obs: &OmiObservation, place: usize, value: u32| {
+        cache.belief(
+            obs,
+            &obs.play,
+            obs.seat,
+            place,
+            value,
+            |o: &OmiObservation| stock_marginals(&o.play, o.seat),
+        )
+    };
+    let places = |s: &OmiState, out: &mut Vec<u32>| stock_places(s.play(), out);
+    let report = check_random_games(&g, 0..4, 3, 300, places, belief).unwrap();
+    assert!(report.positions >= 40, "{report:?}");
+    assert!(
+        cache.voids.get() > 10,
+        "voids must bind: {}",
+        cache.voids.get()
+    );
+    assert!(
+        report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
+        "{report:?}"
+    );
+}
+
+/// The determinization of the trump choice is checked on its own too: the declarer's
+/// observation at every fresh deal.
+#[test]
+fn the_choosers_determinizations_are_honest() {
+    let g = game(&["target=1"]);
+    let cache = crate::tricks::testing::MarginalCache6::new();
+    let belief = |obs: &OmiObservation, place: usize, value: u32| {
+        cache.belief(
+            obs,
+            &obs.play,
+            obs.seat,
+            place,
+            value,
+            |o: &OmiObservation| stock_marginals(&o.play, o.seat),
+        )
+    };
+    let places = |s: &OmiState, out: &mut Vec<u32>| stock_places(s.play(), out);
+    // every = 40: only the first decision of each game (the trump choice) and few others.
+    let report = check_random_games(&g, 0..12, 40, 400, places, belief).unwrap();
+    assert!(report.positions >= 12, "{report:?}");
+    assert!(
+        report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
+        "{report:?}"
+    );
+}
