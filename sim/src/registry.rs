@@ -91,6 +91,8 @@ pub fn games() -> Vec<GameEntry> {
         entry::<games::orgy::Orgy>(),
         entry::<games::egyptian_ratscrew::Ratscrew>(),
         entry::<games::speed::Speed>(),
+        entry::<games::spoons::Spoons>(),
+        entry::<games::spoons::Pig>(),
     ]
 }
 

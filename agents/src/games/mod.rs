@@ -10,6 +10,7 @@ pub mod ninety_nine;
 pub mod orgy;
 pub mod seahaven;
 pub mod speed;
+pub mod spoons;
 pub mod trash;
 pub mod whist;
 pub mod xeri;

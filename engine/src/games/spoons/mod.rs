@@ -196,7 +196,7 @@ macro_rules! spoons_params {
             ),
             ParamSpec::int(
                 "cap",
-                "200000",
+                "10000",
                 1,
                 i64::MAX,
                 "decisions after which the game is a draw",
