@@ -337,10 +337,10 @@ fn perft_counts_every_combination_of_passes() {
 #[test]
 fn random_games_conform() {
     for players in 3..=6 {
-        let g = spoons(players, &["letters=1"]);
+        let g = spoons(players, &["letters=1", "cap=200000"]);
         let report = conformance::random_games(&g, 0..6, 1_000_000);
         assert_eq!(report.games, 6);
-        let g = pig(players, &["deck=matched"]);
+        let g = pig(players, &["deck=matched", "cap=200000"]);
         let report = conformance::random_games(&g, 0..10, 1_000_000);
         assert_eq!(report.games, 10);
         let rounds: f64 = report.stats.iter().map(|s| s[0]).sum();
