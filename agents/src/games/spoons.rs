@@ -122,7 +122,14 @@ mod tests {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let mut s = g.deal(&mut rng);
             let mut table = Table(agents.iter().map(|a| build(a)).collect());
-            let Ok(end) = driver::play(g, &mut s, &mut table, &mut Scratch::new(), &mut rng, 1 << 22);
+            let Ok(end) = driver::play(
+                g,
+                &mut s,
+                &mut table,
+                &mut Scratch::new(),
+                &mut rng,
+                1 << 22,
+            );
             let o = end.outcome(g, &s);
             total += o[Seat::new(0)].win;
             places[o[Seat::new(0)].place as usize - 1] += 1;
@@ -211,7 +218,9 @@ mod tests {
         }
         let unseen = p.pack.difference(obs.hand).len() as f64;
         let size = match value {
-            v if v < 6 && v != obs.seat.index() as u32 => f64::from(p.hand_sizes[Seat::new(v as usize)]),
+            v if v < 6 && v != obs.seat.index() as u32 => {
+                f64::from(p.hand_sizes[Seat::new(v as usize)])
+            }
             v @ 6..=11 => f64::from(u8::from(p.pending.contains(Seat::new(v as usize - 6)))),
             12 => f64::from(p.stock_size),
             13 => f64::from(p.discard_size),

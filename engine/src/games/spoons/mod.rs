@@ -513,7 +513,7 @@ impl<V: SpoonsVariant> Game for SpoonsGame<V> {
         entries: &[RaceEntry<SpoonsAction>],
         rng: &mut R,
     ) {
-        if let Some(_first) = s.public.grabbed {
+        if s.public.grabbed.is_some() {
             // The grab race: the slowest (with its noticing delay) is left without a spoon.
             let notice = self.notice;
             let hands = s.hands;
@@ -687,8 +687,7 @@ impl<V: SpoonsVariant> Game for SpoonsGame<V> {
                 p.pack.len()
             ));
         }
-        if s.stock.len() != p.stock_size as usize || s.discards.len() != p.discard_size as usize
-        {
+        if s.stock.len() != p.stock_size as usize || s.discards.len() != p.discard_size as usize {
             return Err("stock or discard size out of date".into());
         }
         if self.matched && !(s.stock.is_empty() && s.discards.is_empty()) {

@@ -95,7 +95,12 @@ fn cards_pass_to_the_right_and_the_dealers_left_discards() {
     let mut s = pos(
         &g,
         0,
-        &["2S 3S 4S 5S 6S", "2H 3H 4H 5H", "2D 3D 4D 5D", "2C 3C 4C 5C"],
+        &[
+            "2S 3S 4S 5S 6S",
+            "2H 3H 4H 5H",
+            "2D 3D 4D 5D",
+            "2C 3C 4C 5C",
+        ],
         "9S 9H",
         &[],
     );
@@ -114,7 +119,11 @@ fn cards_pass_to_the_right_and_the_dealers_left_discards() {
     race(
         &g,
         &mut s,
-        &[(0, pass("9H"), 0.5), (3, pass("9S"), 0.4), (2, pass("2C"), 0.6)],
+        &[
+            (0, pass("9H"), 0.5),
+            (3, pass("9S"), 0.4),
+            (2, pass("2C"), 0.6),
+        ],
     );
     assert!(s.hands[Seat::new(1)].contains(c("2C")));
     // Seat 1, last in the chain, discards; the dealer finds the stock empty and the discard
@@ -163,7 +172,12 @@ fn the_first_grab_stops_the_passing_and_the_slowest_gets_a_letter() {
     let mut s = pos(
         &g,
         0,
-        &["2S 3S 4S 5S 6S", "2H 3H 4H 5H", "7S 7H 7D 7C", "2C 3C 4C 5C 9D"],
+        &[
+            "2S 3S 4S 5S 6S",
+            "2H 3H 4H 5H",
+            "7S 7H 7D 7C",
+            "2C 3C 4C 5C 9D",
+        ],
         "9S",
         &[],
     );
@@ -182,7 +196,11 @@ fn the_first_grab_stops_the_passing_and_the_slowest_gets_a_letter() {
         "the others race for two spoons"
     );
     assert_eq!(actions(&g, &s, 1), 1);
-    race(&g, &mut s, &[(0, GRAB, 0.45), (1, GRAB, 0.61), (3, GRAB, 0.6)]);
+    race(
+        &g,
+        &mut s,
+        &[(0, GRAB, 0.45), (1, GRAB, 0.61), (3, GRAB, 0.6)],
+    );
     assert_eq!(s.public.letters.first(4), [0, 1, 0, 0]);
     assert_eq!(s.public.last_loser, Some(Seat::new(1)));
     // A new round: dealt by the next seat to the left.
@@ -214,7 +232,13 @@ fn of_two_grabs_in_a_tick_the_faster_is_first() {
 fn with_two_players_in_the_other_loses_at_once() {
     let g = spoons(3, &[]);
     // Seat 1 is out (five letters): seats 0 and 2 play for one spoon.
-    let mut s = pos(&g, 0, &["2S 3S 4S 5S 6S", "", "7S 7H 7D 7C"], "9S", &[4, 5, 0]);
+    let mut s = pos(
+        &g,
+        0,
+        &["2S 3S 4S 5S 6S", "", "7S 7H 7D 7C"],
+        "9S",
+        &[4, 5, 0],
+    );
     race(&g, &mut s, &[(0, pass("6S"), 0.3), (2, GRAB, 0.4)]);
     // Seat 0 spells SPOON and is out: seat 2 wins.
     assert_eq!(g.to_move(&s), ToMove::Over);
@@ -299,7 +323,11 @@ fn a_matched_pack_passes_round_a_ring() {
     race(
         &g,
         &mut s,
-        &[(0, pass("QS"), 0.5), (1, pass("QH"), 0.5), (2, pass("AC"), 0.5)],
+        &[
+            (0, pass("QS"), 0.5),
+            (1, pass("QH"), 0.5),
+            (2, pass("AC"), 0.5),
+        ],
     );
     // Seat 0 passes to seat 2, seat 2 to seat 1, seat 1 round to seat 0.
     assert_eq!(s.hands[Seat::new(0)], set("AS AH KS QH"));
