@@ -15,7 +15,7 @@ use crate::{Agent, AgentKind, GameAgents};
 use cardsim_engine::cards::{Card, CardSet, Rank};
 use cardsim_engine::games::spoons::{SpoonsAction, SpoonsGame, SpoonsObservation, SpoonsVariant};
 use cardsim_engine::Seat;
-use rand::RngCore;
+use rand::{Rng, RngCore};
 
 pub use cardsim_engine::games::spoons::{Pig, Spoons};
 
@@ -24,7 +24,8 @@ impl<V: SpoonsVariant> GameAgents for SpoonsGame<V> {
         vec![AgentKind::without_settings::<SpoonsHeuristic>(
             "heuristic",
             "grabs at once on four of a kind or on a grab, keeps the rank it holds most of \
-             and passes a card of the rank it holds fewest of",
+             and passes a card of the rank it holds fewest of (at random after 60 ticks \
+             without a grab, to unblock)",
         )]
     }
 
@@ -34,7 +35,9 @@ impl<V: SpoonsVariant> GameAgents for SpoonsGame<V> {
 /// A sensible Spoons (and Pig) player: it grabs whenever it may (on its own four of a kind,
 /// and as soon as anyone else has grabbed); otherwise it keeps the rank it holds most cards of
 /// (on a tie the higher rank) and passes a card of the rank it holds fewest of (on a tie the
-/// lowest card). The cards that left its hand are not in its observation (see the rulings), so
+/// lowest card). After [`PATIENCE`] ticks of a round without a grab it passes a random card
+/// of any rank but its longest, so that two players blocking each other's collections (each
+/// holding two of the same two ranks) do not pass for ever. The cards that left its hand are not in its observation (see the rulings), so
 /// it cannot steer clear of what its right-hand neighbour collects.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SpoonsHeuristic;
@@ -49,6 +52,9 @@ pub fn card_to_pass(hand: CardSet) -> Option<Card> {
         .or_else(|| hand.lowest())
 }
 
+/// Ticks without a grab after which the heuristic changes plans (see [`SpoonsHeuristic`]).
+pub const PATIENCE: u32 = 60;
+
 impl<V: SpoonsVariant> Agent<SpoonsGame<V>> for SpoonsHeuristic {
     fn choose(
         &mut self,
@@ -56,13 +62,32 @@ impl<V: SpoonsVariant> Agent<SpoonsGame<V>> for SpoonsHeuristic {
         _: Seat,
         obs: &SpoonsObservation,
         legal: &[SpoonsAction],
-        _: &mut dyn RngCore,
+        rng: &mut dyn RngCore,
     ) -> SpoonsAction {
         if legal.contains(&SpoonsAction::Grab) {
             return SpoonsAction::Grab;
         }
-        card_to_pass(obs.hand)
-            .map(SpoonsAction::Pass)
+        let pass = if obs.public.tick >= PATIENCE {
+            // A long round: the collection may be blocked (two players each holding two of
+            // the other's rank); pass any card but one of the longest rank, at random.
+            let count = |r: Rank| obs.hand.intersection(CardSet::rank_mask(r)).len();
+            let most = obs.hand.iter().map(|c| count(c.rank())).max().unwrap_or(0);
+            let keep = obs
+                .hand
+                .iter()
+                .find(|c| count(c.rank()) == most)
+                .map(|c| c.rank());
+            let others = obs.hand.iter().filter(|c| Some(c.rank()) != keep).count();
+            if others == 0 {
+                card_to_pass(obs.hand)
+            } else {
+                let k = rng.random_range(0..others);
+                obs.hand.iter().filter(|c| Some(c.rank()) != keep).nth(k)
+            }
+        } else {
+            card_to_pass(obs.hand)
+        };
+        pass.map(SpoonsAction::Pass)
             .filter(|a| legal.contains(a))
             .unwrap_or(legal[0])
     }
