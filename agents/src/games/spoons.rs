@@ -1,7 +1,8 @@
 //! Agents for Spoons and Pig: the `heuristic` agent, [`SpoonsHeuristic`]. Every agent of the
 //! two games takes the reaction-time settings (`rt_mean`, `rt_spread`, `errors`) of
-//! [`crate::reaction`]; `errors` is the chance of a grab missed in a tick (the player passes a
-//! card instead and grabs later, or passes a card of its four of a kind away).
+//! [`crate::reaction`]; `errors` is the chance that a tick's choice is swapped for another legal
+//! one: another card passed, or a grab missed (the player passes a card instead and grabs
+//! later, or passes a card of its four of a kind away).
 //!
 //! ```
 //! use cardsim_agents::{catalog, AgentSpec};
