@@ -119,6 +119,8 @@ pub fn games() -> Vec<GameEntry> {
         entry::<games::egyptian_ratscrew::Ratscrew>(),
         entry::<games::speed::Speed>(),
         entry::<games::tong_its::TongIts>(),
+        entry::<games::spoons::Spoons>(),
+        entry::<games::spoons::Pig>(),
     ]
 }
 

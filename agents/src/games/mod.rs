@@ -13,6 +13,7 @@ pub mod orgy;
 pub mod royal_orgy;
 pub mod seahaven;
 pub mod speed;
+pub mod spoons;
 pub mod tong_its;
 pub mod trash;
 pub mod whist;

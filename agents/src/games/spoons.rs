@@ -1,0 +1,267 @@
+//! Agents for Spoons and Pig: the `heuristic` agent, [`SpoonsHeuristic`]. Every agent of the
+//! two games takes the reaction-time settings (`rt_mean`, `rt_spread`, `errors`) of
+//! [`crate::reaction`]; `errors` is the chance that a tick's choice is swapped for another legal
+//! one: another card passed, or a grab missed (the player passes a card instead and grabs
+//! later, or passes a card of its four of a kind away).
+//!
+//! ```
+//! use cardsim_agents::{catalog, AgentSpec};
+//! use cardsim_agents::games::spoons::{Pig, Spoons};
+//! let cat = catalog::<Spoons>();
+//! assert!(cat.build(&"heuristic:rt_mean=0.35,errors=0.1".parse::<AgentSpec>().unwrap()).is_ok());
+//! assert!(catalog::<Pig>().build(&"heuristic".parse::<AgentSpec>().unwrap()).is_ok());
+//! ```
+
+use crate::{Agent, AgentKind, GameAgents};
+use cardsim_engine::cards::{Card, CardSet, Rank};
+use cardsim_engine::games::spoons::{SpoonsAction, SpoonsGame, SpoonsObservation, SpoonsVariant};
+use cardsim_engine::Seat;
+use rand::{Rng, RngCore};
+
+pub use cardsim_engine::games::spoons::{Pig, Spoons};
+
+impl<V: SpoonsVariant> GameAgents for SpoonsGame<V> {
+    fn game_agents() -> Vec<AgentKind<SpoonsGame<V>>> {
+        vec![AgentKind::without_settings::<SpoonsHeuristic>(
+            "heuristic",
+            "grabs at once on four of a kind or on a grab, keeps the rank it holds most of \
+             and passes a card of the rank it holds fewest of (at random after 60 ticks \
+             without a grab, to unblock)",
+        )]
+    }
+
+    const REAL_TIME: bool = true;
+}
+
+/// A sensible Spoons (and Pig) player: it grabs whenever it may (on its own four of a kind,
+/// and as soon as anyone else has grabbed); otherwise it keeps the rank it holds most cards of
+/// (on a tie the higher rank) and passes a card of the rank it holds fewest of (on a tie the
+/// lowest card). After [`PATIENCE`] ticks of a round without a grab it passes a random card
+/// of any rank but its longest, so that two players blocking each other's collections (each
+/// holding two of the same two ranks) do not pass for ever. The cards that left its hand are not in its observation (see the rulings), so
+/// it cannot steer clear of what its right-hand neighbour collects.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SpoonsHeuristic;
+
+/// The card a collector of the most-held rank passes from `hand`.
+pub fn card_to_pass(hand: CardSet) -> Option<Card> {
+    let count = |r: Rank| hand.intersection(CardSet::rank_mask(r)).len();
+    let keep = Rank::ALL.into_iter().max_by_key(|&r| count(r))?;
+    hand.iter()
+        .filter(|c| c.rank() != keep)
+        .min_by_key(|c| count(c.rank()))
+        .or_else(|| hand.lowest())
+}
+
+/// Ticks without a grab after which the heuristic changes plans (see [`SpoonsHeuristic`]).
+pub const PATIENCE: u32 = 60;
+
+impl<V: SpoonsVariant> Agent<SpoonsGame<V>> for SpoonsHeuristic {
+    fn choose(
+        &mut self,
+        _: &SpoonsGame<V>,
+        _: Seat,
+        obs: &SpoonsObservation,
+        legal: &[SpoonsAction],
+        rng: &mut dyn RngCore,
+    ) -> SpoonsAction {
+        if legal.contains(&SpoonsAction::Grab) {
+            return SpoonsAction::Grab;
+        }
+        let pass = if obs.public.tick >= PATIENCE {
+            // A long round: the collection may be blocked (two players each holding two of
+            // the other's rank); pass any card but one of the longest rank, at random.
+            let count = |r: Rank| obs.hand.intersection(CardSet::rank_mask(r)).len();
+            let most = obs.hand.iter().map(|c| count(c.rank())).max().unwrap_or(0);
+            let keep = obs
+                .hand
+                .iter()
+                .find(|c| count(c.rank()) == most)
+                .map(|c| c.rank());
+            let others = obs.hand.iter().filter(|c| Some(c.rank()) != keep).count();
+            if others == 0 {
+                card_to_pass(obs.hand)
+            } else {
+                let k = rng.random_range(0..others);
+                obs.hand.iter().filter(|c| Some(c.rank()) != keep).nth(k)
+            }
+        } else {
+            card_to_pass(obs.hand)
+        };
+        pass.map(SpoonsAction::Pass)
+            .filter(|a| legal.contains(a))
+            .unwrap_or(legal[0])
+    }
+
+    fn label(&self) -> String {
+        "heuristic".into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::honesty::check_random_games;
+    use crate::{catalog, same_information_same_choice, AgentSpec, SeatView};
+    use cardsim_engine::driver::{self, Policy, Scratch};
+    use cardsim_engine::{Game, Params};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    struct Table<G: Game>(Vec<Box<dyn Agent<G>>>);
+
+    impl<G: Game> Policy<G> for Table<G> {
+        type Error = std::convert::Infallible;
+        fn choose<R: Rng>(
+            &mut self,
+            _: &G,
+            _: &G::State,
+            _: Seat,
+            legal: &[G::Action],
+            _: &mut R,
+        ) -> Result<G::Action, Self::Error> {
+            Ok(legal[0])
+        }
+        fn race<R: Rng>(
+            &mut self,
+            g: &G,
+            s: &G::State,
+            seat: Seat,
+            legal: &[G::Action],
+            rng: &mut R,
+        ) -> Result<(G::Action, f64), Self::Error> {
+            let mut r = ChaCha8Rng::seed_from_u64(rng.random());
+            let agent = &mut self.0[seat.index()];
+            let a = agent.act(&SeatView::new(g, s, seat), legal, &mut r);
+            Ok((a, agent.reaction_time(&mut r)))
+        }
+    }
+
+    /// The mean win share and the placements (counts of places 1..=n) of seat 0 over `n`
+    /// games with `agents` at the table.
+    fn play<G: Game + GameAgents>(g: &G, agents: &[&str], n: u64) -> (f64, Vec<u32>) {
+        let cat = catalog::<G>();
+        let build = |s: &str| cat.build(&s.parse::<AgentSpec>().unwrap()).unwrap();
+        let mut total = 0.0;
+        let mut places = vec![0; agents.len()];
+        for seed in 0..n {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut s = g.deal(&mut rng);
+            let mut table = Table(agents.iter().map(|a| build(a)).collect());
+            let Ok(end) = driver::play(
+                g,
+                &mut s,
+                &mut table,
+                &mut Scratch::new(),
+                &mut rng,
+                1 << 22,
+            );
+            let o = end.outcome(g, &s);
+            total += o[Seat::new(0)].win;
+            places[o[Seat::new(0)].place as usize - 1] += 1;
+        }
+        (total / n as f64, places)
+    }
+
+    #[test]
+    fn the_heuristic_collects_its_longest_rank() {
+        let c = |s: &str| s.parse::<Card>().unwrap();
+        let hand: CardSet = ["7S", "7H", "7D", "9C", "9S"].map(c).into_iter().collect();
+        assert_eq!(card_to_pass(hand), Some(c("9C")));
+        let hand: CardSet = ["7S", "7H", "KD", "KC", "2S"].map(c).into_iter().collect();
+        assert_eq!(card_to_pass(hand), Some(c("2S")));
+        // Pairs of sevens and kings: keep the kings, pass a seven.
+        let hand: CardSet = ["7S", "7H", "KD", "KC"].map(c).into_iter().collect();
+        assert_eq!(card_to_pass(hand).map(|c| c.rank()), Some(Rank::Seven));
+    }
+
+    /// One heuristic among three random players: random players pass at random and grab a
+    /// four of a kind only when the draw says so, so the heuristic nearly always has its spoon
+    /// (or its finger on its nose) before the race starts. About 0.97 over 300 games.
+    #[test]
+    fn the_heuristic_beats_random() {
+        let g = Spoons::new(4, &Params::new()).unwrap();
+        let (w, places) = play(&g, &["heuristic", "random", "random", "random"], 200);
+        assert!(w > 0.8, "{w} {places:?}");
+        let g = Pig::new(4, &Params::new()).unwrap();
+        let (w, places) = play(&g, &["heuristic", "random", "random", "random"], 200);
+        assert!(w > 0.8, "{w} {places:?}");
+    }
+
+    /// Among heuristics, the player who grabs last loses: the faster player does better.
+    #[test]
+    fn the_faster_player_wins_more() {
+        let g = Spoons::new(3, &Params::new()).unwrap();
+        let (w, places) = play(
+            &g,
+            &[
+                "heuristic:rt_mean=0.4",
+                "heuristic:rt_mean=0.6",
+                "heuristic:rt_mean=0.6",
+            ],
+            200,
+        );
+        assert!(w > 0.5, "{w} {places:?}");
+    }
+
+    #[test]
+    fn the_heuristic_decides_from_the_observation_only() {
+        let g = Spoons::new(4, &Params::parse(&["deck=matched"]).unwrap()).unwrap();
+        let compared = same_information_same_choice(&g, &mut SpoonsHeuristic, 0..4, 3, 100);
+        assert!(compared > 200, "{compared}");
+    }
+
+    /// Place `k` (a card of the 52): 0-5 a hand, 6-11 lying face down to that seat's left,
+    /// 12 the stock, 13 the discard pile, 14 not in this round's pack.
+    fn places(st: &<Spoons as Game>::State, out: &mut Vec<u32>) {
+        out.clear();
+        for c in Card::all52() {
+            let v = if let Some(s) = (0..6).find(|&s| st.hands[Seat::new(s)].contains(c)) {
+                s as u32
+            } else if let Some(s) = (0..6).find(|&s| st.pending[Seat::new(s)] == Some(c)) {
+                6 + s as u32
+            } else if st.stock.cards().contains(c) {
+                12
+            } else if st.discards.contains(c) {
+                13
+            } else {
+                14
+            };
+            out.push(v);
+        }
+    }
+
+    /// The seat's own cards are where they are; every other card of the pack is in a hidden
+    /// place with a chance proportional to that place's size.
+    fn belief(obs: &SpoonsObservation, place: usize, value: u32) -> f64 {
+        let card = Card::all52().nth(place).unwrap();
+        let p = &obs.public;
+        if !p.pack.contains(card) {
+            return f64::from(u8::from(value == 14));
+        }
+        if obs.hand.contains(card) {
+            return f64::from(u8::from(value == obs.seat.index() as u32));
+        }
+        let unseen = p.pack.difference(obs.hand).len() as f64;
+        let size = match value {
+            v if v < 6 && v != obs.seat.index() as u32 => {
+                f64::from(p.hand_sizes[Seat::new(v as usize)])
+            }
+            v @ 6..=11 => f64::from(u8::from(p.pending.contains(Seat::new(v as usize - 6)))),
+            12 => f64::from(p.stock_size),
+            13 => f64::from(p.discard_size),
+            _ => 0.0,
+        };
+        size / unseen
+    }
+
+    #[test]
+    fn determinizations_are_honest() {
+        let g = Spoons::new(4, &Params::parse(&["letters=1"]).unwrap()).unwrap();
+        let report = check_random_games(&g, 0..1, 150, 60, places, belief).unwrap();
+        assert!(report.hidden_checks > 2_000, "{report:?}");
+        let g = Spoons::new(3, &Params::parse(&["deck=matched", "letters=2"]).unwrap()).unwrap();
+        let report = check_random_games(&g, 0..3, 5, 100, places, belief).unwrap();
+        assert!(report.hidden_checks > 1_000, "{report:?}");
+    }
+}
