@@ -7,6 +7,8 @@ pub mod common;
 pub mod egyptian_ratscrew;
 pub mod euchre;
 pub mod gin_rummy;
+pub mod mattis;
+pub mod myllymatti;
 pub mod ninety_nine;
 pub mod orgy;
 pub mod seahaven;
