@@ -87,6 +87,8 @@ pub fn games() -> Vec<GameEntry> {
         entry::<games::bridge::Bridge>(),
         entry::<games::ninety_nine::NinetyNine>(),
         entry::<games::xeri::Xeri>(),
+        entry::<games::mattis::Mattis>(),
+        entry::<games::myllymatti::Myllymatti>(),
         entry::<games::euchre::Euchre>(),
         entry::<games::orgy::Orgy>(),
         entry::<games::egyptian_ratscrew::Ratscrew>(),

@@ -230,6 +230,10 @@ impl MattisState {
     pub fn contenders(&self) -> SeatMask {
         self.contenders
     }
+    /// The card `seat` has played in the current first-half round, if any.
+    pub fn round_card(&self, seat: Seat) -> Option<Card> {
+        self.round[seat]
+    }
     /// The first-half statistics.
     pub fn tally(&self) -> Tally {
         self.tally
@@ -300,7 +304,7 @@ impl<V: Variant> TwoPart<V> {
     }
 
     /// Starts a first-half trick (or, in Myllymatti, a bounce replay) led by `leader`.
-    fn start_trick(&self, st: &mut MattisState, leader: Seat) {
+    pub(crate) fn start_trick(&self, st: &mut MattisState, leader: Seat) {
         st.leader = leader;
         st.round = BySeat::default();
         st.contenders = if V::PAIRS {
