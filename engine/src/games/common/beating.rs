@@ -434,8 +434,8 @@ impl Beating {
         match m {
             BeatMove::Play(run) => {
                 let cards = run.cards();
-                self.hands[seat] = self.hands[seat] - cards;
-                self.known[seat] = self.known[seat] - cards;
+                self.hands[seat] -= cards;
+                self.known[seat] -= cards;
                 self.table.push((seat, run));
                 self.tally.plays += 1;
                 self.tally.runs += u32::from(run.len > 1);
@@ -443,7 +443,7 @@ impl Beating {
                     self.out.eliminate(seat);
                 }
                 if self.table.len() >= self.need as usize {
-                    self.discards = self.discards | self.table_cards();
+                    self.discards |= self.table_cards();
                     self.tally.tricks += 1;
                     self.start_trick(seat);
                 } else if self.out.remaining(self.n()) <= 1 {
@@ -459,7 +459,7 @@ impl Beating {
                     self.tally.forced_pickups += 1;
                     if !rules.may_decline {
                         // Everyone now knows its unknown cards include no beater.
-                        self.excluded[seat] = self.excluded[seat] | beaters(target, self.trump);
+                        self.excluded[seat] |= beaters(target, self.trump);
                     }
                 }
                 let i = match rules.take {
@@ -467,8 +467,8 @@ impl Beating {
                     Take::Last => self.table.len() - 1,
                 };
                 let (_, run) = self.table.remove(i);
-                self.hands[seat] = self.hands[seat] | run.cards();
-                self.known[seat] = self.known[seat] | run.cards();
+                self.hands[seat] |= run.cards();
+                self.known[seat] |= run.cards();
                 self.tally.pickups += 1;
                 if self.table.is_empty() {
                     // All picked up: the player to the taker's left leads.
@@ -517,7 +517,7 @@ impl Beating {
     pub fn unseen(&self) -> CardSet {
         let mut seen = self.discards | self.table_cards();
         for s in Seat::all(self.n()) {
-            seen = seen | self.hands[s];
+            seen |= self.hands[s];
         }
         CardSet::FULL_DECK - seen
     }
@@ -542,7 +542,7 @@ impl Beating {
 
     /// Adds sampled hidden cards to seat `s`'s (masked) hand.
     pub fn add_hidden(&mut self, s: Seat, cards: CardSet) {
-        self.hands[s] = self.hands[s] | cards;
+        self.hands[s] |= cards;
     }
 
     /// Checks the phase's own invariants: known parts inside hands, hands, table and discards
@@ -558,13 +558,13 @@ impl Beating {
         if !t.is_disjoint(all) {
             return Err("a table card is discarded".into());
         }
-        all = all | t;
+        all |= t;
         for s in Seat::all(n) {
             let h = self.hands[s];
             if !h.is_disjoint(all) {
                 return Err(format!("seat {s}'s hand overlaps other cards"));
             }
-            all = all | h;
+            all |= h;
             if !self.known[s].is_subset(h) {
                 return Err(format!("seat {s}'s known cards are not in its hand"));
             }
