@@ -13,7 +13,7 @@
 //! use cardsim_engine::{BySeat, Card, CardSet, Seat, Suit};
 //! let c = |s: &str| s.parse::<Card>().unwrap();
 //! let mut hands = BySeat::<CardSet>::default();
-//! hands[Seat::new(0)] = "5H 6H 7H".parse().unwrap();
+//! hands[Seat::new(0)] = "5H 6H 7H 2C".parse().unwrap();
 //! hands[Seat::new(1)] = "8H 2S".parse().unwrap();
 //! let rules = BeatRules { runs: true, take: Take::Lowest, may_decline: false };
 //! let mut b = Beating::new(2, hands, hands, Suit::Spades, Seat::new(0));
@@ -24,8 +24,12 @@
 //! b.legal(&rules, &mut legal);
 //! assert_eq!(legal.len(), 2);
 //! b.apply(&rules, BeatMove::Play(Run::single(c("8H"))));
-//! // Seat 0 went out with its run, the trick of two plays is complete: seat 1 is the mattis.
-//! assert!(b.is_over() && b.out().is_out(Seat::new(0)));
+//! // Two plays complete the trick of two players: discarded, and seat 1 leads its 2S.
+//! assert!(b.table().is_empty() && b.turn() == Seat::new(1));
+//! b.apply(&rules, BeatMove::Play(Run::single(c("2S"))));
+//! // Seat 1 is out; seat 0 is the last with cards: the mattis.
+//! assert!(b.is_over() && b.out().is_out(Seat::new(1)));
+//! assert_eq!(b.outcome()[Seat::new(1)].place, 1);
 //! ```
 
 use super::Eliminations;
