@@ -111,6 +111,8 @@ pub fn games() -> Vec<GameEntry> {
         entry::<games::bridge::Bridge>(),
         entry::<games::ninety_nine::NinetyNine>(),
         entry::<games::xeri::Xeri>(),
+        entry::<games::mattis::Mattis>(),
+        entry::<games::myllymatti::Myllymatti>(),
         entry::<games::euchre::Euchre>(),
         entry::<games::omi::Omi>(),
         entry::<games::court_piece::CourtPiece>(),

@@ -7,6 +7,7 @@ pub mod court_piece;
 pub mod egyptian_ratscrew;
 pub mod euchre;
 pub mod gin_rummy;
+pub mod mattis;
 pub mod ninety_nine;
 pub mod omi;
 pub mod orgy;

@@ -8,6 +8,8 @@ pub mod court_piece;
 pub mod egyptian_ratscrew;
 pub mod euchre;
 pub mod gin_rummy;
+pub mod mattis;
+pub mod myllymatti;
 pub mod ninety_nine;
 pub mod omi;
 pub mod orgy;

@@ -1,0 +1,168 @@
+//! Agents for Mattis and Myllymatti (one core, [`TwoPart`]): the `heuristic` agent,
+//! [`MattisHeuristic`], for both.
+//!
+//! ```
+//! use cardsim_agents::{catalog, AgentSpec};
+//! use cardsim_agents::games::mattis::{Mattis, Myllymatti};
+//! let agent = catalog::<Mattis>().build(&"heuristic".parse::<AgentSpec>().unwrap()).unwrap();
+//! assert_eq!(agent.label(), "heuristic");
+//! assert!(catalog::<Myllymatti>().build(&"heuristic".parse::<AgentSpec>().unwrap()).is_ok());
+//! ```
+
+use crate::{Agent, AgentKind, GameAgents};
+use cardsim_engine::games::common::{BeatMove, Run};
+use cardsim_engine::games::mattis::{Half, MattisAction, MattisObservation, TwoPart, Variant};
+use cardsim_engine::{Card, CardSet, Rank, Seat, Suit};
+use rand::RngCore;
+
+pub use cardsim_engine::games::mattis::Mattis;
+pub use cardsim_engine::games::myllymatti::Myllymatti;
+
+impl<V: Variant> GameAgents for TwoPart<V> {
+    fn game_agents() -> Vec<AgentKind<TwoPart<V>>> {
+        vec![AgentKind::without_settings::<MattisHeuristic>(
+            "heuristic",
+            "first half: as the last to play, takes a trick worth having (high cards) with its \
+             lowest winning card, else throws its lowest card; second half: leads its lowest \
+             non-trump (as the longest run from it) and beats with the cheapest play, trumps \
+             last, picking up only when it cannot beat",
+        )]
+    }
+}
+
+/// A sensible player of the Mattis family, deciding from the observation alone.
+///
+/// - **First half** (building the hand): a card is worth more the higher it is (two -6, eight
+///   0, ace +6), since high cards beat in the second half and low ones are hard to get rid of.
+///   When it is the last to play in the round and can win outright, it takes the trick with
+///   its lowest winning card if the cards it would take (those on the table and its own) are
+///   worth more than nothing; otherwise, and whenever others are still to play, it throws its
+///   lowest card (so its low cards end in the winner's hand), avoiding a tie with the highest
+///   card on the table when it can. It never plays blind.
+/// - **Second half:** it leads its lowest card that is not trump (as the longest run
+///   starting there, to shed more), and beats with the cheapest play: a non-trump before a
+///   trump, then the lowest, then the longest. It picks up only when it cannot beat.
+///
+/// Ties go to the lowest card, so the choice depends on the observation only.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MattisHeuristic;
+
+/// The rank's position two (0) to ace (12).
+fn pos(r: Rank) -> i32 {
+    Rank::ALL.iter().position(|&x| x == r).unwrap_or(0) as i32
+}
+
+/// A card's worth as part of a second-half hand: -6 for a two up to +6 for an ace.
+pub fn worth(c: Card) -> i32 {
+    pos(c.rank()) - 6
+}
+
+impl MattisHeuristic {
+    /// The first-half choice: a card of `hand`.
+    pub fn first_half(obs: &MattisObservation, hand: CardSet) -> Option<Card> {
+        let v = &obs.view;
+        let me = obs.seat;
+        let still_to_play = v
+            .contenders()
+            .iter()
+            .filter(|&s| s != me && !round_played(obs, s))
+            .count();
+        let best = v
+            .contenders()
+            .iter()
+            .filter_map(|s| round_card(obs, s))
+            .map(|c| c.rank())
+            .max();
+        let lowest = hand.iter().min_by_key(|c| (pos(c.rank()), c.index()))?;
+        if still_to_play == 0 {
+            if let Some(best) = best {
+                let table: i32 = Seat::all(MAX)
+                    .map(|s| v.table_of(s))
+                    .fold(CardSet::EMPTY, |a, b| a | b)
+                    .iter()
+                    .map(worth)
+                    .sum();
+                let win = hand
+                    .iter()
+                    .filter(|c| c.rank() > best)
+                    .min_by_key(|c| (pos(c.rank()), c.index()));
+                if let Some(w) = win {
+                    if table + worth(w) > 0 {
+                        return Some(w);
+                    }
+                }
+                // Throw the lowest card that does not tie the best, if there is one.
+                return hand
+                    .iter()
+                    .filter(|c| c.rank() != best)
+                    .min_by_key(|c| (pos(c.rank()), c.index()))
+                    .or(Some(lowest));
+            }
+        }
+        Some(lowest)
+    }
+
+    /// The preference key of a second-half play, lower is better.
+    pub fn beat_key(run: Run, trump: Suit) -> (bool, i32, i32, usize) {
+        (
+            run.suit() == trump,
+            pos(run.low.rank()),
+            -(run.len as i32),
+            run.low.index(),
+        )
+    }
+}
+
+const MAX: usize = cardsim_engine::MAX_SEATS;
+
+fn round_card(obs: &MattisObservation, s: Seat) -> Option<Card> {
+    obs.view.round_card(s)
+}
+
+fn round_played(obs: &MattisObservation, s: Seat) -> bool {
+    round_card(obs, s).is_some()
+}
+
+impl<V: Variant> Agent<TwoPart<V>> for MattisHeuristic {
+    fn choose(
+        &mut self,
+        _game: &TwoPart<V>,
+        _seat: Seat,
+        obs: &MattisObservation,
+        legal: &[MattisAction],
+        _rng: &mut dyn RngCore,
+    ) -> MattisAction {
+        match obs.view.half() {
+            Half::First => {
+                let hand: CardSet = legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        MattisAction::Card(c) => Some(*c),
+                        _ => None,
+                    })
+                    .collect();
+                match Self::first_half(obs, hand) {
+                    Some(c) => MattisAction::Card(c),
+                    None => legal[0],
+                }
+            }
+            Half::Second => {
+                let trump = obs.view.beating().trump();
+                *legal
+                    .iter()
+                    .min_by_key(|a| match a {
+                        MattisAction::Beat(BeatMove::Play(r)) => (0, Self::beat_key(*r, trump)),
+                        _ => (1, (false, 0, 0, 0)),
+                    })
+                    .expect("legal actions are never empty")
+            }
+        }
+    }
+
+    fn label(&self) -> String {
+        "heuristic".into()
+    }
+}
+
+#[cfg(test)]
+mod tests;
