@@ -4,6 +4,7 @@
 
 pub mod bridge;
 pub mod egyptian_ratscrew;
+pub mod envite;
 pub mod euchre;
 pub mod gin_rummy;
 pub mod ninety_nine;

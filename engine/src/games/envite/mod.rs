@@ -531,9 +531,20 @@ impl Envite {
         self.deal_hand(state, next, rng);
     }
 
-    /// The team that lost the hand by failing a trawl: the place to play holds no trump while
+    /// The team that has won the hand in `play`, if it is decided: two tricks taken, or the
+    /// place to play unable to follow a trawl (its opponents win).
+    pub fn hand_winner(&self, play: &TrickPlay) -> Option<usize> {
+        if play.trick().is_empty() {
+            let teams = self.teams();
+            (0..2).find(|&t| play.team_tricks(&teams, t) >= 2)
+        } else {
+            self.trawl_failure(play).map(|loser| 1 - loser)
+        }
+    }
+
+    /// The team that loses the hand by failing a trawl: the place to play holds no trump while
     /// a trump was led to the trick.
-    fn trawl_failure(&self, play: &TrickPlay) -> Option<usize> {
+    pub fn trawl_failure(&self, play: &TrickPlay) -> Option<usize> {
         let led = play.trick().led()?;
         let o = play.order();
         if o.is_trump(led) && (play.hand(play.to_play()) & o.trump_cards()).is_empty() {
@@ -544,15 +555,13 @@ impl Envite {
     }
 
     fn after_card<R: Rng + ?Sized>(&self, state: &mut EnviteState, rng: &mut R) {
-        if state.play.trick().is_empty() {
-            let teams = self.teams();
-            for t in 0..2 {
-                if state.play.team_tricks(&teams, t) >= 2 {
-                    return self.end_hand(state, t, End::Tricks, rng);
-                }
-            }
-        } else if let Some(loser) = self.trawl_failure(&state.play) {
-            self.end_hand(state, 1 - loser, End::Trawl, rng);
+        if let Some(w) = self.hand_winner(&state.play) {
+            let how = if state.play.trick().is_empty() {
+                End::Tricks
+            } else {
+                End::Trawl
+            };
+            self.end_hand(state, w, how, rng);
         }
     }
 
