@@ -230,6 +230,20 @@ fn no_raise_plays_for_two() {
     assert_eq!(s.tally().hands, 1, "the next hand is dealt");
 }
 
+/// The first team to two tricks wins at once: the third trick is not played.
+#[test]
+fn two_tricks_end_the_hand() {
+    let g = game(4, &[]);
+    let hands = ["KC KD 3S", "4D 5D 6D", "QC JC AC", "7S 6S 5S"];
+    let mut s = position(&g, &hands, "3H", [0, 0]);
+    apply_all(&g, &mut s, &[A::Pass, A::Pass]);
+    // KC wins the first trick (K over Q); KD the second (seat 1 follows low): team 0 has two.
+    apply_all(&g, &mut s, &plays("KC 4D QC 7S KD 5D JC 6S"));
+    assert_eq!(s.scores(), [2, 0]);
+    assert_eq!(s.tally().hands, 1, "a new hand is dealt");
+    assert!(s.play().record().played().is_empty());
+}
+
 /// The page's raises and refusals: refusing a raise concedes the stake before it.
 #[test]
 fn raises_and_refusals() {
