@@ -139,7 +139,11 @@ fn the_solver_matches_brute_force() {
                 g.apply(&mut s, legal[0], &mut rng);
             }
             let hands = s.tally().hands;
-            let skip = if players == 8 { rng.random_range(0..8) } else { 0 };
+            let skip = if players == 8 {
+                rng.random_range(0..8)
+            } else {
+                0
+            };
             for _ in 0..skip {
                 g.legal_actions(&s, &mut legal);
                 let a = legal[rng.random_range(0..legal.len())];
@@ -155,8 +159,7 @@ fn the_solver_matches_brute_force() {
                 let mut t = s.clone();
                 g.apply(&mut t, a, &mut rng);
                 let won = if t.tally().hands != hands || g.to_move(&t) == ToMove::Over {
-                    t.scores()[team] > s.scores()[team]
-                        || t.games_won()[team] > s.games_won()[team]
+                    t.scores()[team] > s.scores()[team] || t.games_won()[team] > s.games_won()[team]
                 } else {
                     minimax(&g, &t, team)
                 };
@@ -194,7 +197,11 @@ fn pimc_and_cheat_play_envite_with_the_exact_solver() {
     let cat = catalog::<Envite>();
     for (players, spec) in [(4, "pimc:worlds=4"), (4, "cheat"), (7, "pimc:worlds=2")] {
         let mut agent = cat.build(&spec.parse::<AgentSpec>().unwrap()).unwrap();
-        assert!(agent.label().contains("solver=exact") || spec == "cheat", "{}", agent.label());
+        assert!(
+            agent.label().contains("solver=exact") || spec == "cheat",
+            "{}",
+            agent.label()
+        );
         let g = game(players, &["games=1"]);
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let mut s = g.deal(&mut rng);
@@ -284,7 +291,8 @@ fn exact_marginals(g: &Envite, obs: &EnviteObservation) -> Vec<Vec<f64>> {
         && play.trick().led().is_some_and(|c| play.order().is_trump(c))
         && hidden.contains(&play.to_play());
     let base = |c: Card, k: usize| !play.record().excluded(hidden[k]).contains(c);
-    let no_trump = |c: Card, k: usize| base(c, k) && !(hidden[k] == play.to_play() && trumps.contains(c));
+    let no_trump =
+        |c: Card, k: usize| base(c, k) && !(hidden[k] == play.to_play() && trumps.contains(c));
     let count = |u: &[Card], l: &[usize]| {
         let all = count_deals(u, l, &base);
         if trawl {
@@ -301,7 +309,11 @@ fn exact_marginals(g: &Envite, obs: &EnviteObservation) -> Vec<Vec<f64>> {
             out[i][n] = 1.0;
         } else if c == obs.upcard {
             out[i][n + 1] = 1.0;
-        } else if let Some(p) = obs.sees.iter().find(|&p| p.index() < n && play.hand(p).contains(c)) {
+        } else if let Some(p) = obs
+            .sees
+            .iter()
+            .find(|&p| p.index() < n && play.hand(p).contains(c))
+        {
             out[i][p.index()] = 1.0;
         } else {
             let rest: Vec<Card> = unseen.iter().copied().filter(|&u| u != c).collect();
@@ -365,7 +377,10 @@ fn a_trawl_in_progress_shows_a_trump() {
             g.apply(&mut s, legal[0], &mut rng);
         }
         let o = *s.play().order();
-        let Some(t) = (s.play().hand(Seat::new(0)) & o.trump_cards()).iter().next() else {
+        let Some(t) = (s.play().hand(Seat::new(0)) & o.trump_cards())
+            .iter()
+            .next()
+        else {
             continue;
         };
         let hands = s.tally().hands;
@@ -391,4 +406,3 @@ fn a_trawl_in_progress_shows_a_trump() {
     }
     assert!(found > 20);
 }
-

@@ -487,7 +487,12 @@ impl Envite {
 
     /// Stones scored by a hand's winners: `stake` (`None` for a hand lying down, which the
     /// lying team wins for the game), plus the trawl bonus. `None` when the hand wins the game.
-    pub fn hand_stones(stake: Stake, lying_winner: bool, lying_loser: bool, trawl: bool) -> Option<u32> {
+    pub fn hand_stones(
+        stake: Stake,
+        lying_winner: bool,
+        lying_loser: bool,
+        trawl: bool,
+    ) -> Option<u32> {
         if lying_winner {
             return None;
         }
@@ -495,7 +500,13 @@ impl Envite {
         Some(base + if trawl { 2 } else { 0 })
     }
 
-    fn end_hand<R: Rng + ?Sized>(&self, state: &mut EnviteState, winner: usize, how: End, rng: &mut R) {
+    fn end_hand<R: Rng + ?Sized>(
+        &self,
+        state: &mut EnviteState,
+        winner: usize,
+        how: End,
+        rng: &mut R,
+    ) {
         let lying_winner = state.lying & (1 << winner) != 0;
         let lying_loser = state.lying & (1 << (1 - winner)) != 0;
         let stones = match how {
@@ -763,7 +774,11 @@ impl Game for Envite {
         // consistent with everything public).
         let mut play = obs.play;
         let must_trump = obs.phase == Phase::Play
-            && obs.play.trick().led().is_some_and(|c| obs.play.order().is_trump(c))
+            && obs
+                .play
+                .trick()
+                .led()
+                .is_some_and(|c| obs.play.order().is_trump(c))
             && !obs.sees.contains(obs.play.to_play());
         let ok = loop {
             let ok = play.resample(obs.sees, &Default::default(), rng);
@@ -771,7 +786,10 @@ impl Game for Envite {
                 break ok;
             }
         };
-        assert!(ok, "an observation of a real Envite game has a consistent deal");
+        assert!(
+            ok,
+            "an observation of a real Envite game has a consistent deal"
+        );
         EnviteState {
             scores: obs.scores,
             games_won: obs.games_won,

@@ -23,7 +23,11 @@ fn position(g: &Envite, hands: &[&str], upcard: &str, scores: [u32; 2]) -> Envit
     let mut s = g.deal(&mut ChaCha8Rng::seed_from_u64(0));
     s.scores = scores;
     // Redeal until the phase matches the scores, then replace hands and upcard.
-    g.deal_hand(&mut s, Seat::new(g.places() - 1), &mut ChaCha8Rng::seed_from_u64(1));
+    g.deal_hand(
+        &mut s,
+        Seat::new(g.places() - 1),
+        &mut ChaCha8Rng::seed_from_u64(1),
+    );
     s.tally = EnviteTally::default();
     let hands: Vec<CardSet> = hands.iter().map(|h| cards(h)).collect();
     s.upcard = card(upcard);
@@ -109,7 +113,10 @@ fn the_pages_card_rankings() {
     assert_eq!(trumps_top_down(4).join(" "), base);
     assert_eq!(trumps_top_down(6).join(" "), format!("3C QC JD {base}"));
     assert_eq!(trumps_top_down(8).join(" "), format!("5D 3C QC JD {base}"));
-    assert_eq!(trumps_top_down(10).join(" "), format!("2D 5D 3C QC JD {base}"));
+    assert_eq!(
+        trumps_top_down(10).join(" "),
+        format!("2D 5D 3C QC JD {base}")
+    );
     assert_eq!(
         trumps_top_down(12).join(" "),
         format!("AD 2D 5D 3C QC JD {base}")
@@ -174,7 +181,9 @@ fn the_deal_gives_three_each_and_turns_the_trump_card() {
 fn captain_one_plays_and_sees_the_dummy() {
     let g = game(5, &[]);
     assert_eq!(g.dummy(), Some(Seat::new(5)));
-    let hands = ["2H KC 3S", "4D 5D 6D", "QC JC AC", "7S 6S 5S", "KH QH 7H", "4C 5C 6C"];
+    let hands = [
+        "2H KC 3S", "4D 5D 6D", "QC JC AC", "7S 6S 5S", "KH QH 7H", "4C 5C 6C",
+    ];
     let mut s = position(&g, &hands, "3H", [0, 0]);
     apply_all(&g, &mut s, &[A::Pass, A::Pass]);
     // Six places: Q♣ is a trump, so seat 2 follows the club lead with J♣ or A♣.
@@ -206,9 +215,16 @@ fn captain_sees_team_shows_the_captains_their_partners() {
     assert_eq!(o0.play.hand(Seat::new(2)), cards(FOUR[2]));
     assert!(o0.play.hand(Seat::new(1)).is_empty());
     let o2 = g.observe(&s, Seat::new(2));
-    assert!(o2.play.hand(Seat::new(0)).is_empty(), "only captains see partners");
+    assert!(
+        o2.play.hand(Seat::new(0)).is_empty(),
+        "only captains see partners"
+    );
     let plain = game(4, &[]);
-    assert!(plain.observe(&s, Seat::new(0)).play.hand(Seat::new(2)).is_empty());
+    assert!(plain
+        .observe(&s, Seat::new(0))
+        .play
+        .hand(Seat::new(2))
+        .is_empty());
 }
 
 /// Two passes: the hand is played for two stones; the leader's team speaks first.
@@ -281,7 +297,11 @@ fn raises_and_refusals() {
 fn a_hand_for_the_game_wins_the_game() {
     let g = game(4, &[]);
     let mut s = position(&g, &FOUR, "3H", [5, 9]);
-    apply_all(&g, &mut s, &[A::Raise, A::Raise, A::Raise, A::Raise, A::Accept]);
+    apply_all(
+        &g,
+        &mut s,
+        &[A::Raise, A::Raise, A::Raise, A::Raise, A::Accept],
+    );
     assert_eq!(s.stake(), Stake::Game);
     apply_all(&g, &mut s, &plays("KC 4D QC 7S 3S 5D JC 6S 5S 2H 6D AC"));
     assert_eq!(s.games_won(), [1, 0]);
@@ -318,7 +338,9 @@ fn the_trawl_loses_the_hand_at_once() {
     assert_eq!(s.play().tricks_won(Seat::new(0)), 1);
     // The extra trumps count as trumps for the trawl (six places: J♦ follows a heart lead).
     let g6 = game(6, &[]);
-    let hands = ["2H KC 3S", "JD 5D 6D", "QH JC AC", "7H 6S 5S", "KH 4S 4C", "3C 2C 5C"];
+    let hands = [
+        "2H KC 3S", "JD 5D 6D", "QH JC AC", "7H 6S 5S", "KH 4S 4C", "3C 2C 5C",
+    ];
     let mut s = position(&g6, &hands, "3H", [0, 0]);
     apply_all(&g6, &mut s, &[A::Pass, A::Pass]);
     let mut legal = Vec::new();
@@ -505,7 +527,8 @@ fn envite_soak() {
     for players in 4..=12u64 {
         let g = game(players as usize, &[]);
         let per = n / 9 + 1;
-        let report = conformance::random_games(&g, players * 1_000_000..players * 1_000_000 + per, 100_000);
+        let report =
+            conformance::random_games(&g, players * 1_000_000..players * 1_000_000 + per, 100_000);
         assert_eq!(report.games as u64, per);
     }
 }
