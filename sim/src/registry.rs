@@ -116,6 +116,7 @@ pub fn games() -> Vec<GameEntry> {
         entry::<games::euchre::Euchre>(),
         entry::<games::omi::Omi>(),
         entry::<games::court_piece::CourtPiece>(),
+        entry::<games::envite::Envite>(),
         entry::<games::orgy::Orgy>(),
         entry::<games::royal_orgy::RoyalOrgy>(),
         entry::<games::egyptian_ratscrew::Ratscrew>(),

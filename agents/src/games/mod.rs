@@ -5,6 +5,7 @@
 pub mod bridge;
 pub mod court_piece;
 pub mod egyptian_ratscrew;
+pub mod envite;
 pub mod euchre;
 pub mod gin_rummy;
 pub mod mattis;

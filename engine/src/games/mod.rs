@@ -6,6 +6,7 @@ pub mod bridge;
 pub mod common;
 pub mod court_piece;
 pub mod egyptian_ratscrew;
+pub mod envite;
 pub mod euchre;
 pub mod gin_rummy;
 pub mod mattis;

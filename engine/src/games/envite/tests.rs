@@ -1,0 +1,534 @@
+use super::*;
+use crate::conformance;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use EnviteAction as A;
+
+fn game(players: usize, params: &[&str]) -> Envite {
+    Envite::new(players, &Params::parse(params).unwrap()).unwrap()
+}
+
+fn cards(s: &str) -> CardSet {
+    s.parse().unwrap()
+}
+
+fn card(s: &str) -> Card {
+    s.parse().unwrap()
+}
+
+/// A fresh hand dealt by the last place, with these hands (one per place) and upcard, scores
+/// `scores`: in the negotiation, the lying-down decision or play as the scores make it.
+fn position(g: &Envite, hands: &[&str], upcard: &str, scores: [u32; 2]) -> EnviteState {
+    assert_eq!(hands.len(), g.places());
+    let mut s = g.deal(&mut ChaCha8Rng::seed_from_u64(0));
+    s.scores = scores;
+    // Redeal until the phase matches the scores, then replace hands and upcard.
+    g.deal_hand(
+        &mut s,
+        Seat::new(g.places() - 1),
+        &mut ChaCha8Rng::seed_from_u64(1),
+    );
+    s.tally = EnviteTally::default();
+    let hands: Vec<CardSet> = hands.iter().map(|h| cards(h)).collect();
+    s.upcard = card(upcard);
+    s.play = TrickPlay::new(
+        g.places(),
+        &hands,
+        Seat::new(0),
+        *g.card_order(s.upcard.suit()),
+        Obligation::FollowSuit,
+    )
+    .with_deck(g.deck() - CardSet::from_card(s.upcard));
+    g.check_invariants(&s).unwrap();
+    s
+}
+
+fn apply_all(g: &Envite, s: &mut EnviteState, actions: &[EnviteAction]) {
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    for &a in actions {
+        g.try_apply(s, a, &mut rng)
+            .unwrap_or_else(|e| panic!("{a}: {e}"));
+        g.check_invariants(s).unwrap();
+    }
+}
+
+fn plays(list: &str) -> Vec<EnviteAction> {
+    list.split_whitespace().map(|c| A::Play(card(c))).collect()
+}
+
+const FOUR: [&str; 4] = ["2H KC 3S", "4D 5D 6D", "QC JC AC", "7S 6S 5S"];
+
+#[test]
+fn conformance_random_games_every_table() {
+    for players in 4..=12 {
+        for params in [&["games=1"][..], &["games=1", "captain_sees_team=true"]] {
+            let g = game(players, params);
+            let report = conformance::random_games(&g, 0..5, 100_000);
+            assert_eq!(report.games, 5);
+            assert_eq!(report.draws, 0);
+            assert!(report.determinizations > 0);
+            for s in &report.stats {
+                let (g0, g1) = (s[10], s[11]);
+                let need = f64::from(g.games() / 2 + 1);
+                assert!((g0 == need) != (g1 == need), "{s:?}");
+                assert_eq!(s[1], g0 + g1);
+                assert!(s[3] <= s[2] && s[6] <= s[0] && s[8] <= s[0]);
+            }
+        }
+    }
+}
+
+#[test]
+fn params_are_checked() {
+    let g = game(4, &[]);
+    assert_eq!(g.games(), 3);
+    assert!(!g.captain_sees_team());
+    assert_eq!(g.deck().len(), 40);
+    assert_eq!(
+        g.deck() & CardSet::HEARTS,
+        cards("AH 2H 3H 4H 5H 6H 7H JH QH KH")
+    );
+    for bad in [&["games=0"][..], &["captain_sees_team=1"], &["target=5"]] {
+        assert!(
+            Envite::new(4, &Params::parse(bad).unwrap()).is_err(),
+            "{bad:?}"
+        );
+    }
+    assert!(Envite::new(3, &Params::new()).is_err());
+    assert!(Envite::new(13, &Params::new()).is_err());
+}
+
+/// The page's five rankings, trumps from the top, with hearts as trumps; the plain suits.
+#[test]
+fn the_pages_card_rankings() {
+    let trumps_top_down = |places: usize| -> Vec<String> {
+        let o = order(Suit::Hearts, places);
+        let mut t: Vec<Card> = (CardSet::with_ranks(&RANKS) & o.trump_cards())
+            .iter()
+            .collect();
+        t.sort_by_key(|&c| std::cmp::Reverse(o.strength(c)));
+        t.iter().map(|c| c.to_string()).collect()
+    };
+    let base = "2H KH QH JH AH 7H 6H 5H 4H 3H";
+    assert_eq!(trumps_top_down(4).join(" "), base);
+    assert_eq!(trumps_top_down(6).join(" "), format!("3C QC JD {base}"));
+    assert_eq!(trumps_top_down(8).join(" "), format!("5D 3C QC JD {base}"));
+    assert_eq!(
+        trumps_top_down(10).join(" "),
+        format!("2D 5D 3C QC JD {base}")
+    );
+    assert_eq!(
+        trumps_top_down(12).join(" "),
+        format!("AD 2D 5D 3C QC JD {base}")
+    );
+    // Plain suits: K Q J A 7 6 5 4 3 2; the extra trumps leave their printed suit.
+    let o = order(Suit::Hearts, 12);
+    let mut clubs: Vec<Card> = (CardSet::with_ranks(&RANKS) & o.suit_cards(Suit::Clubs))
+        .iter()
+        .collect();
+    clubs.sort_by_key(|&c| std::cmp::Reverse(o.strength(c)));
+    let clubs: Vec<String> = clubs.iter().map(|c| c.to_string()).collect();
+    assert_eq!(clubs.join(" "), "KC JC AC 7C 6C 5C 4C 2C");
+    assert!(o.is_trump(card("JD")) && !o.is_trump(card("JC")));
+}
+
+/// Ruling: an extra trump of the trump suit's own printed suit ranks only at its special
+/// place (clubs trumps at six places: 3♣ Q♣ J♦ 2♣ K♣ J♣ A♣ 7♣ ...).
+#[test]
+fn extra_trumps_of_the_trump_suit_rank_once_at_their_special_place() {
+    let o = order(Suit::Clubs, 6);
+    let mut t: Vec<Card> = (CardSet::with_ranks(&RANKS) & o.trump_cards())
+        .iter()
+        .collect();
+    t.sort_by_key(|&c| std::cmp::Reverse(o.strength(c)));
+    let t: Vec<String> = t.iter().map(|c| c.to_string()).collect();
+    assert_eq!(t.join(" "), "3C QC JD 2C KC JC AC 7C 6C 5C 4C");
+    let o = order(Suit::Diamonds, 12);
+    let mut t: Vec<Card> = (CardSet::with_ranks(&RANKS) & o.trump_cards())
+        .iter()
+        .collect();
+    t.sort_by_key(|&c| std::cmp::Reverse(o.strength(c)));
+    let t: Vec<String> = t.iter().map(|c| c.to_string()).collect();
+    assert_eq!(t.join(" "), "AD 2D 5D 3C QC JD KD QD 7D 6D 4D 3D");
+}
+
+#[test]
+fn the_deal_gives_three_each_and_turns_the_trump_card() {
+    for players in 4..=12 {
+        let g = game(players, &[]);
+        assert_eq!(g.places(), players + players % 2);
+        assert_eq!(g.dummy().is_some(), players % 2 == 1);
+        for seed in 0..5 {
+            let s = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
+            assert_eq!(s.dealer(), Seat::new(g.places() - 1));
+            assert_eq!(s.phase(), Phase::Stake);
+            // The leader's team (team 0: seat 0 leads) speaks first.
+            assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(0)));
+            let mut all = CardSet::EMPTY;
+            for p in Seat::all(g.places()) {
+                assert_eq!(s.play().hand(p).len(), 3);
+                all |= s.play().hand(p);
+            }
+            assert!(!all.contains(s.upcard()) && g.deck().contains(s.upcard()));
+            assert_eq!(s.play().order().trump(), Some(s.upcard().suit()));
+        }
+    }
+}
+
+/// Ruling: with an odd count the dummy is the last place, in team 1 (one player short), and
+/// captain 1 (seat 1) sees and plays its hand; nobody else sees it.
+#[test]
+fn captain_one_plays_and_sees_the_dummy() {
+    let g = game(5, &[]);
+    assert_eq!(g.dummy(), Some(Seat::new(5)));
+    let hands = [
+        "2H KC 3S", "4D 5D 6D", "QC JC AC", "7S 6S 5S", "KH QH 7H", "4C 5C 6C",
+    ];
+    let mut s = position(&g, &hands, "3H", [0, 0]);
+    apply_all(&g, &mut s, &[A::Pass, A::Pass]);
+    // Six places: Q♣ is a trump, so seat 2 follows the club lead with J♣ or A♣.
+    apply_all(&g, &mut s, &plays("KC 4D JC 7S KH"));
+    // Place 5, the dummy, is to play: seat 1 chooses among its clubs.
+    assert_eq!(s.play().to_play(), Seat::new(5));
+    assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(1)));
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    assert_eq!(legal, plays("4C 5C 6C"));
+    let o1 = g.observe(&s, Seat::new(1));
+    assert_eq!(o1.play.hand(Seat::new(5)), cards("4C 5C 6C"));
+    assert_eq!(o1.acting_place(), Seat::new(5));
+    assert_eq!(o1.hand(), cards("4C 5C 6C"));
+    for seat in [0, 2, 3, 4] {
+        let o = g.observe(&s, Seat::new(seat));
+        assert!(o.play.hand(Seat::new(5)).is_empty());
+        assert_eq!(o.play.hand(Seat::new(seat)).len(), 2);
+    }
+    // Team of the dummy is team 1.
+    assert_eq!(g.teams().team(Seat::new(5)), 1);
+}
+
+#[test]
+fn captain_sees_team_shows_the_captains_their_partners() {
+    let g = game(4, &["captain_sees_team=true"]);
+    let s = position(&g, &FOUR, "3H", [0, 0]);
+    let o0 = g.observe(&s, Seat::new(0));
+    assert_eq!(o0.play.hand(Seat::new(2)), cards(FOUR[2]));
+    assert!(o0.play.hand(Seat::new(1)).is_empty());
+    let o2 = g.observe(&s, Seat::new(2));
+    assert!(
+        o2.play.hand(Seat::new(0)).is_empty(),
+        "only captains see partners"
+    );
+    let plain = game(4, &[]);
+    assert!(plain
+        .observe(&s, Seat::new(0))
+        .play
+        .hand(Seat::new(2))
+        .is_empty());
+}
+
+/// Two passes: the hand is played for two stones; the leader's team speaks first.
+#[test]
+fn no_raise_plays_for_two() {
+    let g = game(4, &[]);
+    let mut s = position(&g, &FOUR, "3H", [0, 0]);
+    assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(0)));
+    apply_all(&g, &mut s, &[A::Pass]);
+    assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(1)));
+    apply_all(&g, &mut s, &[A::Pass]);
+    assert_eq!(s.phase(), Phase::Play);
+    assert_eq!(s.stake(), Stake::Two);
+    // Trumps hearts. Seat 0 leads KC; 4D (void); QC; 7S. KC wins (K above Q).
+    // Seat 0 leads 3S; 5D; JC; 6S: 6S wins for team 1. Seat 3 leads 5S; 2H (seat 0 void)
+    // wins: team 0 has two.
+    apply_all(&g, &mut s, &plays("KC 4D QC 7S 3S 5D JC 6S 5S 2H 6D AC"));
+    assert_eq!(s.scores(), [2, 0]);
+    assert_eq!(s.tally().hands, 1, "the next hand is dealt");
+}
+
+/// The first team to two tricks wins at once: the third trick is not played.
+#[test]
+fn two_tricks_end_the_hand() {
+    let g = game(4, &[]);
+    let hands = ["KC KD 3S", "4D 5D 6D", "QC JC AC", "7S 6S 5S"];
+    let mut s = position(&g, &hands, "3H", [0, 0]);
+    apply_all(&g, &mut s, &[A::Pass, A::Pass]);
+    // KC wins the first trick (K over Q); KD the second (seat 1 follows low): team 0 has two.
+    apply_all(&g, &mut s, &plays("KC 4D QC 7S KD 5D JC 6S"));
+    assert_eq!(s.scores(), [2, 0]);
+    assert_eq!(s.tally().hands, 1, "a new hand is dealt");
+    assert!(s.play().record().played().is_empty());
+}
+
+/// The page's raises and refusals: refusing a raise concedes the stake before it.
+#[test]
+fn raises_and_refusals() {
+    let g = game(4, &[]);
+    let cases: [(&[EnviteAction], [u32; 2]); 5] = [
+        (&[A::Raise, A::Fold], [2, 0]),
+        (&[A::Pass, A::Raise, A::Fold], [0, 2]),
+        (&[A::Raise, A::Raise, A::Fold], [0, 4]),
+        (&[A::Raise, A::Raise, A::Raise, A::Fold], [7, 0]),
+        (&[A::Raise, A::Raise, A::Raise, A::Raise, A::Fold], [0, 9]),
+    ];
+    for (actions, scores) in cases {
+        let mut s = position(&g, &FOUR, "3H", [0, 0]);
+        apply_all(&g, &mut s, actions);
+        assert_eq!(s.scores(), scores, "{actions:?}");
+        assert_eq!(s.phase(), Phase::Stake, "a new hand");
+    }
+    // Raised to the game: it cannot be raised again.
+    let mut s = position(&g, &FOUR, "3H", [0, 0]);
+    apply_all(&g, &mut s, &[A::Raise, A::Raise, A::Raise, A::Raise]);
+    assert_eq!(s.pending(), Some(Stake::Game));
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    assert_eq!(legal, [A::Fold, A::Accept]);
+    // Accepting a raise to 4 plays for 4; the same tricks as above give team 0 four stones.
+    let mut s = position(&g, &FOUR, "3H", [0, 0]);
+    apply_all(&g, &mut s, &[A::Raise, A::Accept]);
+    assert_eq!(s.stake(), Stake::Four);
+    apply_all(&g, &mut s, &plays("KC 4D QC 7S 3S 5D JC 6S 5S 2H 6D AC"));
+    assert_eq!(s.scores(), [4, 0]);
+}
+
+/// A hand played for the game wins the game; the match goes on with scores reset.
+#[test]
+fn a_hand_for_the_game_wins_the_game() {
+    let g = game(4, &[]);
+    let mut s = position(&g, &FOUR, "3H", [5, 9]);
+    apply_all(
+        &g,
+        &mut s,
+        &[A::Raise, A::Raise, A::Raise, A::Raise, A::Accept],
+    );
+    assert_eq!(s.stake(), Stake::Game);
+    apply_all(&g, &mut s, &plays("KC 4D QC 7S 3S 5D JC 6S 5S 2H 6D AC"));
+    assert_eq!(s.games_won(), [1, 0]);
+    assert_eq!(s.scores(), [0, 0]);
+    assert_eq!(s.tally().game_hands, 1);
+    assert_eq!(s.phase(), Phase::Stake);
+}
+
+/// The trawl: a trump led, the first player in turn without a trump loses the hand for his
+/// team at once: stake plus two. Ruling: checked in turn order, when that player's turn comes.
+#[test]
+fn the_trawl_loses_the_hand_at_once() {
+    let g = game(4, &[]);
+    // Seat 0 leads the 2H: seat 1 holds no heart, team 1 loses: 2 + 2.
+    let mut s = position(&g, &FOUR, "3H", [0, 0]);
+    apply_all(&g, &mut s, &[A::Pass, A::Pass]);
+    apply_all(&g, &mut s, &plays("2H"));
+    assert_eq!(s.scores(), [4, 0]);
+    assert_eq!(s.tally().trawls, 1);
+    assert_eq!(s.tally().trawl_losses, 1);
+    // At a stake of 7: 9. Both teams hold a trumpless player, seat 2 (team 0) comes after
+    // seat 1: only seat 1's team loses.
+    let hands = ["2H KC 3S", "4H 5D 6D", "QC JC AC", "7S 6S 5S"];
+    let mut s = position(&g, &hands, "3H", [0, 0]);
+    apply_all(&g, &mut s, &[A::Raise, A::Raise, A::Accept]);
+    assert_eq!(s.stake(), Stake::Seven);
+    apply_all(&g, &mut s, &plays("2H 4H"));
+    assert_eq!(s.scores(), [0, 9], "seat 2 cannot follow: team 0 loses");
+    // A trump lead that everybody follows is an ordinary trick.
+    let hands = ["2H KC 3S", "4H 5D 6D", "QH JC AC", "7H 6S 5S"];
+    let mut s = position(&g, &hands, "3H", [0, 0]);
+    apply_all(&g, &mut s, &[A::Pass, A::Pass]);
+    apply_all(&g, &mut s, &plays("2H 4H QH 7H"));
+    assert_eq!(s.play().tricks_won(Seat::new(0)), 1);
+    // The extra trumps count as trumps for the trawl (six places: J♦ follows a heart lead).
+    let g6 = game(6, &[]);
+    let hands = [
+        "2H KC 3S", "JD 5D 6D", "QH JC AC", "7H 6S 5S", "KH 4S 4C", "3C 2C 5C",
+    ];
+    let mut s = position(&g6, &hands, "3H", [0, 0]);
+    apply_all(&g6, &mut s, &[A::Pass, A::Pass]);
+    let mut legal = Vec::new();
+    apply_all(&g6, &mut s, &plays("2H"));
+    g6.legal_actions(&s, &mut legal);
+    assert_eq!(legal, plays("JD"), "J♦ is seat 1's only trump");
+    apply_all(&g6, &mut s, &plays("JD QH 7H KH"));
+    // Place 5 holds 3♣, an extra trump: it follows, and wins.
+    g6.legal_actions(&s, &mut legal);
+    assert_eq!(legal, plays("3C"));
+}
+
+/// Lying down: points above eleven are ignored (the page's 8 + 4 = 11).
+#[test]
+fn scores_stop_at_eleven() {
+    let g = game(4, &[]);
+    let mut s = position(&g, &FOUR, "3H", [8, 0]);
+    apply_all(&g, &mut s, &[A::Raise, A::Accept]);
+    apply_all(&g, &mut s, &plays("KC 4D QC 7S 3S 5D JC 6S 5S 2H 6D AC"));
+    assert_eq!(s.scores(), [11, 0]);
+    // Team 0 now lies down: its captain decides, no negotiation.
+    assert_eq!(s.phase(), Phase::LyingDown);
+    assert!(s.lying(0) && !s.lying(1));
+    assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(0)));
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    assert_eq!(legal, [A::Fold, A::Accept]);
+}
+
+#[test]
+fn lying_down_forfeit_loss_and_win() {
+    let g = game(4, &[]);
+    // Forfeit: the opponents score one.
+    let mut s = position(&g, &FOUR, "3H", [3, 11]);
+    assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(1)));
+    apply_all(&g, &mut s, &[A::Fold]);
+    assert_eq!(s.scores(), [4, 11]);
+    assert_eq!(s.tally().lie_down_forfeits, 1);
+    // Play and lose: the opponents score three (team 0 takes two tricks).
+    let mut s = position(&g, &FOUR, "3H", [3, 11]);
+    apply_all(&g, &mut s, &[A::Accept]);
+    apply_all(&g, &mut s, &plays("KC 4D QC 7S 3S 5D JC 6S 5S 2H 6D AC"));
+    assert_eq!(s.scores(), [6, 11]);
+    // Lose by a trawl: three plus two.
+    let mut s = position(&g, &FOUR, "3H", [3, 11]);
+    apply_all(&g, &mut s, &[A::Accept]);
+    apply_all(&g, &mut s, &plays("2H"));
+    assert_eq!(s.scores(), [8, 11]);
+    // Play and win: the lying-down team wins the game.
+    let mut s = position(&g, &FOUR, "3H", [11, 3]);
+    apply_all(&g, &mut s, &[A::Accept]);
+    apply_all(&g, &mut s, &plays("KC 4D QC 7S 3S 5D JC 6S 5S 2H 6D AC"));
+    assert_eq!(s.games_won(), [1, 0]);
+    assert_eq!(s.scores(), [0, 0]);
+}
+
+#[test]
+fn both_lying_down_play_for_the_game() {
+    let g = game(4, &[]);
+    let s = position(&g, &FOUR, "3H", [11, 11]);
+    assert_eq!(s.phase(), Phase::Play, "no negotiation, no forfeit");
+    let mut s2 = s.clone();
+    apply_all(&g, &mut s2, &plays("KC 4D QC 7S 3S 5D JC 6S 5S 2H 6D AC"));
+    assert_eq!(s2.games_won(), [1, 0]);
+    let mut s3 = s;
+    apply_all(&g, &mut s3, &plays("2H"));
+    assert_eq!(s3.games_won(), [1, 0], "a trawl loss decides it too");
+}
+
+/// Best of three: the match ends when a team wins two games; `games=1` after one.
+#[test]
+fn the_match_is_best_of_three() {
+    for (params, needed) in [(&[][..], 2), (&["games=1"][..], 1), (&["games=5"][..], 3)] {
+        let g = game(4, params);
+        let mut s = position(&g, &FOUR, "3H", [11, 0]);
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut won = 0;
+        // Always the first legal action (fold, pass, the lowest card): the games end as the
+        // scores climb to both lying down.
+        let mut legal = Vec::new();
+        while s.phase() != Phase::Over {
+            g.legal_actions(&s, &mut legal);
+            let a = legal[0];
+            g.apply(&mut s, a, &mut rng);
+            g.check_invariants(&s).unwrap();
+            won = s.games_won()[0].max(s.games_won()[1]);
+        }
+        assert_eq!(won, needed);
+        let o = g.outcome(&s).unwrap();
+        let w = usize::from(s.games_won()[1] > s.games_won()[0]);
+        assert_eq!(o[Seat::new(w)].win, 0.5);
+        assert_eq!(o[Seat::new(w + 2)].win, 0.5);
+        assert_eq!(o[Seat::new(1 - w)].place, 3);
+    }
+}
+
+/// Known counts. Negotiation from the deal: 2 (pass, raise); 5 (pass: pass or raise;
+/// raise: fold, accept or raise); 14 (pass-pass and accept reach the lead, 3 cards; fold
+/// deals a new hand, 2; raise-raise 3; pass-raise 3).
+/// Card play from [`FOUR`] with the stake settled: each place holds one suit (clubs,
+/// diamonds, hearts = trumps, spades): 3 leads, every other place void, 3 × 3 × 3 × 3 = 81
+/// lines for the first trick, which seat 2's trump wins; seat 2 then leads one of its two
+/// remaining trumps (162), which seat 3 cannot follow: the hand ends, and the new deal offers
+/// 2 (324).
+#[test]
+fn perft_known_counts() {
+    let g = game(4, &[]);
+    let s = position(&g, &FOUR, "3H", [0, 0]);
+    assert_eq!(conformance::perft::perft_table(&g, &s, 3), vec![2, 5, 14]);
+    let hands = ["KC QC JC", "KD QD JD", "KH QH JH", "KS QS JS"];
+    let mut s = position(&g, &hands, "3H", [0, 0]);
+    apply_all(&g, &mut s, &[A::Pass, A::Pass]);
+    assert_eq!(
+        conformance::perft::perft_table(&g, &s, 6),
+        vec![3, 9, 27, 81, 162, 324]
+    );
+    // Twelve places, trump diamonds (the upcard J♦, an extra trump itself: the suit is its
+    // printed suit). Seat 0 holds no trump, so the first trick is no trawl. Formula: the
+    // leader's 3 cards, and for each other place the size of its holding in the effective suit
+    // led, or its whole hand (3) when void.
+    let g12 = game(12, &[]);
+    let hands = [
+        "KC 6C 7C", "KD QD 7D", "KS QS 7S", "KH QH 7H", "QC 4C 2C", "6D 4D 3D", "6S 5S 4S",
+        "6H 5H 4H", "JC AC 5C", "AS 3S 2S", "JS JH AH", "3H 2H AD",
+    ];
+    let mut s = position(&g12, &hands, "JD", [0, 0]);
+    apply_all(&g12, &mut s, &[A::Pass, A::Pass]);
+    let order = *g12.card_order(Suit::Diamonds);
+    let mut expected = 0u64;
+    for lead in s.play().legal() {
+        assert!(!order.is_trump(lead));
+        let suit = order.suit_of(lead);
+        let mut lines = 1u64;
+        for p in 1..12 {
+            let h = s.play().hand(Seat::new(p));
+            let follow = (h & order.suit_cards(suit)).len() as u64;
+            lines *= if follow == 0 { 3 } else { follow };
+        }
+        expected += lines;
+    }
+    // Clubs led: places 4 (4C 2C; QC is a trump) and 8 (JC AC 5C) follow: 2 * 3 and 3^9 for
+    // the rest; 3 leads: 3 * 2 * 3 * 3^9 = 354,294.
+    assert_eq!(expected, 354_294);
+    assert_eq!(conformance::perft::perft(&g12, &s, 12), expected);
+}
+
+#[test]
+fn observations_hide_hands_and_determinize_respects_voids() {
+    let g = game(4, &[]);
+    let mut s = position(&g, &FOUR, "3H", [0, 0]);
+    apply_all(&g, &mut s, &[A::Pass, A::Pass]);
+    apply_all(&g, &mut s, &plays("KC 4D"));
+    let o = g.observe(&s, Seat::new(0));
+    assert!(o.play.hand(Seat::new(1)).is_empty());
+    assert_eq!(o.play.hand_len(Seat::new(1)), 2);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for _ in 0..200 {
+        let d = g.determinize(&o, &mut rng);
+        g.check_invariants(&d).unwrap();
+        assert_eq!(g.observe(&d, Seat::new(0)), o);
+        // Seat 1 showed a club void; the upcard is nobody's.
+        assert!((d.play().hand(Seat::new(1)) & CardSet::CLUBS).is_empty());
+        for p in Seat::all(4) {
+            assert!(!d.play().hand(p).contains(card("3H")));
+        }
+    }
+}
+
+#[test]
+fn the_move_cap_bounds_every_match() {
+    let g = game(12, &["games=3"]);
+    let report = conformance::random_games(&g, 100..103, 4_000);
+    assert_eq!(report.draws, 0);
+    assert!(report.moves as u64 <= 10 * g.move_cap().unwrap());
+}
+
+#[test]
+#[ignore]
+fn envite_soak() {
+    let n: u64 = std::env::var("ENVITE_SOAK")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10_000);
+    for players in 4..=12u64 {
+        let g = game(players as usize, &[]);
+        let per = n / 9 + 1;
+        let report =
+            conformance::random_games(&g, players * 1_000_000..players * 1_000_000 + per, 100_000);
+        assert_eq!(report.games as u64, per);
+    }
+}
