@@ -1,7 +1,8 @@
 //! Pieces shared by several games that are not trick games: a face-down [`Stock`] that hands
 //! are drawn back up from (and that may be rebuilt from the played cards), and the
 //! [`Eliminations`] record of an elimination game with its placement [`Outcome`](crate::Outcome)
-//! (the last seat standing first, the first seat out last).
+//! (the last seat standing first, the first seat out last); and the one-round ascending
+//! [`Auction`] of Hasenpfeffer and Nap.
 //!
 //! ```
 //! use cardsim_engine::games::common::{Eliminations, Stock};
@@ -20,8 +21,10 @@
 //! assert_eq!(places, [2, 1, 3]);
 //! ```
 
+mod auction;
 mod elimination;
 mod stock;
 
+pub use auction::Auction;
 pub use elimination::Eliminations;
 pub use stock::{Stock, STOCK_CAPACITY};
