@@ -88,6 +88,7 @@ pub fn games() -> Vec<GameEntry> {
         entry::<games::ninety_nine::NinetyNine>(),
         entry::<games::xeri::Xeri>(),
         entry::<games::euchre::Euchre>(),
+        entry::<games::hasenpfeffer::Hasenpfeffer>(),
         entry::<games::orgy::Orgy>(),
         entry::<games::egyptian_ratscrew::Ratscrew>(),
         entry::<games::speed::Speed>(),

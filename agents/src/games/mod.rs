@@ -6,6 +6,7 @@ pub mod bridge;
 pub mod egyptian_ratscrew;
 pub mod euchre;
 pub mod gin_rummy;
+pub mod hasenpfeffer;
 pub mod ninety_nine;
 pub mod orgy;
 pub mod seahaven;
