@@ -89,6 +89,7 @@ pub fn games() -> Vec<GameEntry> {
         entry::<games::xeri::Xeri>(),
         entry::<games::euchre::Euchre>(),
         entry::<games::hasenpfeffer::Hasenpfeffer>(),
+        entry::<games::nap::Nap>(),
         entry::<games::orgy::Orgy>(),
         entry::<games::egyptian_ratscrew::Ratscrew>(),
         entry::<games::speed::Speed>(),

@@ -7,6 +7,7 @@ pub mod egyptian_ratscrew;
 pub mod euchre;
 pub mod gin_rummy;
 pub mod hasenpfeffer;
+pub mod nap;
 pub mod ninety_nine;
 pub mod orgy;
 pub mod seahaven;

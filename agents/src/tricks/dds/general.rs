@@ -66,7 +66,7 @@ impl Hasher for PassThrough {
 #[derive(Default)]
 pub struct GeneralSolver {
     table: HashMap<Key, (u8, u8), BuildHasherDefault<PassThrough>>,
-    rules: Option<(CardOrder, Obligation, u16, u16, usize)>,
+    rules: Option<(CardOrder, Obligation, u16, u16, u16, usize)>,
     nodes: u64,
 }
 
@@ -83,7 +83,10 @@ struct Node<'a> {
     play: &'a TrickPlay,
     hands: [CardSet; MAX_SEATS],
     trick: Trick,
+    /// The seats whose tricks are counted.
     side: SeatMask,
+    /// The seats that maximize the count (the others minimize it).
+    max: SeatMask,
     active_len: usize,
 }
 
@@ -98,11 +101,12 @@ impl GeneralSolver {
         self.nodes
     }
 
-    fn prepare(&mut self, play: &TrickPlay, side: SeatMask) {
+    fn prepare(&mut self, play: &TrickPlay, side: SeatMask, max: SeatMask) {
         let rules = (
             *play.order(),
             play.obligation(),
-            side.0 as u16,
+            side.0,
+            max.0,
             play.active().0 as u16,
             play.players(),
         );
@@ -112,7 +116,7 @@ impl GeneralSolver {
         }
     }
 
-    fn node<'a>(play: &'a TrickPlay, side: SeatMask) -> Node<'a> {
+    fn node<'a>(play: &'a TrickPlay, side: SeatMask, max: SeatMask) -> Node<'a> {
         let mut hands = [CardSet::EMPTY; MAX_SEATS];
         for s in Seat::all(play.players()).filter(|&s| play.active().contains(s)) {
             hands[s.index()] = play.hand(s);
@@ -122,6 +126,7 @@ impl GeneralSolver {
             hands,
             trick: *play.trick(),
             side,
+            max,
             active_len: play.active().0.count_ones() as usize,
         }
     }
@@ -129,8 +134,15 @@ impl GeneralSolver {
     /// The tricks the seats of `side` take from here on with best play by everyone (the
     /// seats of `side` maximizing, the others minimizing), the trick in progress included.
     pub fn solve(&mut self, play: &TrickPlay, side: SeatMask) -> u8 {
-        self.prepare(play, side);
-        let mut node = Self::node(play, side);
+        self.solve_for(play, side, side)
+    }
+
+    /// The tricks the seats of `counted` take from here on when the seats of `maximizers`
+    /// play to make that number as large as they can and the others as small (Nap's *misère*:
+    /// the bidder maximizes the tricks of the other players).
+    pub fn solve_for(&mut self, play: &TrickPlay, counted: SeatMask, maximizers: SeatMask) -> u8 {
+        self.prepare(play, counted, maximizers);
+        let mut node = Self::node(play, counted, maximizers);
         let n = Self::tricks_left(&node);
         self.search(&mut node, 0, n + 1)
     }
@@ -138,8 +150,19 @@ impl GeneralSolver {
     /// For every legal card of the seat to play, in ascending card order, the tricks `side`
     /// takes from here on if that card is played and everyone plays best after.
     pub fn solve_plays(&mut self, play: &TrickPlay, side: SeatMask) -> Vec<(Card, u8)> {
-        self.prepare(play, side);
-        let mut node = Self::node(play, side);
+        self.solve_plays_for(play, side, side)
+    }
+
+    /// [`GeneralSolver::solve_plays`] with the counted seats and the maximizing seats apart,
+    /// as in [`GeneralSolver::solve_for`].
+    pub fn solve_plays_for(
+        &mut self,
+        play: &TrickPlay,
+        counted: SeatMask,
+        maximizers: SeatMask,
+    ) -> Vec<(Card, u8)> {
+        self.prepare(play, counted, maximizers);
+        let mut node = Self::node(play, counted, maximizers);
         let n = Self::tricks_left(&node);
         let seat = play.to_play();
         let legal = play.legal();
@@ -217,7 +240,7 @@ impl GeneralSolver {
             .play
             .obligation()
             .legal(node.hands[seat.index()], &node.trick, order);
-        let maximizing = node.side.contains(seat);
+        let maximizing = node.max.contains(seat);
         // Cards still live elsewhere (other hands and the trick), for equivalence.
         let mut live = node.trick.card_set();
         for (i, h) in node.hands.iter().enumerate() {
