@@ -15,9 +15,7 @@
 use crate::tricks::{rule_of_thumb, DoubleDummy, TableView};
 use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver};
 use cardsim_engine::cards::{Card, CardSet, Rank, Suit};
-use cardsim_engine::games::hasenpfeffer::{
-    HasenpfefferAction, HasenpfefferObservation, Phase,
-};
+use cardsim_engine::games::hasenpfeffer::{HasenpfefferAction, HasenpfefferObservation, Phase};
 use cardsim_engine::params::ParamSpec;
 use cardsim_engine::Seat;
 use rand::RngCore;
@@ -68,14 +66,11 @@ pub fn expected_tricks(hand: CardSet, trump: Suit) -> f64 {
     while let Some(c) = rest.iter().max_by_key(|&c| order.strength(c)) {
         rest.remove(c);
         n += 1;
-        v += if c.is_joker() {
+        let right = !c.is_joker() && c.rank() == Rank::Jack && c.suit() == trump;
+        v += if c.is_joker() || right {
             1.0
-        } else if c.rank() == Rank::Jack && c.suit() == trump {
-            1.0
-        } else if c.rank() == Rank::Jack {
-            0.8
-        } else if n >= 4 {
-            0.8
+        } else if c.rank() == Rank::Jack || n >= 4 {
+            0.8 // the left bower, or a long trump
         } else {
             match c.rank() {
                 Rank::Ace => 0.7,
@@ -100,7 +95,13 @@ pub fn best_suit(hand: CardSet) -> (Suit, f64) {
     Suit::ALL
         .into_iter()
         .map(|s| (s, expected_tricks(hand, s)))
-        .fold((Suit::Clubs, f64::NEG_INFINITY), |a, b| if b.1 > a.1 { b } else { a })
+        .fold((Suit::Clubs, f64::NEG_INFINITY), |a, b| {
+            if b.1 > a.1 {
+                b
+            } else {
+                a
+            }
+        })
 }
 
 /// The card the declarer discards from his seven with `trump` named: a plain singleton
@@ -162,9 +163,7 @@ impl Agent<Hasenpfeffer> for HasenpfefferHeuristic {
                     .unwrap_or(A::Pass)
             }
             Phase::Trump => A::Trump(best_suit(hand).0),
-            Phase::Discard => {
-                A::Discard(best_discard(hand, obs.trump.expect("trumps are named")))
-            }
+            Phase::Discard => A::Discard(best_discard(hand, obs.trump.expect("trumps are named"))),
             Phase::Play => {
                 let (declarer, _) = obs.contract().expect("a declarer in play");
                 let mut visible = CardSet::EMPTY;

@@ -106,7 +106,13 @@ pub fn best_suit(game: &Nap, hand: CardSet, players: usize) -> (Suit, f64) {
         .into_iter()
         .filter(|&s| !(hand & CardSet::FULL_DECK.of_suit(s)).is_empty())
         .map(|s| (s, expected_tricks(game, hand, s, players)))
-        .fold((Suit::Clubs, f64::NEG_INFINITY), |a, b| if b.1 > a.1 { b } else { a })
+        .fold((Suit::Clubs, f64::NEG_INFINITY), |a, b| {
+            if b.1 > a.1 {
+                b
+            } else {
+                a
+            }
+        })
 }
 
 /// True when `hand` suits *mis*: no joker and no card above the deck's third-lowest rank.
@@ -396,7 +402,6 @@ impl PerfectInfoSolver<Nap> for NapSolver {
         "solver=exact".into()
     }
 }
-
 
 #[cfg(test)]
 mod tests;

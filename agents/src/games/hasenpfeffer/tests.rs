@@ -131,9 +131,7 @@ fn the_solver_values_hasenpfeffer_cards_exactly() {
             let a = legal[rng.random_range(0..legal.len())];
             game.apply(&mut state, a, &mut rng);
         }
-        jokers += usize::from(
-            Seat::all(4).any(|s| state.play().hand(s).contains(Card::JOKER)),
-        );
+        jokers += usize::from(Seat::all(4).any(|s| state.play().hand(s).contains(Card::JOKER)));
         let ToMove::Seat(me) = game.to_move(&state) else {
             unreachable!()
         };

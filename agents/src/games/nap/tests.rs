@@ -68,7 +68,10 @@ fn the_heuristic_beats_random() {
     let (credits, wins) = credits_against_random(&g, &mut NapHeuristic::default(), 300);
     // A random seat wins a quarter of the games (75 +- 7.5 of 300); the heuristic about 46%,
     // with some 25 credits a game.
-    assert!(wins > 0.35 && credits > 5.0, "wins {wins}, credits {credits}");
+    assert!(
+        wins > 0.35 && credits > 5.0,
+        "wins {wins}, credits {credits}"
+    );
 }
 
 #[test]
@@ -80,7 +83,10 @@ fn pimc_with_the_solver_beats_random() {
     let (credits, wins) = credits_against_random(&g, agent.as_mut(), 30);
     // A random seat averages zero credits and wins a quarter of the games.
     eprintln!("pimc: credits {credits}, wins {wins}");
-    assert!(credits > 0.0 && wins > 0.3, "pimc: credits {credits}, wins {wins}");
+    assert!(
+        credits > 0.0 && wins > 0.3,
+        "pimc: credits {credits}, wins {wins}"
+    );
 }
 
 /// The bidder's value from plain minimax through the game's own rules: his tricks to the
@@ -129,7 +135,11 @@ fn the_solver_values_nap_cards_exactly() {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut state = g.deal(&mut rng);
         // Bid: seat 0 takes Mis on every third seed, else Two; the rest pass.
-        let bid = if seed % 3 == 0 { NapBid::Mis } else { NapBid::Two };
+        let bid = if seed % 3 == 0 {
+            NapBid::Mis
+        } else {
+            NapBid::Two
+        };
         g.apply(&mut state, NapAction::Bid(bid), &mut rng);
         for _ in 1..players {
             g.apply(&mut state, NapAction::Pass, &mut rng);
@@ -179,10 +189,19 @@ fn the_solver_values_nap_cards_exactly() {
             })
             .collect();
         assert_eq!(values, expected, "seed {seed}");
-        checked[if mis { 1 } else if skip == 0 { 2 } else { 0 }] += 1;
+        checked[if mis {
+            1
+        } else if skip == 0 {
+            2
+        } else {
+            0
+        }] += 1;
     }
     // Trump hands in play, mis hands, first leads (trumps made by the lead).
-    assert!(checked[0] >= 20 && checked[1] >= 10 && checked[2] >= 3, "{checked:?}");
+    assert!(
+        checked[0] >= 20 && checked[1] >= 10 && checked[2] >= 3,
+        "{checked:?}"
+    );
 }
 
 // -------------------------------------------------------------------------------------------

@@ -107,7 +107,7 @@ impl GeneralSolver {
             play.obligation(),
             side.0,
             max.0,
-            play.active().0 as u16,
+            play.active().0,
             play.players(),
         );
         if self.rules != Some(rules) || self.table.len() > 1 << 22 {
@@ -193,10 +193,7 @@ impl GeneralSolver {
         let saved = node.trick;
         node.trick.push(seat, card);
         let v = if node.trick.len() == node.active_len {
-            let (winner, _) = node
-                .trick
-                .winner(node.play.order())
-                .expect("a full trick");
+            let (winner, _) = node.trick.winner(node.play.order()).expect("a full trick");
             let won = u8::from(node.side.contains(winner));
             node.trick = Trick::new(winner);
             if node.hands[winner.index()].is_empty() {
@@ -251,10 +248,7 @@ impl GeneralSolver {
         let mut best: Option<u8> = None;
         let mut tried = CardSet::EMPTY;
         for card in legal {
-            if tried
-                .iter()
-                .any(|t| Self::equivalent(order, live, t, card))
-            {
+            if tried.iter().any(|t| Self::equivalent(order, live, t, card)) {
                 continue;
             }
             tried.insert(card);
@@ -348,7 +342,9 @@ mod tests {
             let per = 3;
             let hands = deal(players, per, deck, &mut rng);
             let order = match case % 3 {
-                0 => CardOrder::ace_high(Some(Suit::Hearts)).with_card(Card::JOKER, Suit::Hearts, 20),
+                0 => {
+                    CardOrder::ace_high(Some(Suit::Hearts)).with_card(Card::JOKER, Suit::Hearts, 20)
+                }
                 1 => CardOrder::ace_high(None).with_lone_trump(Card::JOKER, 20),
                 _ => CardOrder::ace_high(None),
             };
@@ -371,7 +367,11 @@ mod tests {
                 let won = p.play(c).map_or(0, |w| u8::from(side.contains(w)));
                 assert_eq!(v, won + minimax(&p, side), "case {case}, card {c}");
             }
-            assert_eq!(solver.solve(&play, side), minimax(&play, side), "case {case}");
+            assert_eq!(
+                solver.solve(&play, side),
+                minimax(&play, side),
+                "case {case}"
+            );
         }
     }
 
@@ -396,7 +396,10 @@ mod tests {
             let teams = cardsim_engine::tricks::Teams::alternating(4, 2);
             let side = SeatMask(0b0101 << (case % 2));
             let pos = Position::from_play(&play, &teams).with_side(side);
-            assert_eq!(general.solve_plays(&play, side), lane.solve_plays(&pos).unwrap());
+            assert_eq!(
+                general.solve_plays(&play, side),
+                lane.solve_plays(&pos).unwrap()
+            );
         }
     }
 }

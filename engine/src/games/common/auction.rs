@@ -42,7 +42,8 @@ impl Auction {
 
     /// The seat to speak, `None` once everyone has spoken.
     pub fn turn(&self) -> Option<Seat> {
-        (self.spoken < self.players).then(|| self.first.left(self.spoken as usize, self.players as usize))
+        (self.spoken < self.players)
+            .then(|| self.first.left(self.spoken as usize, self.players as usize))
     }
 
     /// The seat that spoke first.

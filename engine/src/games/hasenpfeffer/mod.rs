@@ -41,8 +41,8 @@ use crate::game::{
     check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove,
 };
 use crate::games::common::Auction;
-use crate::seat::{BySeat, Seat, SeatMask};
 use crate::seat::MAX_SEATS;
+use crate::seat::{BySeat, Seat, SeatMask};
 use crate::tricks::{
     sample_deal_into, CardOrder, HiddenHand, Obligation, Teams, TrickPlay, TrickTaking,
 };
@@ -243,8 +243,15 @@ impl HasenpfefferObservation {
 impl Hasenpfeffer {
     /// The 25 cards: nine to ace in four suits and the joker.
     pub const DECK: CardSet = CardSet::from_bits(
-        CardSet::with_ranks(&[Rank::Nine, Rank::Ten, Rank::Jack, Rank::Queen, Rank::King, Rank::Ace])
-            .bits()
+        CardSet::with_ranks(&[
+            Rank::Nine,
+            Rank::Ten,
+            Rank::Jack,
+            Rank::Queen,
+            Rank::King,
+            Rank::Ace,
+        ])
+        .bits()
             | Card::JOKER.bit(),
     );
 
@@ -298,8 +305,7 @@ impl Hasenpfeffer {
         std::array::from_fn(|i| play.hand(Seat::new(i)))
     }
 
-    fn rebuild(play: &TrickPlay, hands: &[CardSet; 4], leader: Seat, order: CardOrder) -> TrickPlay {
-        let _ = play;
+    fn rebuild(hands: &[CardSet; 4], leader: Seat, order: CardOrder) -> TrickPlay {
         TrickPlay::new(4, hands, leader, order, Obligation::FollowSuit).with_deck(Self::DECK)
     }
 
@@ -309,7 +315,7 @@ impl Hasenpfeffer {
         let widow = state.stub();
         let mut hands = Self::hands_of(&state.play);
         hands[declarer.index()] |= widow;
-        state.play = Self::rebuild(&state.play, &hands, declarer, CardOrder::ace_high(None));
+        state.play = Self::rebuild(&hands, declarer, CardOrder::ace_high(None));
         state.phase = Phase::Trump;
     }
 
@@ -522,7 +528,7 @@ impl Game for Hasenpfeffer {
                 let mut hands = Self::hands_of(&state.play);
                 hands[declarer.index()].remove(card);
                 let trump = state.trump.expect("trumps named");
-                state.play = Self::rebuild(&state.play, &hands, declarer, Self::order(trump));
+                state.play = Self::rebuild(&hands, declarer, Self::order(trump));
                 state.phase = Phase::Play;
             }
             (Phase::Play, A::Play(card)) => {
@@ -567,7 +573,11 @@ impl Game for Hasenpfeffer {
         // which cannot be the joker). The observer's own discard is known.
         let me = obs.seat;
         let played = obs.play.record().played();
-        let declarer = obs.auction.high().map(|(s, _)| s).filter(|_| obs.phase != Phase::Bid);
+        let declarer = obs
+            .auction
+            .high()
+            .map(|(s, _)| s)
+            .filter(|_| obs.phase != Phase::Bid);
         let mut known = BySeat::<CardSet>::default();
         if obs.forced && !played.contains(Card::JOKER) {
             if let Some(d) = declarer.filter(|&d| d != me) {
@@ -601,7 +611,10 @@ impl Game for Hasenpfeffer {
         });
         let mut deal = [CardSet::EMPTY; MAX_SEATS + 1];
         let ok = sample_deal_into(unseen, &spec, &mut deal, rng);
-        assert!(ok, "an observation of a real Hasenpfeffer game has a consistent deal");
+        assert!(
+            ok,
+            "an observation of a real Hasenpfeffer game has a consistent deal"
+        );
         // Every hidden hand now fully known: resampling just places them.
         for (i, s) in Seat::all(4).filter(|&s| s != me).enumerate() {
             known[s] |= deal[i];
@@ -703,12 +716,14 @@ impl Game for Hasenpfeffer {
             1
         };
         if stub.len() != want_stub {
-            return Err(format!("{} cards out of play, expected {want_stub}", stub.len()));
+            return Err(format!(
+                "{} cards out of play, expected {want_stub}",
+                stub.len()
+            ));
         }
         if state.phase != Phase::Bid {
             let (declarer, contract) = state.auction.high().ok_or("no declarer")?;
-            if !(self.min_bid..=6).contains(&contract) && !(state.forced && contract == FORCED_BID)
-            {
+            if !((self.min_bid..=6).contains(&contract) || state.forced && contract == FORCED_BID) {
                 return Err(format!("contract {contract} out of range"));
             }
             if matches!(state.phase, Phase::Trump | Phase::Discard)

@@ -160,7 +160,9 @@ fn one_round_of_rising_bids() {
     apply_all(&g, &mut s, &[A::Bid(2)]);
     g.legal_actions(&s, &mut legal);
     assert_eq!(legal, [A::Pass, A::Bid(3), A::Bid(4), A::Bid(5), A::Bid(6)]);
-    assert!(g.try_apply(&mut s.clone(), A::Bid(2), &mut ChaCha8Rng::seed_from_u64(0)).is_err());
+    assert!(g
+        .try_apply(&mut s.clone(), A::Bid(2), &mut ChaCha8Rng::seed_from_u64(0))
+        .is_err());
     apply_all(&g, &mut s, &[A::Pass, A::Bid(4)]);
     assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(3)));
     apply_all(&g, &mut s, &[A::Pass]);
@@ -190,7 +192,10 @@ fn the_declarer_takes_the_widow_names_trumps_discards_and_leads() {
     assert_eq!(legal.len(), 6); // seven cards but the joker
     assert!(!legal.contains(&A::Discard(Card::JOKER)));
     apply_all(&g, &mut s, &[A::Discard(card("9H"))]);
-    assert_eq!(g.observe_action(&s, A::Discard(card("9H")), Seat::new(1)), None);
+    assert_eq!(
+        g.observe_action(&s, A::Discard(card("9H")), Seat::new(1)),
+        None
+    );
     assert_eq!(g.observe(&s, Seat::new(0)).discard, Some(card("9H")));
     assert_eq!(g.observe(&s, Seat::new(1)).discard, None);
     assert_eq!(s.phase(), Phase::Play);
@@ -221,7 +226,11 @@ fn all_pass_forces_the_joker_or_voids_the_hand() {
         assert!(d.play().hand(Seat::new(0)).contains(Card::JOKER));
         g.check_invariants(&d).unwrap();
     }
-    apply_all(&g, &mut s, &[A::Trump(Suit::Hearts), A::Discard(card("JS"))]);
+    apply_all(
+        &g,
+        &mut s,
+        &[A::Trump(Suit::Hearts), A::Discard(card("JS"))],
+    );
     assert_eq!(s.tally().forced_bids, 1);
 
     // The joker in the widow.
@@ -249,7 +258,11 @@ fn a_set_contract_loses_its_value() {
     let mut s = position(&g, HANDS);
     // Seat 1 bids six with hearts: it cannot make it.
     apply_all(&g, &mut s, &[A::Pass, A::Bid(6), A::Pass, A::Pass]);
-    apply_all(&g, &mut s, &[A::Trump(Suit::Hearts), A::Discard(card("9C"))]);
+    apply_all(
+        &g,
+        &mut s,
+        &[A::Trump(Suit::Hearts), A::Discard(card("9C"))],
+    );
     play_out(&g, &mut s);
     let [a, b] = s.scores();
     assert_eq!(b, -6);
@@ -265,7 +278,11 @@ fn both_at_the_target_the_declarers_win() {
     s.scores = [9, 9];
     // Seat 1 bids 1 in hearts; its side needs one trick, the other side will take several.
     apply_all(&g, &mut s, &[A::Pass, A::Bid(1), A::Pass, A::Pass]);
-    apply_all(&g, &mut s, &[A::Trump(Suit::Hearts), A::Discard(card("9C"))]);
+    apply_all(
+        &g,
+        &mut s,
+        &[A::Trump(Suit::Hearts), A::Discard(card("9C"))],
+    );
     play_out(&g, &mut s);
     assert_eq!(s.phase(), Phase::Over);
     let [a, b] = s.scores();
@@ -282,7 +299,11 @@ fn max_deals_ends_the_game_higher_score_winning() {
     let g = game(&["max_deals=1"]);
     let mut s = position(&g, HANDS);
     apply_all(&g, &mut s, &[A::Pass, A::Bid(1), A::Pass, A::Pass]);
-    apply_all(&g, &mut s, &[A::Trump(Suit::Hearts), A::Discard(card("9C"))]);
+    apply_all(
+        &g,
+        &mut s,
+        &[A::Trump(Suit::Hearts), A::Discard(card("9C"))],
+    );
     play_out(&g, &mut s);
     assert_eq!(s.phase(), Phase::Over);
     let [a, b] = s.scores();
@@ -318,7 +339,10 @@ fn perft_known_counts() {
     // Then the discards: seven cards, less the joker for seat 0 (who holds it). Seat 0 is the
     // declarer in 7 lines (its bid of 1..6 with three passes after, or four passes); the
     // other 203 lines give seven discards.
-    assert_eq!(conformance::perft::perft(&g, &s, 6), 7 * 4 * 6 + 203 * 4 * 7);
+    assert_eq!(
+        conformance::perft::perft(&g, &s, 6),
+        7 * 4 * 6 + 203 * 4 * 7
+    );
 
     // The first trick with clubs trumps, seat 0 leading JK JC JS AC KC AH (9H discarded).
     let mut s = position(&g, HANDS);

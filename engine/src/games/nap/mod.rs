@@ -390,11 +390,13 @@ impl Nap {
     fn biddable(&self, auction: &Auction) -> impl Iterator<Item = NapBid> + '_ {
         let high = auction.high().map(|(_, l)| NapBid::from_level(l));
         let low = auction.lowest_bid(1);
-        (low..=self.top.level()).map(NapBid::from_level).filter(move |&b| match b {
-            NapBid::Wellington => high == Some(NapBid::Nap),
-            NapBid::Blucher => high == Some(NapBid::Wellington),
-            _ => true,
-        })
+        (low..=self.top.level())
+            .map(NapBid::from_level)
+            .filter(move |&b| match b {
+                NapBid::Wellington => high == Some(NapBid::Nap),
+                NapBid::Blucher => high == Some(NapBid::Wellington),
+                _ => true,
+            })
     }
 
     /// The auction is over with a bidder: he leads.
@@ -413,8 +415,8 @@ impl Nap {
         } else {
             self.open_order()
         };
-        state.play =
-            TrickPlay::new(n, &hands[..n], bidder, order, Obligation::FollowSuit).with_deck(self.deck);
+        state.play = TrickPlay::new(n, &hands[..n], bidder, order, Obligation::FollowSuit)
+            .with_deck(self.deck);
         state.phase = Phase::Play;
     }
 
@@ -661,7 +663,10 @@ impl Game for Nap {
     fn determinize<R: Rng + ?Sized>(&self, obs: &NapObservation, rng: &mut R) -> NapState {
         let mut play = obs.play;
         let ok = play.resample(SeatMask(1 << obs.seat.index()), &BySeat::default(), rng);
-        assert!(ok, "an observation of a real Nap game has a consistent deal");
+        assert!(
+            ok,
+            "an observation of a real Nap game has a consistent deal"
+        );
         NapState {
             scores: obs.scores,
             dealer: obs.dealer,
@@ -675,7 +680,12 @@ impl Game for Nap {
     }
 
     /// Every move is public.
-    fn observe_action(&self, _state: &NapState, action: NapAction, _viewer: Seat) -> Option<NapAction> {
+    fn observe_action(
+        &self,
+        _state: &NapState,
+        action: NapAction,
+        _viewer: Seat,
+    ) -> Option<NapAction> {
         Some(action)
     }
 

@@ -44,7 +44,10 @@ fn apply_all(g: &Nap, s: &mut NapState, actions: &[NapAction]) {
 }
 
 fn plays(g: &Nap, s: &mut NapState, cards_: &str) {
-    let list: Vec<NapAction> = cards_.split_whitespace().map(|c| A::Play(card(c))).collect();
+    let list: Vec<NapAction> = cards_
+        .split_whitespace()
+        .map(|c| A::Play(card(c)))
+        .collect();
     apply_all(g, s, &list);
 }
 
@@ -102,10 +105,7 @@ fn the_deck_grows_with_the_players_and_five_cards_each() {
 /// Wellington; `top` removes them.
 #[test]
 fn the_bid_ladder_and_its_overcalls() {
-    assert_eq!(
-        NapBid::ALL.map(NapBid::credits),
-        [2, 3, 3, 4, 10, 20, 40]
-    );
+    assert_eq!(NapBid::ALL.map(NapBid::credits), [2, 3, 3, 4, 10, 20, 40]);
     assert!(B::Three < B::Mis && B::Mis < B::Four);
     let g = game(4, &[]);
     let mut s = g.deal(&mut ChaCha8Rng::seed_from_u64(1));
@@ -113,7 +113,14 @@ fn the_bid_ladder_and_its_overcalls() {
     g.legal_actions(&s, &mut legal);
     assert_eq!(
         legal,
-        [A::Pass, A::Bid(B::Two), A::Bid(B::Three), A::Bid(B::Mis), A::Bid(B::Four), A::Bid(B::Nap)]
+        [
+            A::Pass,
+            A::Bid(B::Two),
+            A::Bid(B::Three),
+            A::Bid(B::Mis),
+            A::Bid(B::Four),
+            A::Bid(B::Nap)
+        ]
     );
     apply_all(&g, &mut s, &[A::Bid(B::Mis)]);
     g.legal_actions(&s, &mut legal);
@@ -229,14 +236,21 @@ fn mis_has_no_trumps_but_the_joker_trumps_alone() {
     plays(&g, &mut s, "QS TS");
     assert_eq!(s.play().tricks_won(Seat::new(1)), 2);
     // Following a joker lead shows only that one holds no other joker-suit card.
-    assert_eq!(s.play().record().excluded(Seat::new(2)), CardSet::from_card(Card::JOKER));
+    assert_eq!(
+        s.play().record().excluded(Seat::new(2)),
+        CardSet::from_card(Card::JOKER)
+    );
     // The joker played on a diamond wins and shows a diamond void.
     let hands = ["9S TS JH QH 9D", "JK AS KH QS 9C", "KS AD AH TD KD"];
     let mut s = position(&g, &hands);
     apply_all(&g, &mut s, &[A::Bid(B::Mis), A::Pass, A::Pass]);
     plays(&g, &mut s, "9D JK KD");
     assert_eq!(s.play().tricks_won(Seat::new(1)), 1);
-    assert!(s.play().record().excluded(Seat::new(1)).contains(card("AD")));
+    assert!(s
+        .play()
+        .record()
+        .excluded(Seat::new(1))
+        .contains(card("AD")));
 }
 
 /// A trump hand: the joker is the highest trump; led first, the bidder names trumps.
@@ -275,7 +289,10 @@ fn the_game_ends_at_the_target() {
         g.legal_actions(&s, &mut legal);
         g.apply(&mut s, legal[legal.len() - 1], &mut rng);
         g.check_invariants(&s).unwrap();
-        assert!(s.deals() == 0 || g.to_move(&s) == ToMove::Over, "one hand only");
+        assert!(
+            s.deals() == 0 || g.to_move(&s) == ToMove::Over,
+            "one hand only"
+        );
     }
     assert_eq!(s.scores(), [6, -3, -3]);
     let o = g.outcome(&s).unwrap();
@@ -302,9 +319,18 @@ fn perft_known_counts() {
         if k == 0 {
             return 1;
         }
-        lines(k - 1, high) + allowed(high).into_iter().map(|b| lines(k - 1, b)).sum::<u64>()
+        lines(k - 1, high)
+            + allowed(high)
+                .into_iter()
+                .map(|b| lines(k - 1, b))
+                .sum::<u64>()
     }
-    let hands = ["AS KS QS AH 8D", "JS TS KH QH 9C", "9S JH TH AD KD", "8S 8H 9H AC KC"];
+    let hands = [
+        "AS KS QS AH 8D",
+        "JS TS KH QH 9C",
+        "9S JH TH AD KD",
+        "8S 8H 9H AC KC",
+    ];
     let s = position(&g, &hands);
     // By hand: depth 1: pass and five bids, 6; depth 2: after a pass 6, after Two 5, Three 4,
     // Mis 3, Four 2, Nap 2 (pass, Wellington): 22.
