@@ -117,6 +117,8 @@ pub fn games() -> Vec<GameEntry> {
         entry::<games::omi::Omi>(),
         entry::<games::court_piece::CourtPiece>(),
         entry::<games::envite::Envite>(),
+        entry::<games::hasenpfeffer::Hasenpfeffer>(),
+        entry::<games::nap::Nap>(),
         entry::<games::orgy::Orgy>(),
         entry::<games::royal_orgy::RoyalOrgy>(),
         entry::<games::egyptian_ratscrew::Ratscrew>(),

@@ -6,9 +6,11 @@
 //! tricks the card player's side takes from here on with every hand visible. Tricks already
 //! won are the same for every card, so the values add up across worlds as `pimc` needs.
 //! Outside card play (an auction) it hands over to a fallback search, perfect-information
-//! UCT by default.
+//! UCT by default. Positions past the lane solver's limits (more than four seats, a card order
+//! with a fifth suit) go to [`GeneralSolver`](crate::tricks::dds::general::GeneralSolver).
 
 use crate::search::{PerfectInfoSolver, SearchSettings, Uct};
+use crate::tricks::dds::general::GeneralSolver;
 use crate::tricks::dds::{Position, Solver};
 use cardsim_engine::tricks::TrickTaking;
 use cardsim_engine::Game;
@@ -19,6 +21,8 @@ use rand::RngCore;
 /// is reused from world to world and decision to decision.
 pub struct DoubleDummy<G: Game> {
     solver: Solver,
+    /// For positions past the lane solver's limits: more than four seats, a fifth suit.
+    general: GeneralSolver,
     fallback: Box<dyn PerfectInfoSolver<G>>,
 }
 
@@ -28,6 +32,7 @@ impl<G: Game> DoubleDummy<G> {
     pub fn new() -> Self {
         DoubleDummy {
             solver: Solver::new(),
+            general: GeneralSolver::new(),
             fallback: Box::new(Uct::new(SearchSettings::default())),
         }
     }
@@ -51,11 +56,20 @@ impl<G: TrickTaking> PerfectInfoSolver<G> for DoubleDummy<G> {
         let Some(play) = game.trick_play(state) else {
             return self.fallback.evaluate(game, state, legal, values, rng);
         };
-        let position = Position::from_play(play, &game.teams());
-        let plays = self
-            .solver
-            .solve_plays(&position)
-            .expect("a position reached in play is solvable");
+        let plays = if play.players() > 4 || !play.order().lone_trumps().is_empty() {
+            // Past the lane solver's limits: the general solver, same values.
+            let teams = game.teams();
+            let mut side = cardsim_engine::SeatMask::default();
+            for s in teams.members(teams.team(play.to_play()), play.players()) {
+                side.0 |= 1 << s.index();
+            }
+            self.general.solve_plays(play, side)
+        } else {
+            let position = Position::from_play(play, &game.teams());
+            self.solver
+                .solve_plays(&position)
+                .expect("a position reached in play is solvable")
+        };
         values.clear();
         values.extend(legal.iter().map(|&a| {
             let card = G::card(a);

@@ -53,6 +53,9 @@ pub struct CardOrder {
     masks: [u64; 4],
     trump: Option<Suit>,
     tie: TieBreak,
+    /// Cards of a fifth effective suit of trumps of their own ([`CardOrder::with_lone_trump`]):
+    /// Nap's joker at *misère*, the only trump of a notrump hand.
+    lone: u64,
 }
 
 impl CardOrder {
@@ -74,6 +77,7 @@ impl CardOrder {
             masks: [0xFFFD, 0xFFFD << 16, 0xFFFD << 32, 0xFFFD << 48],
             trump,
             tie: TieBreak::FirstPlayed,
+            lone: 0,
         }
     }
 
@@ -130,11 +134,76 @@ impl CardOrder {
     /// A copy in which `card` follows as `suit` with `strength`.
     pub fn with_card(mut self, card: Card, suit: Suit, strength: u8) -> CardOrder {
         let i = card.index();
+        self.lone &= !card.bit();
         self.masks[self.suit[i] as usize] &= !card.bit();
         self.suit[i] = suit as u8;
         self.strength[i] = strength;
         self.masks[suit as usize] |= card.bit();
         self
+    }
+
+    /// A copy in which `card` belongs to a fifth effective suit that is a suit of trumps of its
+    /// own, with `strength`: it beats every card of the four suits, follows no suit and is
+    /// followed by no other card (a lead of it leaves everyone free), whatever the trump suit
+    /// (`None` included). Nap's joker at *misère*, "the highest trump in hands that would
+    /// otherwise have no trump". Several such cards rank among themselves by strength; with a
+    /// trump suit as well, they rank with its cards by strength.
+    ///
+    /// [`CardOrder::suit_of`] reports the card's printed lane for such a card; follow-suit code
+    /// goes through [`CardOrder::follow_cards`] and [`CardOrder::same_suit`], which know the
+    /// fifth suit.
+    ///
+    /// ```
+    /// use cardsim_engine::cards::{Card, CardSet};
+    /// use cardsim_engine::tricks::{CardOrder, Obligation, Trick};
+    /// use cardsim_engine::Seat;
+    /// let o = CardOrder::ace_high(None).with_lone_trump(Card::JOKER, 20);
+    /// assert!(o.is_trump(Card::JOKER) && o.trump_cards() == CardSet::from_card(Card::JOKER));
+    /// let mut t = Trick::new(Seat::new(0));
+    /// t.push(Seat::new(0), "AC".parse().unwrap());
+    /// let hand: CardSet = "JK 2C 3H".parse().unwrap();
+    /// assert_eq!(Obligation::FollowSuit.legal(hand, &t, &o).to_string(), "2C"); // not the joker
+    /// t.push(Seat::new(1), Card::JOKER);
+    /// assert_eq!(t.winner(&o).unwrap().1, Card::JOKER);
+    /// let mut t = Trick::new(Seat::new(0));
+    /// t.push(Seat::new(0), Card::JOKER); // a joker lead: nobody can follow
+    /// assert_eq!(Obligation::FollowSuit.legal(hand - CardSet::from_card(Card::JOKER), &t, &o).len(), 2);
+    /// ```
+    pub fn with_lone_trump(mut self, card: Card, strength: u8) -> CardOrder {
+        let i = card.index();
+        self.masks[self.suit[i] as usize] &= !card.bit();
+        self.lone |= card.bit();
+        self.strength[i] = strength;
+        self
+    }
+
+    /// The cards of the fifth effective suit ([`CardOrder::with_lone_trump`]); empty in every
+    /// order that does not use one.
+    #[inline]
+    pub const fn lone_trumps(&self) -> CardSet {
+        CardSet::from_bits(self.lone)
+    }
+
+    /// The card slots that follow `led` (its effective suit's cards, the fifth suit's for a
+    /// card of it).
+    #[inline]
+    pub const fn follow_cards(&self, led: Card) -> CardSet {
+        if self.lone & led.bit() != 0 {
+            CardSet::from_bits(self.lone)
+        } else {
+            CardSet::from_bits(self.masks[self.suit[led.index()] as usize])
+        }
+    }
+
+    /// True when `a` and `b` are of the same effective suit (the fifth suit included).
+    #[inline]
+    pub const fn same_suit(&self, a: Card, b: Card) -> bool {
+        let (la, lb) = (self.lone & a.bit() != 0, self.lone & b.bit() != 0);
+        if la || lb {
+            la && lb
+        } else {
+            self.suit[a.index()] == self.suit[b.index()]
+        }
     }
 
     /// A copy with trump suit `trump`.
@@ -174,6 +243,9 @@ impl CardOrder {
     /// True when `card` is a trump.
     #[inline]
     pub const fn is_trump(&self, card: Card) -> bool {
+        if self.lone & card.bit() != 0 {
+            return true;
+        }
         match self.trump {
             Some(t) => self.suit[card.index()] == t as u8,
             None => false,
@@ -187,12 +259,12 @@ impl CardOrder {
         CardSet::from_bits(self.masks[suit as usize])
     }
 
-    /// Every trump card slot (empty at notrump).
+    /// Every trump card slot (empty at notrump), the fifth suit's cards included.
     #[inline]
     pub const fn trump_cards(&self) -> CardSet {
         match self.trump {
-            Some(t) => self.suit_cards(t),
-            None => CardSet::EMPTY,
+            Some(t) => CardSet::from_bits(self.masks[t as usize] | self.lone),
+            None => CardSet::from_bits(self.lone),
         }
     }
 
@@ -200,7 +272,7 @@ impl CardOrder {
     /// and Bridge (fast paths rely on it).
     pub fn is_standard(&self) -> bool {
         let base = CardOrder::ace_high(self.trump);
-        self.suit == base.suit && self.strength == base.strength
+        self.suit == base.suit && self.strength == base.strength && self.lone == 0
     }
 
     /// The category of `card` when `led` was led: 2 for a trump, 1 for the led suit, 0 for a
@@ -295,7 +367,7 @@ impl Obligation {
             Obligation::Free => hand,
             Obligation::FollowSuit => {
                 // A select rather than an early return, so that it needs no branch.
-                let follow = hand & order.suit_cards(order.suit_of(led));
+                let follow = hand & order.follow_cards(led);
                 if follow.is_empty() {
                     hand
                 } else {
@@ -303,7 +375,7 @@ impl Obligation {
                 }
             }
             Obligation::FollowSuitOrTrump => {
-                let follow = hand & order.suit_cards(order.suit_of(led));
+                let follow = hand & order.follow_cards(led);
                 if !follow.is_empty() {
                     return follow;
                 }
@@ -359,20 +431,18 @@ impl Obligation {
             Obligation::Free => CardSet::EMPTY,
             Obligation::FollowSuit => {
                 // A select rather than an early return, so that it needs no branch.
-                let led_suit = order.suit_of(led);
-                let void = order.suit_cards(led_suit) & deck;
-                if order.suit_of(card) == led_suit {
+                let void = order.follow_cards(led) & deck;
+                if order.same_suit(card, led) {
                     CardSet::EMPTY
                 } else {
                     void
                 }
             }
             Obligation::FollowSuitOrTrump => {
-                let led_suit = order.suit_of(led);
-                if order.suit_of(card) == led_suit {
+                if order.same_suit(card, led) {
                     return CardSet::EMPTY;
                 }
-                let mut out = order.suit_cards(led_suit);
+                let mut out = order.follow_cards(led);
                 if self == Obligation::FollowSuitOrTrump && !order.is_trump(card) {
                     out |= order.trump_cards();
                 }
@@ -526,6 +596,28 @@ mod tests {
                 .to_string(),
             "3C"
         );
+    }
+
+    #[test]
+    fn a_lone_trump_is_a_fifth_suit() {
+        // Nap's joker at misere: the only trump of a notrump hand.
+        let o = CardOrder::ace_high(None).with_lone_trump(Card::JOKER, 20);
+        assert!(!o.is_standard());
+        assert_eq!(o.lone_trumps(), CardSet::from_card(Card::JOKER));
+        assert!(!o.suit_cards(Suit::Clubs).contains(Card::JOKER));
+        assert!(!o.same_suit(Card::JOKER, c("2C")) && o.same_suit(c("2C"), c("AC")));
+        // Playing the joker to a club lead shows a club void; a club to a joker lead shows
+        // nothing (nobody can follow a joker).
+        let ex = Obligation::FollowSuit.excluded(&trick("AC"), Card::JOKER, &o, CardSet::FULL_DECK);
+        assert_eq!(ex, CardSet::CLUBS);
+        let ex = Obligation::FollowSuit.excluded(&trick("JK"), c("2C"), &o, CardSet::FULL_DECK);
+        assert_eq!(ex, CardSet::EMPTY);
+        assert_eq!(trick("JK AC").winner(&o).unwrap().1, Card::JOKER);
+        assert_eq!(trick("2D AC JK").winner(&o).unwrap().1, Card::JOKER);
+        assert_eq!(trick("2D AC").winner(&o).unwrap().1, c("2D"));
+        // Moving the card back into a suit clears the fifth suit.
+        let o = o.with_card(Card::JOKER, Suit::Hearts, 20);
+        assert!(o.lone_trumps().is_empty() && o.suit_cards(Suit::Hearts).contains(Card::JOKER));
     }
 
     #[test]

@@ -36,6 +36,23 @@ impl Teams {
         }
     }
 
+    /// `seat` alone against all the other seats (team 0 and team 1): Nap's bidder against
+    /// the table.
+    ///
+    /// ```
+    /// use cardsim_engine::tricks::Teams;
+    /// use cardsim_engine::Seat;
+    /// let t = Teams::one_against_rest(5, Seat::new(2));
+    /// assert_eq!((t.team(Seat::new(2)), t.team(Seat::new(4)), t.count()), (0, 1, 2));
+    /// assert!(t.same(Seat::new(0), Seat::new(3)));
+    /// ```
+    pub fn one_against_rest(players: usize, seat: Seat) -> Teams {
+        Teams {
+            team: BySeat::from_fn(|s| u8::from(s != seat)),
+            count: 2.min(players) as u8,
+        }
+    }
+
     /// Every seat for itself.
     pub fn solo(players: usize) -> Teams {
         Teams::alternating(players, players.max(1))

@@ -55,6 +55,7 @@
 //! ```
 
 mod bounds;
+pub mod general;
 mod ordering;
 mod search;
 mod table;

@@ -3,6 +3,8 @@
 //! [`Eliminations`] record of an elimination game with its placement [`Outcome`](crate::Outcome)
 //! (the last seat standing first, the first seat out last), and the [`Beating`] phase of the
 //! Mattis family: beat the last play or pick up (written once for Mattis and Myllymatti).
+//! (the last seat standing first, the first seat out last); and the one-round ascending
+//! [`Auction`] of Hasenpfeffer and Nap.
 //!
 //! ```
 //! use cardsim_engine::games::common::{Eliminations, Stock};
@@ -26,5 +28,8 @@ mod elimination;
 mod stock;
 
 pub use beating::{beaters, beats, BeatMove, BeatRules, BeatTally, Beating, Run, Take};
+mod auction;
+
+pub use auction::Auction;
 pub use elimination::Eliminations;
 pub use stock::{Stock, STOCK_CAPACITY};

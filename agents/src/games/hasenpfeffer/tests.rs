@@ -1,0 +1,330 @@
+use super::*;
+use crate::search::honesty::check_random_games;
+use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
+use cardsim_engine::games::hasenpfeffer::HasenpfefferState;
+use cardsim_engine::tricks::TrickTaking;
+use cardsim_engine::{Game, Params, ToMove};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn game(params: &[&str]) -> Hasenpfeffer {
+    Hasenpfeffer::new(4, &Params::parse(params).unwrap()).unwrap()
+}
+
+fn cards(s: &str) -> CardSet {
+    s.parse().unwrap()
+}
+
+#[test]
+fn bidding_counts_the_joker_bowers_and_aces() {
+    // Joker, both bowers and the ace of clubs (the fourth trump): 1 + 1 + 0.8 + 0.8, and two
+    // plain aces 1.5 (better than spades: three trumps and three plain aces, 5.05).
+    let strong = cards("JK JC JS AC AH AD");
+    assert!((expected_tricks(strong, Suit::Clubs) - 5.1).abs() < 1e-9);
+    assert_eq!(best_suit(strong).0, Suit::Clubs);
+    // The left bower is a trump, not a spade.
+    assert!((expected_tricks(cards("JS"), Suit::Clubs) - 0.8).abs() < 1e-9);
+    // The joker is never discarded; a plain singleton below an ace goes first.
+    let seven = cards("JK JC AC KC 9H AD TD");
+    assert_eq!(best_discard(seven, Suit::Clubs), "9H".parse().unwrap());
+    assert_eq!(
+        best_discard(cards("JK JC AC KC QC TC 9C"), Suit::Clubs),
+        "9C".parse().unwrap()
+    );
+}
+
+#[test]
+fn the_heuristic_decides_from_the_observation_only() {
+    let game = game(&[]);
+    let compared =
+        same_information_same_choice(&game, &mut HasenpfefferHeuristic::default(), 0..4, 3, 60);
+    assert!(compared > 100);
+}
+
+/// Plays `n` games, `agent` for one partnership (team 0 on even games, team 1 on odd ones)
+/// and random play for the other; returns the games the agent's side won.
+fn wins_against_random(game: &Hasenpfeffer, agent: &mut dyn Agent<Hasenpfeffer>, n: u64) -> f64 {
+    let mut legal = Vec::new();
+    let mut wins = 0.0;
+    for g in 0..n {
+        let ours = (g % 2) as usize;
+        let mut rng = ChaCha8Rng::seed_from_u64(500 + g);
+        let mut state = game.deal(&mut rng);
+        while let ToMove::Seat(seat) = game.to_move(&state) {
+            game.legal_actions(&state, &mut legal);
+            let obs = game.observe(&state, seat);
+            let a = if seat.index() % 2 == ours {
+                agent.choose(game, seat, &obs, &legal, &mut rng)
+            } else {
+                RandomAgent.choose(game, seat, &obs, &legal, &mut rng)
+            };
+            assert!(legal.contains(&a));
+            game.apply(&mut state, a, &mut rng);
+        }
+        wins += game.outcome(&state).unwrap()[Seat::new(ours)].win * 2.0;
+    }
+    wins
+}
+
+#[test]
+fn the_heuristic_beats_random() {
+    let n = 300;
+    let wins = wins_against_random(&game(&[]), &mut HasenpfefferHeuristic::default(), n);
+    // Random partnerships would win half (150 +- 8.7).
+    assert!(wins / n as f64 > 0.8, "heuristic side won {wins} of {n}");
+}
+
+#[test]
+fn pimc_with_the_solver_beats_random() {
+    let n = 10;
+    let mut agent = catalog::<Hasenpfeffer>()
+        .build(&"pimc:worlds=4".parse::<AgentSpec>().unwrap())
+        .unwrap();
+    let wins = wins_against_random(&game(&["target=3"]), agent.as_mut(), n);
+    assert!(wins >= 7.0, "pimc side won {wins} of {n}");
+}
+
+/// Tricks `team` ends the hand with, by plain minimax through the game's own rules.
+fn minimax(game: &Hasenpfeffer, state: &HasenpfefferState, team: usize) -> usize {
+    let teams = Hasenpfeffer::teams();
+    let ToMove::Seat(seat) = game.to_move(state) else {
+        panic!("the game ended")
+    };
+    let mut legal = Vec::new();
+    game.legal_actions(state, &mut legal);
+    let values = legal.iter().map(|&a| {
+        let mut p = *state.play();
+        p.play(Hasenpfeffer::card(a).expect("a card"));
+        if p.is_over() {
+            return p.team_tricks(&teams, team);
+        }
+        let mut s = state.clone();
+        game.apply(&mut s, a, &mut ChaCha8Rng::seed_from_u64(0));
+        minimax(game, &s, team)
+    });
+    if teams.team(seat) == team {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}
+
+/// The double-dummy solver on the real game's hands (the joker above the bowers): every
+/// card's value is what brute force through the game's rules gives its side.
+#[test]
+fn the_solver_values_hasenpfeffer_cards_exactly() {
+    let game = game(&[]);
+    let mut dd = DoubleDummy::<Hasenpfeffer>::new();
+    let mut legal = Vec::new();
+    let mut values = Vec::new();
+    let mut jokers = 0;
+    for seed in 0..40u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = game.deal(&mut rng);
+        while game.trick_play(&state).is_none() {
+            game.legal_actions(&state, &mut legal);
+            let a = legal[rng.random_range(0..legal.len())];
+            game.apply(&mut state, a, &mut rng);
+        }
+        for _ in 0..rng.random_range(9..16) {
+            game.legal_actions(&state, &mut legal);
+            let a = legal[rng.random_range(0..legal.len())];
+            game.apply(&mut state, a, &mut rng);
+        }
+        jokers += usize::from(Seat::all(4).any(|s| state.play().hand(s).contains(Card::JOKER)));
+        let ToMove::Seat(me) = game.to_move(&state) else {
+            unreachable!()
+        };
+        game.legal_actions(&state, &mut legal);
+        dd.evaluate(&game, &state, &legal, &mut values, &mut rng);
+        let teams = Hasenpfeffer::teams();
+        let team = teams.team(me);
+        let before = state.play().team_tricks(&teams, team);
+        let expected: Vec<f64> = legal
+            .iter()
+            .map(|&a| {
+                let mut p = *state.play();
+                p.play(Hasenpfeffer::card(a).unwrap());
+                let total = if p.is_over() {
+                    p.team_tricks(&teams, team)
+                } else {
+                    let mut s = state.clone();
+                    game.apply(&mut s, a, &mut rng);
+                    minimax(&game, &s, team)
+                };
+                (total - before) as f64
+            })
+            .collect();
+        assert_eq!(values, expected, "seed {seed}");
+    }
+    assert!(jokers >= 8, "positions with the joker in a hand: {jokers}");
+}
+
+// -------------------------------------------------------------------------------------------
+// Honesty of the determinizations: hidden hands, the widow or the discard (never the joker),
+// the shown joker after a forced bid, and voids.
+// -------------------------------------------------------------------------------------------
+
+/// Places: for every card of the 52-card index space and the joker, its holder (0-3), 4
+/// once played, 5 out of play (widow, discard, outside the deck).
+fn places(st: &HasenpfefferState, out: &mut Vec<u32>) {
+    out.clear();
+    for c in CardSet::FULL_DECK | CardSet::from_card(Card::JOKER) {
+        let holder = Seat::all(4).find(|&s| st.play().hand(s).contains(c));
+        let played = st.play().record().played().contains(c);
+        out.push(match (holder, played) {
+            (Some(s), _) => s.index() as u32,
+            (None, true) => 4,
+            _ => 5,
+        });
+    }
+}
+
+/// The exact chance of each unseen card being in each hidden hand or out of play, every deal
+/// of the unseen cards consistent with the observation equally likely. Counted card by card
+/// over the bins' filled sizes (not the sampler's method).
+fn marginals(obs: &HasenpfefferObservation) -> Vec<[f64; 6]> {
+    let play = &obs.play;
+    let played = play.record().played();
+    let declarer = obs.contract().map(|(s, _)| s);
+    let mut fixed = [CardSet::EMPTY; 4];
+    if obs.forced && !played.contains(Card::JOKER) && declarer != Some(obs.seat) {
+        fixed[declarer.unwrap().index()].insert(Card::JOKER);
+    }
+    let hidden: Vec<Seat> = Seat::all(4).filter(|&s| s != obs.seat).collect();
+    let mut caps: Vec<usize> = hidden
+        .iter()
+        .map(|&s| play.hand_len(s) - fixed[s.index()].len())
+        .collect();
+    let mut known: CardSet = fixed.iter().fold(played | obs.hand(), |a, &b| a | b);
+    if let Some(d) = obs.discard {
+        known.insert(d);
+    }
+    let unseen: Vec<Card> = (Hasenpfeffer::DECK - known).iter().collect();
+    caps.push(unseen.len() - caps.iter().sum::<usize>());
+    let h = caps.len();
+    let in_play = obs.phase == Phase::Play;
+    let ok = |c: Card, k: usize| {
+        if k == h - 1 {
+            !(in_play && c == Card::JOKER)
+        } else {
+            !play.record().excluded(hidden[k]).contains(c)
+        }
+    };
+    let mut radix = vec![1usize; h];
+    for k in 1..h {
+        radix[k] = radix[k - 1] * (caps[k - 1] + 1);
+    }
+    let states = radix[h - 1] * (caps[h - 1] + 1);
+    let digit = |r: usize, k: usize| r / radix[k] % (caps[k] + 1);
+    let full: usize = (0..h).map(|k| caps[k] * radix[k]).sum();
+    let n = unseen.len();
+    let mut fwd = vec![vec![0.0f64; states]; n + 1];
+    let mut bwd = vec![vec![0.0f64; states]; n + 1];
+    fwd[0][0] = 1.0;
+    for (i, &c) in unseen.iter().enumerate() {
+        for r in 0..states {
+            if fwd[i][r] > 0.0 {
+                for k in (0..h).filter(|&k| ok(c, k) && digit(r, k) < caps[k]) {
+                    fwd[i + 1][r + radix[k]] += fwd[i][r];
+                }
+            }
+        }
+    }
+    bwd[n][full] = 1.0;
+    for (i, &c) in unseen.iter().enumerate().rev() {
+        for r in 0..states {
+            bwd[i][r] = (0..h)
+                .filter(|&k| ok(c, k) && digit(r, k) < caps[k])
+                .map(|k| bwd[i + 1][r + radix[k]])
+                .sum();
+        }
+    }
+    let total = fwd[n][full];
+    assert!(total > 0.0);
+    let all = CardSet::FULL_DECK | CardSet::from_card(Card::JOKER);
+    let mut out = vec![[0.0; 6]; all.len()];
+    for (place, c) in all.iter().enumerate() {
+        if played.contains(c) {
+            out[place][4] = 1.0;
+        } else if obs.hand().contains(c) {
+            out[place][obs.seat.index()] = 1.0;
+        } else if let Some(s) = Seat::all(4).find(|s| fixed[s.index()].contains(c)) {
+            out[place][s.index()] = 1.0;
+        } else if obs.discard == Some(c) || !Hasenpfeffer::DECK.contains(c) {
+            out[place][5] = 1.0;
+        } else {
+            let i = unseen.iter().position(|&u| u == c).unwrap();
+            for k in (0..h).filter(|&k| ok(c, k)) {
+                let ways: f64 = (0..states)
+                    .filter(|&r| digit(r, k) < caps[k])
+                    .map(|r| fwd[i][r] * bwd[i + 1][r + radix[k]])
+                    .sum();
+                let bin = if k == h - 1 { 5 } else { hidden[k].index() };
+                out[place][bin] = ways / total;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn determinizations_are_honest_with_the_widow_the_discard_the_joker_and_voids() {
+    for params in [&["target=3"][..], &["target=3", "min_bid=3"]] {
+        let g = game(params);
+        let cache: std::cell::RefCell<Option<(HasenpfefferObservation, Vec<[f64; 6]>)>> =
+            std::cell::RefCell::new(None);
+        let voids = std::cell::Cell::new(0usize);
+        let belief = |obs: &HasenpfefferObservation, place: usize, value: u32| {
+            let mut last = cache.borrow_mut();
+            if last.as_ref().is_none_or(|(o, _)| o != obs) {
+                let shown = Seat::all(4)
+                    .filter(|&s| s != obs.seat && !obs.play.record().excluded(s).is_empty())
+                    .count();
+                voids.set(voids.get() + shown);
+                *last = Some((obs.clone(), marginals(obs)));
+            }
+            last.as_ref().unwrap().1[place][value as usize]
+        };
+        let report = check_random_games(&g, 0..4, 3, 300, places, belief).unwrap();
+        assert!(report.positions >= 40, "{report:?}");
+        assert!(voids.get() > 10, "voids must bind: {}", voids.get());
+        assert!(
+            report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
+            "{report:?}"
+        );
+    }
+}
+
+/// After all pass the joker's holder is known to everyone: each determinization keeps it in
+/// his hand until it is played.
+#[test]
+fn the_forced_joker_stays_with_its_holder_in_determinizations() {
+    let g = game(&[]);
+    let mut forced = 0;
+    let mut legal = Vec::new();
+    for seed in 0..200u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = g.deal(&mut rng);
+        for _ in 0..4 {
+            if state.phase() == Phase::Bid {
+                g.apply(&mut state, HasenpfefferAction::Pass, &mut rng);
+            }
+        }
+        if !state.forced() {
+            continue;
+        }
+        forced += 1;
+        let holder = state.contract().unwrap().0;
+        while state.phase() != Phase::Play {
+            g.legal_actions(&state, &mut legal);
+            g.apply(&mut state, legal[0], &mut rng);
+        }
+        let other = holder.next(4);
+        for _ in 0..10 {
+            let d = g.determinize(&g.observe(&state, other), &mut rng);
+            assert!(d.play().hand(holder).contains(Card::JOKER));
+        }
+    }
+    assert!(forced > 100, "{forced}");
+}

@@ -1,0 +1,407 @@
+//! Agents for Nap: the `heuristic` agent, [`NapHeuristic`], and the exact card-play solver
+//! [`NapSolver`] that `pimc` and `cheat` use.
+//!
+//! The heuristic counts the tricks its hand should take with its best suit as trumps (the
+//! bidder makes trumps with his first lead), bids the highest contract it expects to make
+//! (*mis* with a hand of low cards), leads its best suit from the top as bidder, and otherwise
+//! plays by the trick-game rules of thumb with the other players as partners against the
+//! bidder; at *mis* the bidder ducks (the highest card that still loses) and the others lead
+//! low.
+//!
+//! ```
+//! use cardsim_agents::{catalog, AgentSpec};
+//! use cardsim_agents::games::nap::Nap;
+//! let cat = catalog::<Nap>();
+//! let agent = cat.build(&"heuristic".parse::<AgentSpec>().unwrap()).unwrap();
+//! assert_eq!(agent.label(), "heuristic");
+//! ```
+
+use crate::search::{PerfectInfoSolver, SearchSettings, Uct};
+use crate::tricks::dds::general::GeneralSolver;
+use crate::tricks::{rule_of_thumb, TableView};
+use crate::{Agent, AgentKind, GameAgents};
+use cardsim_engine::cards::{Card, CardSet, Rank, Suit};
+use cardsim_engine::games::nap::{NapAction, NapBid, NapObservation, NapState, Phase};
+use cardsim_engine::params::ParamSpec;
+use cardsim_engine::tricks::{CardOrder, Teams, TrickPlay};
+use cardsim_engine::{Game, Seat, SeatMask, ToMove};
+use rand::RngCore;
+
+pub use cardsim_engine::games::nap::Nap;
+
+impl GameAgents for Nap {
+    fn game_agents() -> Vec<AgentKind<Nap>> {
+        vec![AgentKind {
+            name: "heuristic",
+            help: "counts its likely tricks with its best suit as trumps (joker, ace and king 1, \
+                   queen 0.7, other trumps 0.5 and more when long, plain aces less with more players) \
+                   and bids the highest contract it expects to make (`margin` of safety), mis with \
+                   nothing above the deck's third-lowest rank; the bidder leads his trump suit from \
+                   the top; the others defend together by the trick-game rules of thumb; at mis the \
+                   bidder ducks",
+            params: HEURISTIC_PARAMS,
+            build: |spec| {
+                let margin = spec.settings(HEURISTIC_PARAMS)?.float("margin")?;
+                Ok(Box::new(NapHeuristic { margin }))
+            },
+        }]
+    }
+
+    fn exact_solver() -> Option<Box<dyn PerfectInfoSolver<Nap>>> {
+        Some(Box::new(NapSolver::new()))
+    }
+}
+
+/// The heuristic's settings.
+const HEURISTIC_PARAMS: &[ParamSpec] = &[ParamSpec::float(
+    "margin",
+    "0.3",
+    -2.0,
+    3.0,
+    "tricks counted beyond a contract's requirement before bidding it",
+)];
+
+/// The tricks `hand` should take with `trump` as trumps among `players` players (joker 1, ace
+/// 1, king 0.9 (0.6 alone), queen 0.7 (0.4 with fewer than three trumps), other trumps 0.5,
+/// 0.9 from the third trump on; plain aces 0.8 with three players, 0.2 less for each further
+/// player, plain kings with the ace 0.4).
+pub fn expected_tricks(game: &Nap, hand: CardSet, trump: Suit, players: usize) -> f64 {
+    let order = game.trump_order(trump);
+    let trumps = hand & order.trump_cards();
+    let n = trumps.len();
+    let mut v = 0.0;
+    let mut i = 0;
+    let mut rest = trumps;
+    while let Some(c) = rest.iter().max_by_key(|&c| order.strength(c)) {
+        rest.remove(c);
+        i += 1;
+        v += if c.is_joker() || c.rank() == Rank::Ace {
+            1.0
+        } else if i >= 3 {
+            0.9
+        } else {
+            match c.rank() {
+                Rank::King if n >= 2 => 0.9,
+                Rank::King => 0.6,
+                Rank::Queen if n >= 3 => 0.7,
+                Rank::Queen => 0.4,
+                _ => 0.5,
+            }
+        };
+    }
+    let ace = (1.4 - 0.2 * players as f64).clamp(0.2, 1.0);
+    for c in hand - trumps {
+        if c.rank() == Rank::Ace {
+            v += ace;
+        } else if c.rank() == Rank::King && hand.contains(Card::new(Rank::Ace, c.suit())) {
+            v += 0.4;
+        }
+    }
+    v
+}
+
+/// The best trump suit for `hand` and its [`expected_tricks`].
+pub fn best_suit(game: &Nap, hand: CardSet, players: usize) -> (Suit, f64) {
+    Suit::ALL
+        .into_iter()
+        .filter(|&s| !(hand & CardSet::FULL_DECK.of_suit(s)).is_empty())
+        .map(|s| (s, expected_tricks(game, hand, s, players)))
+        .fold((Suit::Clubs, f64::NEG_INFINITY), |a, b| {
+            if b.1 > a.1 {
+                b
+            } else {
+                a
+            }
+        })
+}
+
+/// True when `hand` suits *mis*: no joker and no card above the deck's third-lowest rank.
+pub fn mis_hand(game: &Nap, hand: CardSet) -> bool {
+    let lowest = game
+        .deck()
+        .iter()
+        .filter(|c| !c.is_joker())
+        .map(|c| c.rank())
+        .min()
+        .unwrap_or(Rank::Two);
+    !hand.contains(Card::JOKER) && hand.iter().all(|c| (c.rank() as u8) < lowest as u8 + 3)
+}
+
+/// A Nap player: bids on its counted tricks, plays by rules of thumb, from the observation
+/// alone.
+#[derive(Clone, Copy, Debug)]
+pub struct NapHeuristic {
+    /// Tricks counted beyond a contract's requirement before bidding it.
+    pub margin: f64,
+}
+
+impl Default for NapHeuristic {
+    fn default() -> Self {
+        NapHeuristic { margin: 0.3 }
+    }
+}
+
+impl NapHeuristic {
+    fn bid(&self, game: &Nap, obs: &NapObservation, legal: &[NapAction]) -> NapAction {
+        let n = game.players();
+        let hand = obs.hand();
+        let (_, est) = best_suit(game, hand, n);
+        let need = |b: NapBid| match b {
+            NapBid::Two => 2.0,
+            NapBid::Three => 3.0,
+            NapBid::Four => 4.0,
+            NapBid::Nap => 4.7,
+            NapBid::Wellington | NapBid::Blucher => 5.3,
+            NapBid::Mis => f64::INFINITY,
+        };
+        let mut best = None;
+        for &a in legal {
+            if let NapAction::Bid(b) = a {
+                let ok = if b == NapBid::Mis {
+                    mis_hand(game, hand)
+                } else {
+                    est >= need(b) + self.margin
+                };
+                if ok {
+                    best = Some(a);
+                }
+            }
+        }
+        best.unwrap_or(if legal.contains(&NapAction::Pass) {
+            NapAction::Pass
+        } else {
+            legal[0]
+        })
+    }
+
+    fn card(&self, game: &Nap, obs: &NapObservation, legal: CardSet) -> Card {
+        let seat = obs.seat;
+        let (bidder, bid) = obs.contract().expect("a contract in play");
+        let play = &obs.play;
+        let order = *play.order();
+        let strength = |c: Card| (order.is_trump(c), order.strength(c), c.index());
+        if bid == NapBid::Mis {
+            return mis_card(play, &order, seat, bidder, legal);
+        }
+        // The bidder's first lead makes trumps: his best suit, from the top.
+        if seat == bidder && play.tricks_played() == 0 && play.trick().is_empty() {
+            if legal.contains(Card::JOKER) {
+                return Card::JOKER;
+            }
+            let (suit, _) = best_suit(game, obs.hand(), game.players());
+            let o = game.trump_order(suit);
+            return (legal & o.trump_cards())
+                .iter()
+                .max_by_key(|&c| o.strength(c))
+                .unwrap_or_else(|| legal.iter().max_by_key(|&c| strength(c)).expect("a card"));
+        }
+        let teams = Teams::one_against_rest(game.players(), bidder);
+        let view = TableView {
+            seat,
+            teams,
+            play,
+            hand: obs.hand(),
+            visible: CardSet::EMPTY,
+            legal,
+            declarer: seat == bidder,
+        };
+        rule_of_thumb(&view)
+    }
+}
+
+/// A *mis* card: the bidder ducks (the highest card that loses to the trick so far, else his
+/// lowest; when void, his highest discard; his lowest lead); the others lead their lowest,
+/// follow low while the bidder is still to play, and discard high once he is safe.
+fn mis_card(play: &TrickPlay, order: &CardOrder, seat: Seat, bidder: Seat, legal: CardSet) -> Card {
+    let trick = play.trick();
+    let key = |c: Card| (order.is_trump(c), order.strength(c), c.index());
+    let lowest = || legal.iter().min_by_key(|&c| key(c)).expect("a card");
+    let highest = || legal.iter().max_by_key(|&c| key(c)).expect("a card");
+    let Some(led) = trick.led() else {
+        return lowest();
+    };
+    let (_, best) = trick.winner(order).expect("a card led");
+    let led_suit = order.suit_of(led);
+    let loses = |c: Card| !order.beats(c, best, led_suit);
+    if seat == bidder {
+        return legal
+            .iter()
+            .filter(|&c| loses(c))
+            .max_by_key(|&c| key(c))
+            .unwrap_or_else(lowest);
+    }
+    let bidder_played = trick.seats().contains(&bidder);
+    if bidder_played && trick.winner(order).map(|(s, _)| s) == Some(bidder) {
+        // He is taking this one: stay under.
+        return legal
+            .iter()
+            .filter(|&c| loses(c))
+            .max_by_key(|&c| key(c))
+            .unwrap_or_else(lowest);
+    }
+    if bidder_played {
+        highest()
+    } else {
+        lowest()
+    }
+}
+
+impl Agent<Nap> for NapHeuristic {
+    fn choose(
+        &mut self,
+        game: &Nap,
+        _seat: Seat,
+        obs: &NapObservation,
+        legal: &[NapAction],
+        _: &mut dyn RngCore,
+    ) -> NapAction {
+        match obs.phase {
+            Phase::Bid => self.bid(game, obs, legal),
+            Phase::NameTrump => {
+                let (suit, _) = best_suit(game, obs.hand(), game.players());
+                NapAction::NameTrump(suit)
+            }
+            Phase::Play => {
+                let cards: CardSet = legal
+                    .iter()
+                    .filter_map(|&a| match a {
+                        NapAction::Play(c) => Some(c),
+                        _ => None,
+                    })
+                    .collect();
+                NapAction::Play(self.card(game, obs, cards))
+            }
+            Phase::Over => legal[0],
+        }
+    }
+
+    fn label(&self) -> String {
+        "heuristic".into()
+    }
+}
+
+/// The exact card-play evaluation of Nap for `pimc` and `cheat`: each legal card (or trump
+/// named after a joker lead) is worth, to the bidder, the tricks he takes from here on with
+/// every hand visible (at *mis*, minus them), and to the other players the negative of that.
+/// The first lead of a trump hand is valued with the trump suit it makes (a joker lead with
+/// the best suit for the bidder). It uses [`GeneralSolver`] (any seat count, the *mis* joker's
+/// fifth suit); the auction goes to perfect-information UCT.
+pub struct NapSolver {
+    solver: GeneralSolver,
+    fallback: Uct<Nap>,
+}
+
+impl NapSolver {
+    /// The solver, with perfect-information UCT at the default settings for the auction.
+    pub fn new() -> NapSolver {
+        NapSolver {
+            solver: GeneralSolver::new(),
+            fallback: Uct::new(SearchSettings::default()),
+        }
+    }
+
+    /// The bidder's objective from `play` on: his tricks, or minus them at *mis*.
+    fn bidder_value(&mut self, play: &TrickPlay, bidder: Seat, mis: bool) -> f64 {
+        let me = SeatMask(1 << bidder.index());
+        let others = SeatMask(SeatMask::all(play.players()).0 & !me.0);
+        if play.is_over() {
+            return 0.0;
+        }
+        if mis {
+            // The bidder maximizes the others' tricks.
+            let theirs = self.solver.solve_for(play, others, me);
+            -(remaining(play) as f64 - f64::from(theirs))
+        } else {
+            f64::from(self.solver.solve_for(play, me, me))
+        }
+    }
+}
+
+/// Tricks still to be decided, the one in progress included.
+fn remaining(play: &TrickPlay) -> usize {
+    let leader = play.trick().leader();
+    play.hand_len(leader) + usize::from(!play.trick().is_empty())
+}
+
+impl Default for NapSolver {
+    fn default() -> Self {
+        NapSolver::new()
+    }
+}
+
+impl PerfectInfoSolver<Nap> for NapSolver {
+    fn evaluate(
+        &mut self,
+        game: &Nap,
+        state: &NapState,
+        legal: &[NapAction],
+        values: &mut Vec<f64>,
+        rng: &mut dyn RngCore,
+    ) {
+        let Some((bidder, bid)) = state.contract() else {
+            return self.fallback.evaluate(game, state, legal, values, rng);
+        };
+        if state.phase() == Phase::Over {
+            return self.fallback.evaluate(game, state, legal, values, rng);
+        }
+        let ToMove::Seat(mover) = game.to_move(state) else {
+            unreachable!("a seat moves while the hand is on")
+        };
+        let mis = bid == NapBid::Mis;
+        let sign = if mover == bidder { 1.0 } else { -1.0 };
+        let play = state.play();
+        let first_lead = state.trump().is_none() && !mis && play.tricks_played() == 0;
+        values.clear();
+        for &a in legal {
+            let v = match a {
+                NapAction::NameTrump(suit) => {
+                    let mut p = *play;
+                    p.set_order(game.trump_order(suit));
+                    self.bidder_value(&p, bidder, false)
+                }
+                NapAction::Play(c) => {
+                    let mut p = *play;
+                    if first_lead && play.trick().is_empty() {
+                        if c.is_joker() {
+                            // He will name the best suit.
+                            let mut best = f64::NEG_INFINITY;
+                            for suit in Suit::ALL {
+                                let mut q = p;
+                                q.set_order(game.trump_order(suit));
+                                q.play(c);
+                                best = best.max(self.bidder_value(&q, bidder, false));
+                            }
+                            best
+                        } else {
+                            p.set_order(game.trump_order(c.suit()));
+                            p.play(c);
+                            self.bidder_value(&p, bidder, false)
+                        }
+                    } else {
+                        let won = p.play(c).map_or(0.0, |w| {
+                            if w == bidder {
+                                if mis {
+                                    -1.0
+                                } else {
+                                    1.0
+                                }
+                            } else {
+                                0.0
+                            }
+                        });
+                        won + self.bidder_value(&p, bidder, mis)
+                    }
+                }
+                _ => 0.0,
+            };
+            values.push(sign * v);
+        }
+    }
+
+    fn label(&self) -> String {
+        "solver=exact".into()
+    }
+}
+
+#[cfg(test)]
+mod tests;
