@@ -1,10 +1,9 @@
 //! Pieces shared by several games that are not trick games: a face-down [`Stock`] that hands
 //! are drawn back up from (and that may be rebuilt from the played cards), and the
 //! [`Eliminations`] record of an elimination game with its placement [`Outcome`](crate::Outcome)
-//! (the last seat standing first, the first seat out last), and the [`Beating`] phase of the
-//! Mattis family: beat the last play or pick up (written once for Mattis and Myllymatti).
-//! (the last seat standing first, the first seat out last); and the one-round ascending
-//! [`Auction`] of Hasenpfeffer and Nap.
+//! (the last seat standing first, the first seat out last); the [`Beating`] phase of the
+//! Mattis family: beat the last play or pick up (written once for Mattis and Myllymatti); and
+//! the one-round ascending [`Auction`] of Hasenpfeffer and Nap.
 //!
 //! ```
 //! use cardsim_engine::games::common::{Eliminations, Stock};
@@ -23,13 +22,12 @@
 //! assert_eq!(places, [2, 1, 3]);
 //! ```
 
+mod auction;
 mod beating;
 mod elimination;
 mod stock;
 
-pub use beating::{beaters, beats, BeatMove, BeatRules, BeatTally, Beating, Run, Take};
-mod auction;
-
 pub use auction::Auction;
+pub use beating::{beaters, beats, BeatMove, BeatRules, BeatTally, Beating, Run, Take};
 pub use elimination::Eliminations;
 pub use stock::{Stock, STOCK_CAPACITY};
