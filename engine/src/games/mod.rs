@@ -4,6 +4,7 @@
 
 pub mod bridge;
 pub mod common;
+pub mod dingo;
 pub mod egyptian_ratscrew;
 pub mod euchre;
 pub mod gin_rummy;
