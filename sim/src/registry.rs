@@ -91,6 +91,7 @@ pub fn games() -> Vec<GameEntry> {
         entry::<games::orgy::Orgy>(),
         entry::<games::egyptian_ratscrew::Ratscrew>(),
         entry::<games::speed::Speed>(),
+        entry::<games::dingo::Dingo>(),
     ]
 }
 

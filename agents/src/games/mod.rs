@@ -3,6 +3,7 @@
 //! it has one) and keeps its game-specific agent tests.
 
 pub mod bridge;
+pub mod dingo;
 pub mod egyptian_ratscrew;
 pub mod euchre;
 pub mod gin_rummy;
