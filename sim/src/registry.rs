@@ -92,6 +92,7 @@ pub fn games() -> Vec<GameEntry> {
         entry::<games::egyptian_ratscrew::Ratscrew>(),
         entry::<games::speed::Speed>(),
         entry::<games::dingo::Dingo>(),
+        entry::<games::ogorek::Ogorek>(),
     ]
 }
 

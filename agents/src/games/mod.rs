@@ -8,6 +8,7 @@ pub mod egyptian_ratscrew;
 pub mod euchre;
 pub mod gin_rummy;
 pub mod ninety_nine;
+pub mod ogorek;
 pub mod orgy;
 pub mod seahaven;
 pub mod speed;

@@ -23,30 +23,35 @@ fn obs_with(hand: &str, discards: &str) -> DingoObservation {
     let st = game.deal(&mut ChaCha8Rng::seed_from_u64(1));
     let mut o = game.observe(&st, Seat::new(0));
     o.hand = cards(hand);
-    o.discards = [cards(discards), CardSet::EMPTY, CardSet::EMPTY, CardSet::EMPTY];
+    o.discards = [
+        cards(discards),
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+    ];
     o.hand_sizes = [6, 6, 6, 6];
     o
 }
 
 fn pick(o: &DingoObservation, legal: &[DingoAction]) -> DingoAction {
-    DingoHeuristic.choose(
-        &Dingo,
-        o.seat,
-        o,
-        legal,
-        &mut ChaCha8Rng::seed_from_u64(0),
-    )
+    DingoHeuristic.choose(&Dingo, o.seat, o, legal, &mut ChaCha8Rng::seed_from_u64(0))
 }
 
 #[test]
 fn it_discards_what_cannot_score_and_keeps_pairs_of_wolves() {
     // 5♥ is public: the 5♣ cannot hunt and goes first.
     let o = obs_with("5C 7C 7S 9H AC KS", "5H");
-    let legal: Vec<_> = cards("5C 7C 7S 9H KS").iter().map(DingoAction::Discard).collect();
+    let legal: Vec<_> = cards("5C 7C 7S 9H KS")
+        .iter()
+        .map(DingoAction::Discard)
+        .collect();
     assert_eq!(pick(&o, &legal), DingoAction::Discard(c("5C")));
     // A heart whose wolves are both out is a sure penalty: it goes.
     let o = obs_with("9H 7C 7S KS", "9C 9S");
-    let legal: Vec<_> = cards("9H 7C 7S KS").iter().map(DingoAction::Discard).collect();
+    let legal: Vec<_> = cards("9H 7C 7S KS")
+        .iter()
+        .map(DingoAction::Discard)
+        .collect();
     assert_eq!(pick(&o, &legal), DingoAction::Discard(c("9H")));
     // The pair 7♣ 7♠ is kept over the lone K♠.
     let o = obs_with("7C 7S KS", "");
@@ -128,7 +133,10 @@ fn heuristic_beats_random() {
         .map(|i| hero_win(Seat::new(i as usize % 4), i))
         .sum();
     let rate = wins / games as f64;
-    assert!(rate > 0.40, "heuristic won {rate:.3} against three random players");
+    assert!(
+        rate > 0.40,
+        "heuristic won {rate:.3} against three random players"
+    );
 }
 
 /// One place per card of the deck: the seat holding it, or 4 when it is not in a hand.
@@ -201,7 +209,9 @@ fn belief(obs: &DingoObservation, place: usize, value: u32) -> f64 {
         total += w;
         hit += match here {
             Some(s) => w * f64::from(s as u32 == value),
-            None if value < 4 && value as usize != me => w * room[value as usize] as f64 / free as f64,
+            None if value < 4 && value as usize != me => {
+                w * room[value as usize] as f64 / free as f64
+            }
             None => 0.0,
         };
     }

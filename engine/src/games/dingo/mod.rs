@@ -50,7 +50,9 @@
 //! ```
 
 use crate::cards::{Card, CardSet, Rank, Suit};
-use crate::game::{check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, Params, ToMove};
+use crate::game::{
+    check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, Params, ToMove,
+};
 use crate::seat::Seat;
 use crate::tricks::{sample_deal_into, HiddenHand};
 use rand::seq::SliceRandom;
@@ -599,9 +601,11 @@ impl Game for Dingo {
         }
         if st.step < SETUP_STEPS {
             match setup_step(st.step) {
-                Setup::Discard { seat } => {
-                    out.extend((st.hands[seat.index()] - ACES).iter().map(DingoAction::Discard))
-                }
+                Setup::Discard { seat } => out.extend(
+                    (st.hands[seat.index()] - ACES)
+                        .iter()
+                        .map(DingoAction::Discard),
+                ),
                 Setup::Pass { seat, .. } => {
                     out.extend(st.hands[seat.index()].iter().map(DingoAction::Pass))
                 }
@@ -782,7 +786,8 @@ impl Game for Dingo {
         }
         let mut key = [0.0; 4];
         for s in Seat::all(4) {
-            key[s.index()] = f64::from(st.points(s)) * 16.0 + f64::from(best_rabbit(st.score[s.index()]));
+            key[s.index()] =
+                f64::from(st.points(s)) * 16.0 + f64::from(best_rabbit(st.score[s.index()]));
         }
         let mut o = rank_by_score(&key);
         for s in Seat::all(4) {
@@ -799,7 +804,10 @@ impl Game for Dingo {
         let (tie_break, shared) = match self.outcome(st) {
             Some(o) if st.over => {
                 let winners = Seat::all(4).filter(|&s| o[s].win > 0.0).count();
-                (f64::from(u8::from(tied > 1 && winners == 1)), f64::from(u8::from(winners > 1)))
+                (
+                    f64::from(u8::from(tied > 1 && winners == 1)),
+                    f64::from(u8::from(winners > 1)),
+                )
             }
             _ => (0.0, 0.0),
         };
@@ -849,14 +857,22 @@ impl Game for Dingo {
                 .filter(|&k| setup_step(k) == Setup::Discard { seat: s })
                 .count();
             if discards != want_discards {
-                return Err(format!("seat {s} made {discards} discards, not {want_discards}"));
+                return Err(format!(
+                    "seat {s} made {discards} discards, not {want_discards}"
+                ));
             }
-            if st.step < SETUP_STEPS && st.hands[s.index()].len() != Self::setup_hand_size(s, st.step)
+            if st.step < SETUP_STEPS
+                && st.hands[s.index()].len() != Self::setup_hand_size(s, st.step)
             {
-                return Err(format!("seat {s} holds {} cards", st.hands[s.index()].len()));
+                return Err(format!(
+                    "seat {s} holds {} cards",
+                    st.hands[s.index()].len()
+                ));
             }
             for r in 0..3 {
-                let Some(c) = st.passes[s.index()][r] else { continue };
+                let Some(c) = st.passes[s.index()][r] else {
+                    continue;
+                };
                 if let Some(h) = (0..4).find(|&h| st.hands[h].contains(c)) {
                     if st.reach[s.index()][r] & 1 << h == 0 {
                         return Err(format!("seat {s}'s passed {c} is where it cannot be"));
@@ -889,7 +905,13 @@ impl Game for Dingo {
 pub fn best_rabbit(score: CardSet) -> u8 {
     (score & CardSet::DIAMONDS)
         .iter()
-        .map(|c| if c == ACE_RABBIT { 14 } else { c.rank().number() })
+        .map(|c| {
+            if c == ACE_RABBIT {
+                14
+            } else {
+                c.rank().number()
+            }
+        })
         .max()
         .unwrap_or(0)
 }

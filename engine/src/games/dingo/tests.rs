@@ -79,7 +79,11 @@ fn the_deck_and_the_deal() {
         let st = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
         g.check_invariants(&st).unwrap();
         assert!(st.hands.iter().all(|h| h.len() == 10));
-        assert_eq!(g.to_move(&st), ToMove::Seat(DEALER), "the dealer discards first");
+        assert_eq!(
+            g.to_move(&st),
+            ToMove::Seat(DEALER),
+            "the dealer discards first"
+        );
     }
 }
 
@@ -116,7 +120,10 @@ fn discards_passes_and_their_order() {
         "d3 d0 d1 d2 3>0 0>1 1>2 2>3 d3 d0 d1 d2 3>1 0>2 1>3 2>0 d3 d0 d1 d2 \
          3>2 0>3 1>0 2>1 d3 d0 d1 d2"
     );
-    assert!(st.hands.iter().all(|h| h.len() == 6 || st.hunt.dingo.is_some()));
+    assert!(st
+        .hands
+        .iter()
+        .all(|h| h.len() == 6 || st.hunt.dingo.is_some()));
     assert!(st.discards.iter().all(|d| d.len() == 4));
 }
 
@@ -145,7 +152,10 @@ fn a_passed_card_is_seen_by_its_receiver_only_and_may_be_passed_on() {
     assert!(st.hands[1].contains(card));
     assert_eq!(g.observe(&st, S[3]).reach[0], 0b0011);
     // Seat 1 passes something else to 2: for the dealer the card may be with 0, 1 or 2.
-    let other = (st.hands[1] - CardSet::from_card(card)).iter().next().unwrap();
+    let other = (st.hands[1] - CardSet::from_card(card))
+        .iter()
+        .next()
+        .unwrap();
     act(&mut st, DingoAction::Pass(other));
     assert_eq!(g.observe(&st, S[3]).reach[0], 0b0111);
     // Seat 2 passes to the dealer: the dealer sees it, and it is not his card.
@@ -379,7 +389,11 @@ fn no_rabbit_is_shown_by_a_turn_that_ends_with_both_wolves_down() {
     act(&mut st, wolf("AS"));
     // Seat 1 ended its turn with both down and did not play the A♦.
     assert!(st.over);
-    assert_eq!(st.score[2], cards("AD"), "seat 2's turn began with both wolves down");
+    assert_eq!(
+        st.score[2],
+        cards("AD"),
+        "seat 2's turn began with both wolves down"
+    );
 }
 
 #[test]
@@ -399,10 +413,10 @@ fn scoring_figures_and_the_tie_rule() {
     }
     st.penalty = [CardSet::EMPTY; 4];
     st.score = [
-        cards("KD KC"),  // 4 points, rabbit K
-        cards("QD QC"),  // 4 points, rabbit Q
-        cards("KS TC"),  // 4 points, no rabbit
-        CardSet::EMPTY,  // 0
+        cards("KD KC"), // 4 points, rabbit K
+        cards("QD QC"), // 4 points, rabbit Q
+        cards("KS TC"), // 4 points, no rabbit
+        CardSet::EMPTY, // 0
     ];
     let o = Dingo.outcome(&st).unwrap();
     assert_eq!(o[S[0]].win, 1.0);

@@ -523,7 +523,10 @@ impl Game for Ogorek {
         let mut play = obs.play;
         if !obs.over {
             let ok = play.resample(SeatMask(1 << obs.seat.index()), &BySeat::default(), rng);
-            assert!(ok, "an observation of a real Ogórek game has a consistent deal");
+            assert!(
+                ok,
+                "an observation of a real Ogórek game has a consistent deal"
+            );
         }
         OgorekState {
             play,
@@ -542,7 +545,12 @@ impl Game for Ogorek {
     }
 
     /// Every move is public: kontra is said aloud and cards are played face up.
-    fn observe_action(&self, _: &OgorekState, action: OgorekAction, _: Seat) -> Option<OgorekAction> {
+    fn observe_action(
+        &self,
+        _: &OgorekState,
+        action: OgorekAction,
+        _: Seat,
+    ) -> Option<OgorekAction> {
         Some(action)
     }
 

@@ -46,7 +46,10 @@ fn play(g: &Ogorek, st: &mut OgorekState, seq: &str) {
 fn legal(g: &Ogorek, st: &OgorekState) -> String {
     let mut v = Vec::new();
     g.legal_actions(st, &mut v);
-    v.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(" ")
+    v.iter()
+        .map(|a| a.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 const THREE: [&str; 3] = [
@@ -63,7 +66,11 @@ const THREE_PLAY: &str = "2C 2D 2H  3H 3C 3D  4D 4H 4C  5C 5D 5H  6H 6C 6D  KD Q
 fn config_and_errors() {
     let g = Ogorek::new(4, &Params::new()).unwrap();
     assert_eq!((g.target(), g.kontra()), (50, false));
-    let err = |n, p: &[&str]| Ogorek::new(n, &Params::parse(p).unwrap()).unwrap_err().to_string();
+    let err = |n, p: &[&str]| {
+        Ogorek::new(n, &Params::parse(p).unwrap())
+            .unwrap_err()
+            .to_string()
+    };
     assert_eq!(err(2, &[]), "ogorek takes 3 to 8 players, not 2");
     assert!(err(4, &["kontra=maybe"]).contains("kontra"));
     assert!(err(4, &["target=0"]).contains("target"));
@@ -75,10 +82,20 @@ fn the_order_ace_high_and_low_in_the_last_trick() {
     let order = ogorek_order(false);
     let last = ogorek_order(true);
     let ranks = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S";
-    let s: Vec<u8> = ranks.split_whitespace().map(|x| order.strength(c(x))).collect();
+    let s: Vec<u8> = ranks
+        .split_whitespace()
+        .map(|x| order.strength(c(x)))
+        .collect();
     assert!(s.windows(2).all(|w| w[0] > w[1]), "ace high to two");
-    assert_eq!(order.strength(c("7H")), order.strength(c("7C")), "suits do not matter");
-    assert!(last.strength(c("AS")) < last.strength(c("2S")), "the ace lowest in the last trick");
+    assert_eq!(
+        order.strength(c("7H")),
+        order.strength(c("7C")),
+        "suits do not matter"
+    );
+    assert!(
+        last.strength(c("AS")) < last.strength(c("2S")),
+        "the ace lowest in the last trick"
+    );
     assert_eq!(
         [c("AD"), c("KD"), c("QD"), c("JD"), c("TD"), c("2D")].map(penalty),
         [1, 13, 12, 11, 10, 2]
@@ -97,7 +114,11 @@ fn beat_or_equal_the_highest_else_the_lowest() {
             "AC AD AH AS KD KH",
         ],
     );
-    assert_eq!(legal(&g, &st).split(' ').count(), 6, "the leader plays anything");
+    assert_eq!(
+        legal(&g, &st).split(' ').count(),
+        6,
+        "the leader plays anything"
+    );
     play(&g, &mut st, "9C");
     // Equal or higher: the nine too.
     assert_eq!(legal(&g, &st), "9H KS");
@@ -119,10 +140,7 @@ fn the_last_trick_scores_its_highest_card() {
     let mut st = with_hands(&g, &THREE);
     play(&g, &mut st, THREE_PLAY);
     // K♦ 13 to seat 1; a new deal.
-    assert_eq!(
-        [0, 1, 2].map(|s| st.total(Seat::new(s))),
-        [0, 13, 0]
-    );
+    assert_eq!([0, 1, 2].map(|s| st.total(Seat::new(s))), [0, 13, 0]);
     assert_eq!(st.deal_number(), 2);
     assert_eq!(st.dealer(), Seat::new(0), "the deal passes left");
     assert_eq!(st.play().to_play(), Seat::new(1));
@@ -132,8 +150,19 @@ fn the_last_trick_scores_its_highest_card() {
 #[test]
 fn tied_highest_cards_all_score() {
     let g = game(3, &[]);
-    let mut st = with_hands(&g, &["2C 3C 4C 5C 6C AC", "2D 3D 4D 5D 6D KD", "2H 3H 4H 5H 6H KH"]);
-    play(&g, &mut st, "2C 2D 2H  3H 3C 3D  4D 4H 4C  5C 5D 5H  6H 6C 6D  KD KH AC");
+    let mut st = with_hands(
+        &g,
+        &[
+            "2C 3C 4C 5C 6C AC",
+            "2D 3D 4D 5D 6D KD",
+            "2H 3H 4H 5H 6H KH",
+        ],
+    );
+    play(
+        &g,
+        &mut st,
+        "2C 2D 2H  3H 3C 3D  4D 4H 4C  5C 5D 5H  6H 6C 6D  KD KH AC",
+    );
     assert_eq!([0, 1, 2].map(|s| st.total(Seat::new(s))), [0, 13, 13]);
     assert_eq!(st.tally().tied, 1);
 }
@@ -142,14 +171,30 @@ fn tied_highest_cards_all_score() {
 fn an_ace_is_the_lowest_last_card() {
     // Everyone ends with an ace or a two: the two is highest and scores 2.
     let g = game(3, &[]);
-    let mut st = with_hands(&g, &["3C 4C 5C 6C 7C AC", "3D 4D 5D 6D 7D AD", "3H 4H 5H 6H 7H 2H"]);
-    play(&g, &mut st, "3C 3D 3H  4H 4C 4D  5D 5H 5C  6C 6D 6H  7H 7C 7D  AD 2H AC");
+    let mut st = with_hands(
+        &g,
+        &[
+            "3C 4C 5C 6C 7C AC",
+            "3D 4D 5D 6D 7D AD",
+            "3H 4H 5H 6H 7H 2H",
+        ],
+    );
+    play(
+        &g,
+        &mut st,
+        "3C 3D 3H  4H 4C 4D  5D 5H 5C  6C 6D 6H  7H 7C 7D  AD 2H AC",
+    );
     assert_eq!([0, 1, 2].map(|s| st.total(Seat::new(s))), [0, 0, 2]);
     // All aces: all score 1.
     let g4 = game(4, &[]);
     let mut st = with_hands(
         &g4,
-        &["3C 4C 5C 6C 7C AC", "3D 4D 5D 6D 7D AD", "3H 4H 5H 6H 7H AH", "3S 4S 5S 6S 7S AS"],
+        &[
+            "3C 4C 5C 6C 7C AC",
+            "3D 4D 5D 6D 7D AD",
+            "3H 4H 5H 6H 7H AH",
+            "3S 4S 5S 6S 7S AS",
+        ],
     );
     play(
         &g4,
@@ -172,18 +217,34 @@ fn kontra_doubles_and_quadruples_and_a_king_loses_the_caller_the_game() {
     g.apply(&mut st, OgorekAction::NoKontra, &mut rng());
     assert_eq!(st.callers(), SeatMask(0b010));
     // Seat 1 (the caller) and seat 2 tie with kings in the last trick.
-    let hands = ["2C 3C 4C 5C 6C AC", "2D 3D 4D 5D 6D KD", "2H 3H 4H 5H 6H KH"];
+    let hands = [
+        "2C 3C 4C 5C 6C AC",
+        "2D 3D 4D 5D 6D KD",
+        "2H 3H 4H 5H 6H KH",
+    ];
     let hs: Vec<CardSet> = hands.iter().map(|h| cards(h)).collect();
     st.play = TrickPlay::new(3, &hs, Seat::new(0), g.order, Obligation::BeatOrLowest)
         .with_deck(CardSet::FULL_DECK);
-    play(&g, &mut st, "2C 2D 2H  3H 3C 3D  4D 4H 4C  5C 5D 5H  6H 6C 6D  KD KH AC");
-    assert_eq!(st.last_penalty(Seat::new(1)), 52, "the caller's 13 quadrupled");
+    play(
+        &g,
+        &mut st,
+        "2C 2D 2H  3H 3C 3D  4D 4H 4C  5C 5D 5H  6H 6C 6D  KD KH AC",
+    );
+    assert_eq!(
+        st.last_penalty(Seat::new(1)),
+        52,
+        "the caller's 13 quadrupled"
+    );
     assert_eq!(st.last_penalty(Seat::new(2)), 26, "another loser's doubled");
     // The caller lost with a king: out at once, far below the target.
     assert!(st.eliminations().is_out(Seat::new(1)));
     assert_eq!(st.tally().king_losses, 1);
     assert!(!st.over);
-    assert_eq!(g.to_move(&st), ToMove::Seat(Seat::new(2)), "kontra asked again, from the new dealer's left");
+    assert_eq!(
+        g.to_move(&st),
+        ToMove::Seat(Seat::new(2)),
+        "kontra asked again, from the new dealer's left"
+    );
 }
 
 #[test]
@@ -198,7 +259,11 @@ fn a_kontra_without_losing_costs_nothing_and_kontra_is_for_one_deal() {
         .with_deck(CardSet::FULL_DECK);
     play(&g, &mut st, THREE_PLAY);
     assert_eq!([0, 1, 2].map(|s| st.total(Seat::new(s))), [0, 26, 0]);
-    assert_eq!(st.callers(), SeatMask(0), "a new deal starts without kontra");
+    assert_eq!(
+        st.callers(),
+        SeatMask(0),
+        "a new deal starts without kontra"
+    );
 }
 
 #[test]
@@ -228,7 +293,11 @@ fn reaching_the_target_puts_a_player_out_and_the_deal_skips_him() {
 #[test]
 fn the_last_player_in_wins_and_players_out_together_are_placed_by_total() {
     let g = game(3, &[]);
-    let tie = ["2C 3C 4C 5C 6C AC", "2D 3D 4D 5D 6D KD", "2H 3H 4H 5H 6H KH"];
+    let tie = [
+        "2C 3C 4C 5C 6C AC",
+        "2D 3D 4D 5D 6D KD",
+        "2H 3H 4H 5H 6H KH",
+    ];
     let seq = "2C 2D 2H  3H 3C 3D  4D 4H 4C  5C 5D 5H  6H 6C 6D  KD KH AC";
     let mut st = with_hands(&g, &tie);
     st.totals[Seat::new(1)] = 40;
@@ -238,7 +307,11 @@ fn the_last_player_in_wins_and_players_out_together_are_placed_by_total() {
     assert!(st.over);
     let o = g.outcome(&st).unwrap();
     assert_eq!((o[Seat::new(0)].place, o[Seat::new(0)].win), (1, 1.0));
-    assert_eq!(o[Seat::new(1)].place, 2, "53 goes out with 58: the lower total places higher");
+    assert_eq!(
+        o[Seat::new(1)].place,
+        2,
+        "53 goes out with 58: the lower total places higher"
+    );
     assert_eq!(o[Seat::new(2)].place, 3);
     assert_eq!(o[Seat::new(2)].score, 58.0);
     // Equal totals share the place.
@@ -331,7 +404,12 @@ fn determinization_respects_what_the_plays_showed() {
     let g = game(4, &[]);
     let mut st = with_hands(
         &g,
-        &["9C 2D 3D 4D 5D 6D", "9H 2S KS 3H 3C 8C", "2C 2H 4S 5S 6S 7S", "AC AD AH AS KD KH"],
+        &[
+            "9C 2D 3D 4D 5D 6D",
+            "9H 2S KS 3H 3C 8C",
+            "2C 2H 4S 5S 6S 7S",
+            "AC AD AH AS KD KH",
+        ],
     );
     play(&g, &mut st, "9C KS 2H");
     // Seat 2 played a two to a king: it holds nothing from king up, nor below two.
