@@ -53,7 +53,9 @@ struct Bounds {
     upper: i8,
 }
 
-/// The exact solver of an Ogórek deal (see the [module docs](self)). Its transposition
+/// The exact solver of an Ogórek deal: each legal card valued as minus the penalty the player
+/// to move ends the deal with, the others playing together against it (paranoid alpha-beta
+/// over ranks, suits ignored, with a transposition table). Its transposition
 /// table is reused (cleared) from call to call.
 pub struct PenaltySolver {
     table: HashMap<u64, Bounds>,
