@@ -126,6 +126,8 @@ pub fn games() -> Vec<GameEntry> {
         entry::<games::tong_its::TongIts>(),
         entry::<games::spoons::Spoons>(),
         entry::<games::spoons::Pig>(),
+        entry::<games::dingo::Dingo>(),
+        entry::<games::ogorek::Ogorek>(),
     ]
 }
 

@@ -4,6 +4,7 @@
 
 pub mod bridge;
 pub mod court_piece;
+pub mod dingo;
 pub mod egyptian_ratscrew;
 pub mod envite;
 pub mod euchre;
@@ -12,6 +13,7 @@ pub mod hasenpfeffer;
 pub mod mattis;
 pub mod nap;
 pub mod ninety_nine;
+pub mod ogorek;
 pub mod omi;
 pub mod orgy;
 pub mod royal_orgy;

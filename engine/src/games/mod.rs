@@ -5,6 +5,7 @@
 pub mod bridge;
 pub mod common;
 pub mod court_piece;
+pub mod dingo;
 pub mod egyptian_ratscrew;
 pub mod envite;
 pub mod euchre;
@@ -14,6 +15,7 @@ pub mod mattis;
 pub mod myllymatti;
 pub mod nap;
 pub mod ninety_nine;
+pub mod ogorek;
 pub mod omi;
 pub mod orgy;
 pub mod royal_orgy;

@@ -1,0 +1,329 @@
+//! Ogórek's agents: the heuristic's choices and strength, honesty, the exact solver against a
+//! brute-force search through the game's own rules, and the search agents over whole games.
+
+use super::*;
+use crate::search::honesty::check_random_games;
+use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
+use cardsim_engine::games::ogorek::OgorekState;
+use cardsim_engine::{Card, Game, Params, ToMove};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn c(s: &str) -> Card {
+    s.parse().unwrap()
+}
+
+fn game(n: usize, params: &[&str]) -> Ogorek {
+    Ogorek::new(n, &Params::parse(params).unwrap()).unwrap()
+}
+
+fn plays(s: &str) -> Vec<OgorekAction> {
+    s.split_whitespace()
+        .map(|t| OgorekAction::Play(c(t)))
+        .collect()
+}
+
+#[test]
+fn the_heuristic_sheds_high_cards_and_keeps_an_ace() {
+    let g = game(4, &["kontra=true"]);
+    let st = g.deal(&mut ChaCha8Rng::seed_from_u64(1));
+    let obs = g.observe(&st, Seat::new(0));
+    let pick = |legal: &[OgorekAction]| {
+        OgorekHeuristic.choose(
+            &g,
+            Seat::new(0),
+            &obs,
+            legal,
+            &mut ChaCha8Rng::seed_from_u64(0),
+        )
+    };
+    assert_eq!(pick(&plays("AS KD 9C")), OgorekAction::Play(c("KD")));
+    assert_eq!(
+        pick(&plays("AS 2D")),
+        OgorekAction::Play(c("2D")),
+        "the ace is kept"
+    );
+    assert_eq!(pick(&plays("AS AD")), OgorekAction::Play(c("AD")));
+    let kontra = [OgorekAction::NoKontra, OgorekAction::Kontra];
+    let aces = (obs.hand() & CardSet::rank_mask(Rank::Ace)).len();
+    let want = if aces >= 2 {
+        OgorekAction::Kontra
+    } else {
+        OgorekAction::NoKontra
+    };
+    assert_eq!(pick(&kontra), want);
+}
+
+#[test]
+fn same_information_same_choice_for_random_and_heuristic() {
+    for n in [3, 8] {
+        let g = game(n, &["kontra=true", "target=21"]);
+        assert!(same_information_same_choice(&g, &mut RandomAgent, 0..3, 3, 60) > 100);
+        assert!(same_information_same_choice(&g, &mut OgorekHeuristic, 0..3, 3, 60) > 100);
+    }
+}
+
+/// The heuristic in seat `hero` against random players: its place.
+fn hero_place(g: &Ogorek, hero: Seat, seed: u64) -> u8 {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut st = g.deal(&mut rng);
+    let mut legal = Vec::new();
+    while let ToMove::Seat(seat) = g.to_move(&st) {
+        g.legal_actions(&st, &mut legal);
+        let obs = g.observe(&st, seat);
+        let a = if seat == hero {
+            OgorekHeuristic.choose(g, seat, &obs, &legal, &mut rng)
+        } else {
+            RandomAgent.choose(g, seat, &obs, &legal, &mut rng)
+        };
+        g.apply(&mut st, a, &mut rng);
+    }
+    g.outcome(&st).unwrap()[hero].place
+}
+
+#[test]
+fn heuristic_beats_random() {
+    for n in [4, 8] {
+        let g = game(n, &["target=21"]);
+        let games = 300;
+        let firsts = (0..games)
+            .filter(|&i| hero_place(&g, Seat::new(i as usize % n), i) == 1)
+            .count();
+        let rate = firsts as f64 / games as f64;
+        assert!(
+            rate > 2.0 / n as f64,
+            "{n} players: heuristic first in {rate:.3} of games against random"
+        );
+    }
+}
+
+/// The root player's penalty this deal under paranoid play, through the game's own rules.
+fn minimax(g: &Ogorek, st: &OgorekState, root: Seat, deal: u16) -> i32 {
+    if st.deal_number() != deal || g.to_move(st) == ToMove::Over {
+        return -(st.last_penalty(root) as i32);
+    }
+    let ToMove::Seat(seat) = g.to_move(st) else {
+        unreachable!()
+    };
+    let mut legal = Vec::new();
+    g.legal_actions(st, &mut legal);
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let values = legal.iter().map(|&a| {
+        let mut s = st.clone();
+        g.apply(&mut s, a, &mut rng);
+        minimax(g, &s, root, deal)
+    });
+    if seat == root {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}
+
+#[test]
+fn the_solver_matches_brute_force_in_the_last_tricks() {
+    let mut solver = PenaltySolver::new();
+    let mut values = Vec::new();
+    let mut legal = Vec::new();
+    for seed in 0..40 {
+        let n = 3 + seed as usize % 3;
+        let g = game(n, &["target=1000"]);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut st = g.deal(&mut rng);
+        // Random plays into trick 3 or later (some mid-trick).
+        for _ in 0..2 * n + seed as usize % (2 * n) {
+            g.legal_actions(&st, &mut legal);
+            let a = legal[(rand::RngCore::next_u32(&mut rng) as usize) % legal.len()];
+            g.apply(&mut st, a, &mut rng);
+        }
+        let ToMove::Seat(me) = g.to_move(&st) else {
+            panic!()
+        };
+        g.legal_actions(&st, &mut legal);
+        solver.evaluate(&g, &st, &legal, &mut values, &mut rng);
+        let want: Vec<f64> = legal
+            .iter()
+            .map(|&a| {
+                let mut s = st.clone();
+                g.apply(&mut s, a, &mut rng);
+                f64::from(minimax(&g, &s, me, st.deal_number()))
+            })
+            .collect();
+        assert_eq!(values, want, "seed {seed}");
+    }
+}
+
+/// Every card's place: its holder's seat, 8 when unseen in the unused pack, 9 when played.
+fn places(st: &OgorekState, out: &mut Vec<u32>) {
+    out.clear();
+    let p = st.play();
+    out.extend(Card::all52().map(|card| {
+        if p.record().played().contains(card) {
+            9
+        } else {
+            (0..p.players())
+                .find(|&s| p.hand(Seat::new(s)).contains(card))
+                .map_or(8, |s| s as u32)
+        }
+    }));
+}
+
+/// Exact marginals: every deal of the unseen cards to the other hands (by size, avoiding what
+/// each showed it lacks) and the unused pack (the rest, unconstrained) equally likely; counted
+/// card by card over the hands' filled sizes.
+fn marginals(obs: &cardsim_engine::games::ogorek::OgorekObservation) -> Vec<[f64; 10]> {
+    let p = &obs.play;
+    let played = p.record().played();
+    let hidden: Vec<Seat> = p.active().iter().filter(|&s| s != obs.seat).collect();
+    let h = hidden.len();
+    let len: Vec<usize> = hidden.iter().map(|&s| p.hand_len(s)).collect();
+    let mut radix = vec![1usize; h + 1];
+    for k in 1..=h {
+        radix[k] = radix[k - 1] * (len[k - 1] + 1);
+    }
+    let states = radix[h];
+    let digit = |r: usize, k: usize| r / radix[k] % (len[k] + 1);
+    let full: usize = (0..h).map(|k| len[k] * radix[k]).sum();
+    let unseen: Vec<Card> = (CardSet::FULL_DECK - played - obs.hand()).iter().collect();
+    let stub = unseen.len() - len.iter().sum::<usize>();
+    let ok = |c: Card, k: usize| !p.record().excluded(hidden[k]).contains(c);
+    let n = unseen.len();
+    // fwd[i][r]: ways to place the first i cards with hand fill r (the rest to the stub).
+    // Cards of the first `i` that went to the stub (usize::MAX for an impossible fill).
+    let stub_used = |i: usize, r: usize| {
+        i.checked_sub((0..h).map(|k| digit(r, k)).sum::<usize>())
+            .unwrap_or(usize::MAX)
+    };
+    let mut fwd = vec![vec![0.0f64; states]; n + 1];
+    let mut bwd = vec![vec![0.0f64; states]; n + 1];
+    fwd[0][0] = 1.0;
+    for (i, &c) in unseen.iter().enumerate() {
+        for r in 0..states {
+            if fwd[i][r] == 0.0 {
+                continue;
+            }
+            for k in (0..h).filter(|&k| ok(c, k) && digit(r, k) < len[k]) {
+                fwd[i + 1][r + radix[k]] += fwd[i][r];
+            }
+            if stub_used(i, r) < stub {
+                fwd[i + 1][r] += fwd[i][r];
+            }
+        }
+    }
+    bwd[n][full] = 1.0;
+    for (i, &c) in unseen.iter().enumerate().rev() {
+        for r in 0..states {
+            if stub_used(i, r) > stub {
+                continue; // unreachable
+            }
+            let mut v: f64 = (0..h)
+                .filter(|&k| ok(c, k) && digit(r, k) < len[k])
+                .map(|k| bwd[i + 1][r + radix[k]])
+                .sum();
+            if stub_used(i, r) < stub {
+                v += bwd[i + 1][r];
+            }
+            bwd[i][r] = v;
+        }
+    }
+    let total = fwd[n][full];
+    assert!(total > 0.0);
+    let mut out = vec![[0.0; 10]; 52];
+    for (place, card) in Card::all52().enumerate() {
+        if played.contains(card) {
+            out[place][9] = 1.0;
+        } else if obs.hand().contains(card) {
+            out[place][obs.seat.index()] = 1.0;
+        } else {
+            let i = unseen.iter().position(|&u| u == card).unwrap();
+            for k in (0..h).filter(|&k| ok(card, k)) {
+                let ways: f64 = (0..states)
+                    .filter(|&r| digit(r, k) < len[k])
+                    .map(|r| fwd[i][r] * bwd[i + 1][r + radix[k]])
+                    .sum();
+                out[place][hidden[k].index()] = ways / total;
+            }
+            let ways: f64 = (0..states)
+                .filter(|&r| fwd[i][r] > 0.0 && stub_used(i, r) < stub)
+                .map(|r| fwd[i][r] * bwd[i + 1][r])
+                .sum();
+            out[place][8] = ways / total;
+        }
+    }
+    out
+}
+
+#[test]
+fn determinizations_are_honest() {
+    for n in [3, 4] {
+        let g = game(n, &["target=15"]);
+        let cache: std::cell::RefCell<Option<(_, Vec<[f64; 10]>)>> = Default::default();
+        let belief =
+            |obs: &cardsim_engine::games::ogorek::OgorekObservation, place: usize, value: u32| {
+                let mut c = cache.borrow_mut();
+                if c.as_ref().is_none_or(|(o, _)| o != obs) {
+                    *c = Some((obs.clone(), marginals(obs)));
+                }
+                c.as_ref().unwrap().1[place][value as usize]
+            };
+        let report = check_random_games(&g, 0..3, 5, 300, places, belief).unwrap();
+        assert!(report.positions >= 20, "{report:?}");
+        assert!(
+            report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
+            "{report:?}"
+        );
+    }
+}
+
+fn build(spec: &str) -> Box<dyn Agent<Ogorek>> {
+    catalog::<Ogorek>()
+        .build(&spec.parse::<AgentSpec>().unwrap())
+        .unwrap()
+}
+
+#[test]
+fn search_agents_play_whole_games() {
+    let g = game(4, &["target=15", "kontra=true"]);
+    let mut agents = [
+        build("ismcts:iters=30"),
+        build("mo-ismcts:iters=30"),
+        build("pimc:worlds=3"),
+        build("cheat"),
+    ];
+    let mut legal = Vec::new();
+    let mut r = ChaCha8Rng::seed_from_u64(7);
+    let mut st = g.deal(&mut r);
+    while let ToMove::Seat(seat) = g.to_move(&st) {
+        g.legal_actions(&st, &mut legal);
+        let agent = &mut agents[seat.index()];
+        let a = if agent.perfect_information() {
+            agent.choose_with_state(&g, seat, &st, &legal, &mut r)
+        } else {
+            agent.choose(&g, seat, &g.observe(&st, seat), &legal, &mut r)
+        };
+        assert!(legal.contains(&a));
+        g.apply(&mut st, a, &mut r);
+    }
+    assert!(g.outcome(&st).is_some());
+}
+
+#[test]
+fn the_solver_is_fast_enough_for_eight_players() {
+    // A fresh deal of eight hands, solved from the first lead.
+    let g = game(8, &[]);
+    let st = g.deal(&mut ChaCha8Rng::seed_from_u64(3));
+    let mut solver = PenaltySolver::new();
+    let mut legal = Vec::new();
+    let mut values = Vec::new();
+    g.legal_actions(&st, &mut legal);
+    solver.evaluate(
+        &g,
+        &st,
+        &legal,
+        &mut values,
+        &mut ChaCha8Rng::seed_from_u64(0),
+    );
+    assert_eq!(values.len(), 6);
+    assert!(values.iter().all(|&v| (-13.0..=0.0).contains(&v)));
+    assert!(solver.nodes() < 5_000_000, "{} nodes", solver.nodes());
+}
