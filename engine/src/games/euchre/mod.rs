@@ -46,6 +46,7 @@ use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::game::{
     check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove,
 };
+use crate::games::common::ToTarget;
 use crate::seat::{BySeat, Seat, SeatMask};
 use crate::tricks::{CardOrder, Obligation, Teams, TrickPlay, TrickTaking};
 use rand::seq::SliceRandom;
@@ -286,6 +287,14 @@ impl Euchre {
     pub const fn target(&self) -> u32 {
         self.target
     }
+
+    /// The end of the match: the target, and the cap on deals.
+    fn match_end(&self) -> ToTarget<u32> {
+        ToTarget {
+            target: self.target,
+            max_deals: self.max_deals,
+        }
+    }
     /// Deals after which an unfinished game stops.
     pub const fn max_deals(&self) -> u32 {
         self.max_deals
@@ -400,7 +409,7 @@ impl Euchre {
 
     fn end_of_deal<R: Rng + ?Sized>(&self, state: &mut EuchreState, rng: &mut R) {
         state.deals += 1;
-        if state.scores.iter().any(|&s| s >= self.target) || state.deals >= self.max_deals {
+        if self.match_end().is_over(&state.scores, state.deals) {
             state.phase = Phase::Over;
             return;
         }
@@ -832,7 +841,7 @@ impl Game for Euchre {
         if state.turned_down && state.trump == Some(state.upcard.suit()) {
             return Err("the turned-down suit became trumps".into());
         }
-        if state.scores.iter().any(|&s| s >= self.target) {
+        if self.match_end().reached(&state.scores) {
             return Err("a side reached the target but the game goes on".into());
         }
         Ok(())

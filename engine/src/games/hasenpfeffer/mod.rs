@@ -41,6 +41,7 @@ use crate::game::{
     check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove,
 };
 use crate::games::common::Auction;
+use crate::games::common::ToTarget;
 use crate::seat::MAX_SEATS;
 use crate::seat::{BySeat, Seat, SeatMask};
 use crate::tricks::{
@@ -262,6 +263,14 @@ impl Hasenpfeffer {
     /// Points that win the game.
     pub const fn target(&self) -> i32 {
         self.target
+    }
+
+    /// The end of the match: the target, and the cap on deals.
+    fn match_end(&self) -> ToTarget<i32> {
+        ToTarget {
+            target: self.target,
+            max_deals: self.max_deals,
+        }
     }
     /// The lowest bid.
     pub const fn min_bid(&self) -> u8 {
@@ -744,7 +753,7 @@ impl Game for Hasenpfeffer {
                 return Err("the forced bidder does not hold the joker".into());
             }
         }
-        if state.scores.iter().any(|&s| s >= self.target) {
+        if self.match_end().reached(&state.scores) {
             return Err("a side reached the target but the game goes on".into());
         }
         Ok(())

@@ -42,6 +42,7 @@ use crate::game::{
     check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove,
 };
 use crate::games::common::Auction;
+use crate::games::common::ToTarget;
 use crate::seat::{BySeat, Seat, SeatMask, MAX_SEATS};
 use crate::tricks::{CardOrder, Obligation, Teams, TrickPlay, TrickTaking};
 use rand::seq::SliceRandom;
@@ -328,6 +329,14 @@ impl Nap {
     pub const fn target(&self) -> i32 {
         self.target
     }
+
+    /// The end of the match: the target, and the cap on deals.
+    fn match_end(&self) -> ToTarget<i32> {
+        ToTarget {
+            target: self.target,
+            max_deals: self.max_deals,
+        }
+    }
     /// Deals after which an unfinished game stops.
     pub const fn max_deals(&self) -> u32 {
         self.max_deals
@@ -432,7 +441,7 @@ impl Nap {
 
     fn end_of_deal<R: Rng + ?Sized>(&self, state: &mut NapState, rng: &mut R) {
         state.deals += 1;
-        if state.scores.iter().any(|&s| s >= self.target) || state.deals >= self.max_deals {
+        if self.match_end().is_over(&state.scores, state.deals) {
             state.phase = Phase::Over;
             return;
         }
@@ -775,7 +784,7 @@ impl Game for Nap {
                 }
             }
         }
-        if state.scores.iter().any(|&s| s >= self.target) {
+        if self.match_end().reached(&state.scores) {
             return Err("a player reached the target but the game goes on".into());
         }
         Ok(())

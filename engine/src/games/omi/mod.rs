@@ -38,6 +38,7 @@ use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::game::{
     check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove,
 };
+use crate::games::common::ToTarget;
 use crate::seat::{BySeat, Seat, SeatMask};
 use crate::tricks::{CardOrder, Obligation, Teams, TrickPlay, TrickTaking, TrumpChooser};
 use rand::Rng;
@@ -226,6 +227,14 @@ impl Omi {
     pub const fn target(&self) -> u32 {
         self.target
     }
+
+    /// The end of the match: the target, and the cap on deals.
+    fn match_end(&self) -> ToTarget<u32> {
+        ToTarget {
+            target: self.target,
+            max_deals: self.max_deals,
+        }
+    }
     /// Hands after which an unfinished game stops.
     pub const fn max_deals(&self) -> u32 {
         self.max_deals
@@ -282,7 +291,7 @@ impl Omi {
             }
         }
         state.deals += 1;
-        if state.scores.iter().any(|&s| s >= self.target) || state.deals >= self.max_deals {
+        if self.match_end().is_over(&state.scores, state.deals) {
             state.phase = Phase::Over;
             return;
         }
@@ -501,7 +510,7 @@ impl Game for Omi {
                 if play.order().trump() != state.trump || state.trump.is_none() {
                     return Err("the card order's trump is not the named suit".into());
                 }
-                if state.phase == Phase::Play && state.scores.iter().any(|&s| s >= self.target) {
+                if state.phase == Phase::Play && self.match_end().reached(&state.scores) {
                     return Err("a side reached the target but the game goes on".into());
                 }
             }
