@@ -1,7 +1,8 @@
 use super::*;
+use crate::same_information_same_choice;
 use crate::search::honesty::check_random_games;
+use crate::tricks::testing::partnership_wins_against_random;
 use crate::tricks::testing::{stock_marginals, stock_places, MarginalCache6};
-use crate::{same_information_same_choice, RandomAgent};
 use cardsim_engine::games::court_piece::CourtPieceState;
 use cardsim_engine::tricks::TrickTaking;
 use cardsim_engine::{Game, Params, ToMove};
@@ -51,29 +52,10 @@ fn the_heuristic_decides_from_the_observation_only() {
     assert!(compared > 100, "{compared}");
 }
 
-/// Plays `n` games, `agent` for one partnership (team 0 on even games, team 1 on odd ones)
-/// and random play for the other; returns the games the agent's side won (draws half).
+/// `n` games of `agent`'s partnership against random play (see
+/// [`partnership_wins_against_random`]).
 fn wins_against_random(game: &CourtPiece, agent: &mut dyn Agent<CourtPiece>, n: u64) -> f64 {
-    let mut legal = Vec::new();
-    let mut wins = 0.0;
-    for g in 0..n {
-        let ours = (g % 2) as usize;
-        let mut rng = ChaCha8Rng::seed_from_u64(900 + g);
-        let mut state = game.deal(&mut rng);
-        while let ToMove::Seat(seat) = game.to_move(&state) {
-            game.legal_actions(&state, &mut legal);
-            let obs = game.observe(&state, seat);
-            let a = if seat.index() % 2 == ours {
-                agent.choose(game, seat, &obs, &legal, &mut rng)
-            } else {
-                RandomAgent.choose(game, seat, &obs, &legal, &mut rng)
-            };
-            assert!(legal.contains(&a));
-            game.apply(&mut state, a, &mut rng);
-        }
-        wins += game.outcome(&state).unwrap()[Seat::new(ours)].win * 2.0;
-    }
-    wins
+    partnership_wins_against_random(game, agent, n, 900)
 }
 
 #[test]

@@ -1,6 +1,7 @@
 use super::*;
 use crate::search::honesty::check_random_games;
-use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
+use crate::tricks::testing::partnership_wins_against_random;
+use crate::{catalog, same_information_same_choice, AgentSpec};
 use cardsim_engine::games::euchre::EuchreState;
 use cardsim_engine::tricks::TrickTaking;
 use cardsim_engine::{Game, Params, ToMove};
@@ -51,29 +52,10 @@ fn the_heuristic_decides_from_the_observation_only() {
     }
 }
 
-/// Plays `n` games, `agent` for one partnership (team 0 on even games, team 1 on odd ones)
-/// and random play for the other; returns the games the agent's side won.
+/// `n` games of `agent`'s partnership against random play (see
+/// [`partnership_wins_against_random`]).
 fn wins_against_random(game: &Euchre, agent: &mut dyn Agent<Euchre>, n: u64) -> f64 {
-    let mut legal = Vec::new();
-    let mut wins = 0.0;
-    for g in 0..n {
-        let ours = (g % 2) as usize;
-        let mut rng = ChaCha8Rng::seed_from_u64(500 + g);
-        let mut state = game.deal(&mut rng);
-        while let ToMove::Seat(seat) = game.to_move(&state) {
-            game.legal_actions(&state, &mut legal);
-            let obs = game.observe(&state, seat);
-            let a = if seat.index() % 2 == ours {
-                agent.choose(game, seat, &obs, &legal, &mut rng)
-            } else {
-                RandomAgent.choose(game, seat, &obs, &legal, &mut rng)
-            };
-            assert!(legal.contains(&a));
-            game.apply(&mut state, a, &mut rng);
-        }
-        wins += game.outcome(&state).unwrap()[Seat::new(ours)].win * 2.0;
-    }
-    wins
+    partnership_wins_against_random(game, agent, n, 500)
 }
 
 #[test]
