@@ -18,24 +18,54 @@ pub(crate) fn trick_marginals(
 ) -> Vec<[f64; 5]> {
     let played = play.record().played();
     let hidden: Vec<Seat> = Seat::all(4).filter(|s| !visible.contains(s)).collect();
-    let h = hidden.len();
     let len: Vec<usize> = hidden.iter().map(|&s| play.hand_len(s)).collect();
-    let mut radix = vec![1usize; h];
-    for k in 1..h {
-        radix[k] = radix[k - 1] * (len[k - 1] + 1);
-    }
-    let states = radix[h - 1] * (len[h - 1] + 1);
-    let digit = |r: usize, k: usize| r / radix[k] % (len[k] + 1);
-    let full: usize = (0..h).map(|k| len[k] * radix[k]).sum();
     let seen: CardSet = visible
         .iter()
         .map(|&s| play.hand(s))
         .fold(played, |a, b| a | b);
     let unseen: Vec<Card> = (CardSet::FULL_DECK - seen).iter().collect();
-    let ok = |c: Card, k: usize| {
+    let chances = place_chances(&unseen, &len, |c, k| {
         let s = hidden[k];
         !play.record().excluded(s).contains(c) && allowed(c, s)
-    };
+    });
+    let mut out = vec![[0.0; 5]; 52];
+    for (place, c) in CardSet::FULL_DECK.iter().enumerate() {
+        if played.contains(c) {
+            out[place][4] = 1.0;
+        } else if let Some(&s) = visible.iter().find(|&&s| play.hand(s).contains(c)) {
+            out[place][s.index()] = 1.0;
+        } else {
+            let i = unseen.iter().position(|&u| u == c).expect("an unseen card");
+            for (k, &p) in chances[i].iter().enumerate() {
+                if p > 0.0 {
+                    out[place][hidden[k].index()] = p;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The exact chance of each of `unseen` cards lying in each of the places `0..caps.len()`,
+/// place `k` holding `caps[k]` of them, every assignment with `ok(card, place)` for all cards
+/// equally likely: counted card by card, forward and backward over the places' filled sizes
+/// (a method independent of the samplers', which deal class by class).
+///
+/// # Panics
+/// If no assignment is possible (an observation of a real game always has one).
+pub(crate) fn place_chances(
+    unseen: &[Card],
+    caps: &[usize],
+    ok: impl Fn(Card, usize) -> bool,
+) -> Vec<Vec<f64>> {
+    let h = caps.len();
+    let mut radix = vec![1usize; h];
+    for k in 1..h {
+        radix[k] = radix[k - 1] * (caps[k - 1] + 1);
+    }
+    let states = radix[h - 1] * (caps[h - 1] + 1);
+    let digit = |r: usize, k: usize| r / radix[k] % (caps[k] + 1);
+    let full: usize = (0..h).map(|k| caps[k] * radix[k]).sum();
     let n = unseen.len();
     let mut fwd = vec![vec![0.0f64; states]; n + 1];
     let mut bwd = vec![vec![0.0f64; states]; n + 1];
@@ -43,7 +73,7 @@ pub(crate) fn trick_marginals(
     for (i, &c) in unseen.iter().enumerate() {
         for r in 0..states {
             if fwd[i][r] > 0.0 {
-                for k in (0..h).filter(|&k| ok(c, k) && digit(r, k) < len[k]) {
+                for k in (0..h).filter(|&k| ok(c, k) && digit(r, k) < caps[k]) {
                     fwd[i + 1][r + radix[k]] += fwd[i][r];
                 }
             }
@@ -53,7 +83,7 @@ pub(crate) fn trick_marginals(
     for (i, &c) in unseen.iter().enumerate().rev() {
         for r in 0..states {
             bwd[i][r] = (0..h)
-                .filter(|&k| ok(c, k) && digit(r, k) < len[k])
+                .filter(|&k| ok(c, k) && digit(r, k) < caps[k])
                 .map(|k| bwd[i + 1][r + radix[k]])
                 .sum();
         }
@@ -63,24 +93,24 @@ pub(crate) fn trick_marginals(
         total > 0.0,
         "an observation of a real game has a consistent deal"
     );
-    let mut out = vec![[0.0; 5]; 52];
-    for (place, c) in CardSet::FULL_DECK.iter().enumerate() {
-        if played.contains(c) {
-            out[place][4] = 1.0;
-        } else if let Some(&s) = visible.iter().find(|&&s| play.hand(s).contains(c)) {
-            out[place][s.index()] = 1.0;
-        } else {
-            let i = unseen.iter().position(|&u| u == c).expect("an unseen card");
-            for k in (0..h).filter(|&k| ok(c, k)) {
-                let ways: f64 = (0..states)
-                    .filter(|&r| digit(r, k) < len[k])
-                    .map(|r| fwd[i][r] * bwd[i + 1][r + radix[k]])
-                    .sum();
-                out[place][hidden[k].index()] = ways / total;
-            }
-        }
-    }
-    out
+    unseen
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            (0..h)
+                .map(|k| {
+                    if !ok(c, k) {
+                        return 0.0;
+                    }
+                    let ways: f64 = (0..states)
+                        .filter(|&r| digit(r, k) < caps[k])
+                        .map(|r| fwd[i][r] * bwd[i + 1][r + radix[k]])
+                        .sum();
+                    ways / total
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// Counts how often the honesty check's positions had voids shown, and caches the
@@ -135,41 +165,9 @@ pub(crate) fn stock_marginals(play: &TrickPlay, seat: Seat) -> Vec<[f64; 6]> {
     let unseen: Vec<Card> = (deck - played - play.hand(seat)).iter().collect();
     caps.push(unseen.len() - caps.iter().sum::<usize>());
     let h = caps.len();
-    let ok = |c: Card, k: usize| k == h - 1 || !play.record().excluded(hidden[k]).contains(c);
-    let mut radix = vec![1usize; h];
-    for k in 1..h {
-        radix[k] = radix[k - 1] * (caps[k - 1] + 1);
-    }
-    let states = radix[h - 1] * (caps[h - 1] + 1);
-    let digit = |r: usize, k: usize| r / radix[k] % (caps[k] + 1);
-    let full: usize = (0..h).map(|k| caps[k] * radix[k]).sum();
-    let n = unseen.len();
-    let mut fwd = vec![vec![0.0f64; states]; n + 1];
-    let mut bwd = vec![vec![0.0f64; states]; n + 1];
-    fwd[0][0] = 1.0;
-    for (i, &c) in unseen.iter().enumerate() {
-        for r in 0..states {
-            if fwd[i][r] > 0.0 {
-                for k in (0..h).filter(|&k| ok(c, k) && digit(r, k) < caps[k]) {
-                    fwd[i + 1][r + radix[k]] += fwd[i][r];
-                }
-            }
-        }
-    }
-    bwd[n][full] = 1.0;
-    for (i, &c) in unseen.iter().enumerate().rev() {
-        for r in 0..states {
-            bwd[i][r] = (0..h)
-                .filter(|&k| ok(c, k) && digit(r, k) < caps[k])
-                .map(|k| bwd[i + 1][r + radix[k]])
-                .sum();
-        }
-    }
-    let total = fwd[n][full];
-    assert!(
-        total > 0.0,
-        "an observation of a real game has a consistent deal"
-    );
+    let chances = place_chances(&unseen, &caps, |c, k| {
+        k == h - 1 || !play.record().excluded(hidden[k]).contains(c)
+    });
     let mut out = vec![[0.0; 6]; 52];
     for (place, c) in CardSet::FULL_DECK.iter().enumerate() {
         if played.contains(c) {
@@ -180,13 +178,9 @@ pub(crate) fn stock_marginals(play: &TrickPlay, seat: Seat) -> Vec<[f64; 6]> {
             out[place][5] = 1.0;
         } else {
             let i = unseen.iter().position(|&u| u == c).expect("an unseen card");
-            for k in (0..h).filter(|&k| ok(c, k)) {
-                let ways: f64 = (0..states)
-                    .filter(|&r| digit(r, k) < caps[k])
-                    .map(|r| fwd[i][r] * bwd[i + 1][r + radix[k]])
-                    .sum();
+            for (k, &p) in chances[i].iter().enumerate() {
                 let bin = if k == h - 1 { 5 } else { hidden[k].index() };
-                out[place][bin] = ways / total;
+                out[place][bin] = p;
             }
         }
     }

@@ -1,6 +1,7 @@
 use super::*;
 use crate::search::honesty::check_random_games;
 use crate::tricks::testing::partnership_wins_against_random;
+use crate::tricks::testing::place_chances;
 use crate::{catalog, same_information_same_choice, AgentSpec};
 use cardsim_engine::games::euchre::EuchreState;
 use cardsim_engine::tricks::TrickTaking;
@@ -225,37 +226,7 @@ fn marginals(g: &Euchre, obs: &EuchreObservation) -> Vec<[f64; 6]> {
     caps.push(unseen.len() - caps.iter().sum::<usize>());
     let h = caps.len();
     let ok = |c: Card, k: usize| k == h - 1 || !play.record().excluded(hidden[k]).contains(c);
-    let mut radix = vec![1usize; h];
-    for k in 1..h {
-        radix[k] = radix[k - 1] * (caps[k - 1] + 1);
-    }
-    let states = radix[h - 1] * (caps[h - 1] + 1);
-    let digit = |r: usize, k: usize| r / radix[k] % (caps[k] + 1);
-    let full: usize = (0..h).map(|k| caps[k] * radix[k]).sum();
-    let n = unseen.len();
-    let mut fwd = vec![vec![0.0f64; states]; n + 1];
-    let mut bwd = vec![vec![0.0f64; states]; n + 1];
-    fwd[0][0] = 1.0;
-    for (i, &c) in unseen.iter().enumerate() {
-        for r in 0..states {
-            if fwd[i][r] > 0.0 {
-                for k in (0..h).filter(|&k| ok(c, k) && digit(r, k) < caps[k]) {
-                    fwd[i + 1][r + radix[k]] += fwd[i][r];
-                }
-            }
-        }
-    }
-    bwd[n][full] = 1.0;
-    for (i, &c) in unseen.iter().enumerate().rev() {
-        for r in 0..states {
-            bwd[i][r] = (0..h)
-                .filter(|&k| ok(c, k) && digit(r, k) < caps[k])
-                .map(|k| bwd[i + 1][r + radix[k]])
-                .sum();
-        }
-    }
-    let total = fwd[n][full];
-    assert!(total > 0.0);
+    let chances = place_chances(&unseen, &caps, ok);
     let mut out = vec![[0.0; 6]; 52];
     for (place, c) in CardSet::FULL_DECK.iter().enumerate() {
         if played.contains(c) {
@@ -268,13 +239,9 @@ fn marginals(g: &Euchre, obs: &EuchreObservation) -> Vec<[f64; 6]> {
             out[place][5] = 1.0;
         } else {
             let i = unseen.iter().position(|&u| u == c).unwrap();
-            for k in (0..h).filter(|&k| ok(c, k)) {
-                let ways: f64 = (0..states)
-                    .filter(|&r| digit(r, k) < caps[k])
-                    .map(|r| fwd[i][r] * bwd[i + 1][r + radix[k]])
-                    .sum();
+            for (k, &p) in chances[i].iter().enumerate() {
                 let bin = if k == h - 1 { 5 } else { hidden[k].index() };
-                out[place][bin] = ways / total;
+                out[place][bin] = p;
             }
         }
     }
