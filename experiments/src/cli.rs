@@ -329,6 +329,17 @@ fn merge(args: MergeArgs) -> Result<(), String> {
     {
         return merge_experiment(&name, args);
     }
+    if let Some(p) = args
+        .shards
+        .iter()
+        .find(|p| experiments::shard::experiment_of(p).is_some())
+    {
+        return Err(format!(
+            "{} is an experiment's shard and {} is not; merge the shards of one run at a time",
+            p.display(),
+            args.shards[0].display()
+        ));
+    }
     if args.plot.is_some() {
         return Err("--plot works with experiment shards only".into());
     }

@@ -60,12 +60,7 @@ fn measure<G: GameAgents>(
     let config = shard::games_of(config, &range, 1);
     let records = simulate(game, &specs(gap_ms), config).map_err(|e| e.to_string())?;
     for r in &records {
-        let win: f64 = r
-            .seats
-            .iter()
-            .filter(|x| x.agent == 0)
-            .map(|x| x.win)
-            .sum();
+        let win: f64 = r.seats.iter().filter(|x| x.agent == 0).map(|x| x.win).sum();
         emit(vec![Some(win), Some(f64::from(u8::from(r.draw)))])?;
     }
     Ok(())

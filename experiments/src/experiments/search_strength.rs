@@ -383,3 +383,58 @@ fn budget_plot(path: &std::path::Path, name: &str, duels: &[Duel]) -> Result<(),
     eprintln!("wrote {}", path.display());
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiments::Mode;
+    use cardsim_sim::Shard;
+
+    /// Cheap matchups with the experiments' machinery (the real ones take minutes).
+    const CHEAP: Matchups = &[("heuristic", "random", 3), ("random", "heuristic", 2)];
+
+    /// The CSV without its measured `seconds` column.
+    fn untimed(path: &std::path::Path) -> String {
+        std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .map(|l| l.rsplit_once(',').unwrap().0.to_string() + "\n")
+            .collect()
+    }
+
+    #[test]
+    fn shards_of_the_matchups_merge_into_the_whole_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let game = Whist::new(4, &Params::parse(&["target=1"]).unwrap()).unwrap();
+        let m = Duels {
+            name: "whist-search",
+            game,
+            matchups: CHEAP,
+            player: |x: &str| x.to_string(),
+        };
+        let settings = |out: &str, mode: Mode| Settings {
+            games: None,
+            seed: 9,
+            threads: 1,
+            out: dir.path().join(out),
+            quiet: true,
+            plot: None,
+            mode,
+        };
+        shard::drive(&m, m.name, &settings("whole.csv", Mode::Whole)).unwrap();
+        let whole = untimed(&dir.path().join("whole.csv"));
+        assert_eq!(whole.lines().count(), 3, "{whole}");
+        for count in [2, 4] {
+            let mut files = Vec::new();
+            for index in 0..count {
+                let f = format!("s{count}-{index}.csv");
+                let mode = Mode::Shard(Shard { index, count });
+                shard::drive(&m, m.name, &settings(&f, mode)).unwrap();
+                files.push(dir.path().join(f));
+            }
+            let merged = format!("merged{count}.csv");
+            shard::drive(&m, m.name, &settings(&merged, Mode::Merge(files))).unwrap();
+            assert_eq!(untimed(&dir.path().join(merged)), whole, "{count} shards");
+        }
+    }
+}

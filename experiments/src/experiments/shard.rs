@@ -175,7 +175,11 @@ pub fn exact(x: f64) -> String {
 
 /// A [`cardsim_sim::SimConfig`] that plays samples `range` of a run whose samples are blocks
 /// of `block` games (a duplicate deal), each game as the whole run plays it.
-pub fn games_of(config: cardsim_sim::SimConfig, range: &Range<u64>, block: u64) -> cardsim_sim::SimConfig {
+pub fn games_of(
+    config: cardsim_sim::SimConfig,
+    range: &Range<u64>,
+    block: u64,
+) -> cardsim_sim::SimConfig {
     config.start(range.start * block).games(range.end * block)
 }
 
@@ -319,16 +323,16 @@ fn read_manifest(path: &Path) -> Result<ExperimentShard, String> {
             path.display()
         )
     })?;
-    let manifest: ExperimentShard = serde_json::from_str(&text)
-        .map_err(|e| format!("{} is not an experiment shard's manifest: {e}", m.display()))?;
-    if manifest.format != FORMAT {
+    let bad = |e: &dyn std::fmt::Display| format!("{} is not a shard manifest: {e}", m.display());
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| bad(&e))?;
+    let format = value.get("format").and_then(|f| f.as_str()).unwrap_or("");
+    if format != FORMAT {
         return Err(format!(
-            "{}: format {:?}, expected {FORMAT:?}",
-            m.display(),
-            manifest.format
+            "{} is not an experiment's shard (its manifest's format is {format:?}); merge the shards of one run at a time",
+            path.display()
         ));
     }
-    Ok(manifest)
+    serde_json::from_value(value).map_err(|e| bad(&e))
 }
 
 fn merge<E: Sharded>(e: &E, name: &str, s: &Settings, paths: &[PathBuf]) -> Result<(), String> {
@@ -366,7 +370,11 @@ fn merge<E: Sharded>(e: &E, name: &str, s: &Settings, paths: &[PathBuf]) -> Resu
             .collect();
         match have.len() {
             1 => {}
-            0 => return Err(format!("shard {i}/{count} is missing; give all {count} shards")),
+            0 => {
+                return Err(format!(
+                    "shard {i}/{count} is missing; give all {count} shards"
+                ))
+            }
             _ => {
                 return Err(format!(
                     "shard {i}/{count} is given twice: {} and {}",

@@ -1,11 +1,11 @@
 //! `trash-seats`: how much does seat order matter in Trash?
 
+use super::shard::{self, Emit, Part, Sample, Sharded};
 use super::{Experiment, Settings};
 use crate::plot::{self, Axes, Point, Series};
 use cardsim_agents::AgentSpec;
 use cardsim_engine::games::trash::Trash;
 use cardsim_engine::{Game, Params};
-use super::shard::{self, Emit, Part, Sample, Sharded};
 use cardsim_sim::{align_table, AtomicCsv, SimConfig, Simulation, Tally};
 use std::ops::Range;
 
@@ -147,16 +147,16 @@ fn report(s: &Settings, counts: &[Count]) -> Result<(), String> {
     let mut by_seat: Vec<Vec<Point>> = vec![Vec::new(); MAX];
     for (players, c) in PLAYERS.zip(counts) {
         let (hands, turns) = (c.hands, c.turns);
-        for seat in 0..players {
+        for (seat, (&wins, points)) in c.wins.iter().zip(&mut by_seat).enumerate().take(players) {
             let t = Tally {
                 games: c.games,
-                wins: c.wins[seat],
+                wins,
                 score: 0.0,
                 place: 0.0,
             };
             let (lo, hi) = t.interval();
             let n = players as f64;
-            by_seat[seat].push(Point {
+            points.push(Point {
                 x: n,
                 y: t.win_rate() * n,
                 lo: lo * n,
