@@ -100,9 +100,6 @@ struct MergeArgs {
     /// Experiment shards: also draw the merged result's plot (as `experiment --plot`).
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
-    /// Worker threads for what a merge recomputes (experiment shards; 0 = one per core).
-    #[arg(long, default_value_t = 0)]
-    threads: usize,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -165,7 +162,7 @@ struct ExperimentArgs {
     games: Option<u64>,
     #[command(flatten)]
     run: RunArgs,
-    /// Result CSV (default: `<experiment>.csv`).
+    /// Result CSV (default: `<experiment>.csv`); with `--shard`, the shard's rows.
     #[arg(long)]
     out: Option<PathBuf>,
     /// Also draw the results as an SVG plot (`cardsim experiment list` says which
@@ -386,18 +383,13 @@ fn merge_experiment(name: &str, args: MergeArgs) -> Result<(), String> {
     if args.summary.is_some() {
         return Err("experiment shards merge into --out (and --plot) only, not --summary".into());
     }
-    if args.threads > 1024 {
-        return Err(format!(
-            "--threads {} is too many; use 0 (all cores) to 1024",
-            args.threads
-        ));
-    }
     let exp = experiments::find(name)?;
     check_plot(&exp, args.plot.as_deref())?;
+    // The run's games and seed come from the shards' manifests.
     let settings = experiments::Settings {
         games: None,
         seed: 0,
-        threads: args.threads,
+        threads: 0,
         out: args
             .out
             .unwrap_or_else(|| PathBuf::from(format!("{}.csv", exp.name))),

@@ -16,8 +16,9 @@
 //! exactly once, reads the rows back in part and index order, and feeds them to the same
 //! accumulator an unsplit run feeds as it plays ([`Sharded::add`]); the result CSV, printed
 //! table and plot come from [`Sharded::finish`] as for the unsplit run, so they are byte for
-//! byte the unsplit run's. The one exception is a column of measured seconds
-//! (`search`-experiments): the merged figure is the shards' total.
+//! byte the unsplit run's. The exceptions are measured times, which differ between any two
+//! runs: the search experiments' `seconds` per matchup (merged: the shards' total) and
+//! Seahaven's solver `millis` per deal (merged: each deal's time in its shard).
 
 use super::{Mode, Settings};
 use cardsim_sim::{fmt_exact, write_manifest, AtomicCsv, Manifest, Shard};
