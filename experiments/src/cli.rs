@@ -91,7 +91,8 @@ struct MergeArgs {
     /// any order.
     #[arg(required = true, value_name = "SHARD.csv")]
     shards: Vec<PathBuf>,
-    /// Merged per-game CSV.
+    /// Merged per-game CSV; for experiment shards, the experiment's result CSV (default:
+    /// `<experiment>.csv`).
     #[arg(long)]
     out: Option<PathBuf>,
     /// Merged summary CSV.
