@@ -34,8 +34,8 @@ enum Command {
     /// Replay game records (`simulate --records F`) through the rules: every action must be
     /// legal and every outcome must come out the same.
     Replay(ReplayArgs),
-    /// Combine the shards of a run (`simulate --shard I/N --out F`) into the per-game CSV and
-    /// summary one unsplit run writes, byte for byte.
+    /// Combine the shards of a run (`simulate`, `tournament` or `experiment` with
+    /// `--shard I/N --out F`) into the files one unsplit run writes, byte for byte.
     Merge(MergeArgs),
 }
 
@@ -91,12 +91,16 @@ struct MergeArgs {
     /// any order.
     #[arg(required = true, value_name = "SHARD.csv")]
     shards: Vec<PathBuf>,
-    /// Merged per-game CSV.
+    /// Merged per-game CSV; for experiment shards, the experiment's result CSV (default:
+    /// `<experiment>.csv`).
     #[arg(long)]
     out: Option<PathBuf>,
     /// Merged summary CSV.
     #[arg(long)]
     summary: Option<PathBuf>,
+    /// Experiment shards: also draw the merged result's plot (as `experiment --plot`).
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -159,13 +163,18 @@ struct ExperimentArgs {
     games: Option<u64>,
     #[command(flatten)]
     run: RunArgs,
-    /// Result CSV (default: `<experiment>.csv`).
+    /// Result CSV (default: `<experiment>.csv`); with `--shard`, the shard's rows.
     #[arg(long)]
     out: Option<PathBuf>,
     /// Also draw the results as an SVG plot (`cardsim experiment list` says which
     /// experiments draw one).
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
+    /// Play only share I of N (0-based) of every configuration's games, e.g. `--shard 3/8`;
+    /// needs `--out`, which gets the shard's rows and a manifest beside it for
+    /// `cardsim merge`. Any split plays the same games.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<Shard>,
 }
 
 /// Seed, threads and progress: the settings of every command that plays games.
@@ -311,6 +320,27 @@ fn replay(args: ReplayArgs) -> Result<(), String> {
 }
 
 fn merge(args: MergeArgs) -> Result<(), String> {
+    if let Some(name) = args
+        .shards
+        .first()
+        .and_then(|p| experiments::shard::experiment_of(p))
+    {
+        return merge_experiment(&name, args);
+    }
+    if let Some(p) = args
+        .shards
+        .iter()
+        .find(|p| experiments::shard::experiment_of(p).is_some())
+    {
+        return Err(format!(
+            "{} is an experiment's shard and {} is not; merge the shards of one run at a time",
+            p.display(),
+            args.shards[0].display()
+        ));
+    }
+    if args.plot.is_some() {
+        return Err("--plot works with experiment shards only".into());
+    }
     if args
         .shards
         .first()
@@ -344,6 +374,44 @@ fn merge(args: MergeArgs) -> Result<(), String> {
         if let Some(p) = path {
             eprintln!("wrote {what} to {}", p.display());
         }
+    }
+    Ok(())
+}
+
+/// Merges the shards of experiment `name` into its result CSV (`--out`, default
+/// `<experiment>.csv`), table and plot.
+fn merge_experiment(name: &str, args: MergeArgs) -> Result<(), String> {
+    if args.summary.is_some() {
+        return Err("experiment shards merge into --out (and --plot) only, not --summary".into());
+    }
+    let exp = experiments::find(name)?;
+    check_plot(&exp, args.plot.as_deref())?;
+    // The run's games and seed come from the shards' manifests.
+    let settings = experiments::Settings {
+        games: None,
+        seed: 0,
+        threads: 0,
+        out: args
+            .out
+            .unwrap_or_else(|| PathBuf::from(format!("{}.csv", exp.name))),
+        quiet: args.quiet,
+        plot: args.plot,
+        mode: experiments::Mode::Merge(args.shards),
+    };
+    (exp.run)(&settings)
+}
+
+/// Checks that experiment `exp` draws a plot when one is asked for, and that it can be written.
+fn check_plot(exp: &experiments::Experiment, plot: Option<&std::path::Path>) -> Result<(), String> {
+    if let Some(plot) = plot {
+        if !experiments::PLOTTED.contains(&exp.name) {
+            return Err(format!(
+                "experiment {} draws no plot; --plot works with {}",
+                exp.name,
+                experiments::PLOTTED.join(", ")
+            ));
+        }
+        check_writable(plot)?;
     }
     Ok(())
 }
@@ -401,16 +469,25 @@ fn experiment(args: ExperimentArgs) -> Result<(), String> {
     }
     let exp = experiments::find(&args.name)?;
     let run = args.run.checked()?;
-    if args.plot.is_some() && !experiments::PLOTTED.contains(&exp.name) {
-        return Err(format!(
-            "experiment {} draws no plot; --plot works with {}",
-            exp.name,
-            experiments::PLOTTED.join(", ")
-        ));
-    }
-    if let Some(plot) = &args.plot {
-        check_writable(plot)?;
-    }
+    let mode = match args.shard {
+        None => experiments::Mode::Whole,
+        Some(shard) => {
+            if args.out.is_none() {
+                return Err(
+                    "--shard needs --out: the shard's rows are what `cardsim merge` combines"
+                        .into(),
+                );
+            }
+            if args.plot.is_some() {
+                return Err(
+                    "--plot with --shard: a shard has no result to draw; give --plot to `cardsim merge`"
+                        .into(),
+                );
+            }
+            experiments::Mode::Shard(shard)
+        }
+    };
+    check_plot(&exp, args.plot.as_deref())?;
     let settings = experiments::Settings {
         games: args.games,
         seed: run.seed,
@@ -420,6 +497,7 @@ fn experiment(args: ExperimentArgs) -> Result<(), String> {
             .unwrap_or_else(|| PathBuf::from(format!("{}.csv", exp.name))),
         quiet: run.quiet,
         plot: args.plot,
+        mode,
     };
     (exp.run)(&settings)
 }

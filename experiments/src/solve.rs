@@ -139,23 +139,54 @@ pub fn solve_all(
 /// # Errors
 /// The path's error, in one line.
 pub fn write_csv(path: &std::path::Path, rows: &[Row]) -> Result<(), String> {
+    let rows: Vec<VerdictRow> = rows.iter().map(VerdictRow::of).collect();
+    write_verdicts(path, &rows)
+}
+
+/// What the CSV keeps of a decided board: one row.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VerdictRow {
+    /// Deal number, or 1-based position in the board file.
+    pub deal: u64,
+    /// The solver's answer.
+    pub verdict: Verdict,
+    /// Positions generated.
+    pub nodes: u64,
+    /// Wall time, milliseconds.
+    pub millis: f64,
+    /// The winning line's length, for a solved board.
+    pub moves: Option<usize>,
+}
+
+impl VerdictRow {
+    /// The row of `r`.
+    pub fn of(r: &Row) -> VerdictRow {
+        let s = &r.solution;
+        VerdictRow {
+            deal: r.deal,
+            verdict: s.verdict,
+            nodes: s.nodes,
+            millis: s.elapsed.as_secs_f64() * 1000.0,
+            moves: (s.verdict == Verdict::Solved).then_some(s.moves.len()),
+        }
+    }
+}
+
+/// Writes verdict rows as CSV (`deal,verdict,nodes,millis,moves`), atomically.
+///
+/// # Errors
+/// The path's error, in one line.
+pub fn write_verdicts(path: &std::path::Path, rows: &[VerdictRow]) -> Result<(), String> {
     let mut out = AtomicCsv::create(path).map_err(|e| e.to_string())?;
     out.write(["deal", "verdict", "nodes", "millis", "moves"])
         .map_err(|e| e.to_string())?;
     for r in rows {
-        let s = &r.solution;
-        let moves = if s.verdict == Verdict::Solved {
-            s.moves.len().to_string()
-        } else {
-            String::new()
-        };
-        let millis = format!("{:.3}", s.elapsed.as_secs_f64() * 1000.0);
         out.write([
             r.deal.to_string(),
-            s.verdict.to_string(),
-            s.nodes.to_string(),
-            millis,
-            moves,
+            r.verdict.to_string(),
+            r.nodes.to_string(),
+            format!("{:.3}", r.millis),
+            r.moves.map_or_else(String::new, |m| m.to_string()),
         ])
         .map_err(|e| e.to_string())?;
     }
@@ -180,11 +211,14 @@ pub struct Totals {
 impl Totals {
     /// Sums up `rows`.
     pub fn of(rows: &[Row]) -> Totals {
-        let count = |v| rows.iter().filter(|r| r.solution.verdict == v).count();
-        let mut ms: Vec<f64> = rows
-            .iter()
-            .map(|r| r.solution.elapsed.as_secs_f64() * 1000.0)
-            .collect();
+        let rows: Vec<VerdictRow> = rows.iter().map(VerdictRow::of).collect();
+        Totals::of_verdicts(&rows)
+    }
+
+    /// Sums up verdict rows.
+    pub fn of_verdicts(rows: &[VerdictRow]) -> Totals {
+        let count = |v| rows.iter().filter(|r| r.verdict == v).count();
+        let mut ms: Vec<f64> = rows.iter().map(|r| r.millis).collect();
         ms.sort_by(f64::total_cmp);
         let pick = |q: f64| {
             if ms.is_empty() {

@@ -52,7 +52,7 @@ pub use registry::{
     find_game, games, AgentInfo, EmptyReport, GameEntry, MoveLoops, PlayRecords, Played, Request,
 };
 pub use runner::{duplicate_period, game_rng, seating, simulate, Simulation};
-pub use shard::{fmt_exact, merge, per_game_header, per_game_rows, Manifest};
+pub use shard::{fmt_exact, merge, per_game_header, per_game_rows, write_manifest, Manifest};
 pub use stats::{wilson_interval, MeanInterval, Tally};
 pub use summary::align as align_table;
 pub use summary::{Report, SummaryRow};

@@ -91,15 +91,7 @@ impl Manifest {
     /// # Errors
     /// [`SimError::Output`].
     pub fn write_beside(&self, out: &Path) -> Result<(), SimError> {
-        let path = Self::path_for(out);
-        let err = |source| SimError::Output {
-            path: path.clone(),
-            source,
-        };
-        let mut tmp = temp_beside(&path)?;
-        serde_json::to_writer_pretty(&mut tmp, self).map_err(|e| err(e.into()))?;
-        tmp.persist(&path).map_err(|e| err(e.error))?;
-        Ok(())
+        write_manifest(out, self)
     }
 
     /// Reads the manifest of shard file `shard`.
@@ -172,6 +164,24 @@ impl Manifest {
             ..self.clone()
         }
     }
+}
+
+/// Writes `manifest` as JSON to [`Manifest::path_for`] `out` (`out.shard.json`), atomically:
+/// the manifest beside a shard's output, for every kind of shard (runs, tournaments,
+/// experiments).
+///
+/// # Errors
+/// [`SimError::Output`].
+pub fn write_manifest<T: Serialize>(out: &Path, manifest: &T) -> Result<(), SimError> {
+    let path = Manifest::path_for(out);
+    let err = |source| SimError::Output {
+        path: path.clone(),
+        source,
+    };
+    let mut tmp = temp_beside(&path)?;
+    serde_json::to_writer_pretty(&mut tmp, manifest).map_err(|e| err(e.into()))?;
+    tmp.persist(&path).map_err(|e| err(e.error))?;
+    Ok(())
 }
 
 /// The header of the per-game CSV of a game with statistics `stats`.

@@ -7,7 +7,6 @@
 //! same deals, so each agent holds as many seats as the other. `A`'s share of a game is the
 //! sum of its seats' win shares; the pairing's interval takes one sample per deal.
 
-use crate::output::temp_beside;
 use crate::{find_game, wilson_interval, AtomicCsv, GameRecord, MeanInterval, Request};
 use crate::{Manifest, Shard, SimConfig, SimError};
 use cardsim_agents::AgentSpec;
@@ -530,15 +529,7 @@ impl TournamentShard {
     /// # Errors
     /// [`SimError::Output`].
     pub fn write_beside(&self, out: &std::path::Path) -> Result<(), SimError> {
-        let path = Manifest::path_for(out);
-        let err = |source| SimError::Output {
-            path: path.clone(),
-            source,
-        };
-        let mut tmp = temp_beside(&path)?;
-        serde_json::to_writer_pretty(&mut tmp, self).map_err(|e| err(e.into()))?;
-        tmp.persist(&path).map_err(|e| err(e.error))?;
-        Ok(())
+        crate::shard::write_manifest(out, self)
     }
 }
 

@@ -8,6 +8,7 @@
 //! points compared (paired), both over the hands where the heuristic goes alone and over all
 //! hands where trumps were made.
 
+use super::shard::{self, Emit, Part, Sharded};
 use super::{Experiment, Settings};
 use cardsim_agents::games::euchre::EuchreHeuristic;
 use cardsim_agents::Agent;
@@ -16,6 +17,7 @@ use cardsim_engine::{Game, Params, ToMove};
 use cardsim_sim::{align_table, AtomicCsv};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use std::ops::Range;
 
 /// The experiment's entry.
 pub const EXPERIMENT: Experiment = Experiment {
@@ -84,83 +86,228 @@ struct Tally {
     all_gain: Mean,
 }
 
-fn run_deck(deck: &str, deals: u64, seed: u64) -> Result<Tally, String> {
+/// The measures, in the order of a sample's values and of the result's rows.
+const MEASURES: [(&str, &str); 12] = [
+    ("voids", "void deals (all four pass twice)"),
+    ("dealer_makes", "dealer's side makes trumps (per deal)"),
+    ("dealer_net", "dealer's side net points per deal"),
+    ("dealer_euchred", "euchred when the dealer's side made"),
+    ("other_euchred", "euchred when the other side made"),
+    ("heuristic_alone", "maker goes alone (heuristic)"),
+    ("lone_alone", "heuristic lone hands: makers' net alone"),
+    (
+        "lone_partner",
+        "heuristic lone hands: makers' net with partner",
+    ),
+    ("lone_gain", "heuristic lone hands: gain of going alone"),
+    ("all_alone", "every made hand: makers' net alone"),
+    ("all_partner", "every made hand: makers' net with partner"),
+    ("all_gain", "every made hand: gain of going alone"),
+];
+
+const COLUMNS: [&str; 12] = {
+    let mut c = [""; 12];
+    let mut i = 0;
+    while i < 12 {
+        c[i] = MEASURES[i].0;
+        i += 1;
+    }
+    c
+};
+
+impl Tally {
+    /// The measures in [`MEASURES`] order.
+    fn measures(&self) -> [&Mean; 12] {
+        [
+            &self.voids,
+            &self.dealer_makes,
+            &self.dealer_net,
+            &self.dealer_euchred,
+            &self.other_euchred,
+            &self.heuristic_alone,
+            &self.lone_alone,
+            &self.lone_partner,
+            &self.lone_gain,
+            &self.all_alone,
+            &self.all_partner,
+            &self.all_gain,
+        ]
+    }
+
+    /// Adds one deal's values (`None`: the deal does not count for that measure).
+    fn add(&mut self, x: &[Option<f64>]) {
+        let means = [
+            &mut self.voids,
+            &mut self.dealer_makes,
+            &mut self.dealer_net,
+            &mut self.dealer_euchred,
+            &mut self.other_euchred,
+            &mut self.heuristic_alone,
+            &mut self.lone_alone,
+            &mut self.lone_partner,
+            &mut self.lone_gain,
+            &mut self.all_alone,
+            &mut self.all_partner,
+            &mut self.all_gain,
+        ];
+        for (m, v) in means.into_iter().zip(x) {
+            if let Some(v) = v {
+                m.add(*v);
+            }
+        }
+    }
+}
+
+/// The deck's rules: one hand per deal.
+fn deck_game(deck: &str) -> Result<Euchre, String> {
     let params = Params::parse(&[&format!("deck={deck}"), "target=1000", "max_deals=1000000"])
         .map_err(|e| e.to_string())?;
-    let game = Euchre::new(4, &params).map_err(|e| e.to_string())?;
-    let mut t = Tally::default();
+    Euchre::new(4, &params).map_err(|e| e.to_string())
+}
+
+/// Deal `deal` of seed `seed`: what it adds to each measure ([`MEASURES`] order).
+fn play_deal(game: &Euchre, deal: u64, seed: u64) -> [Option<f64>; 12] {
+    let mut x = [None; 12];
     let mut legal = Vec::new();
     let mut agent = EuchreHeuristic::default();
-    for deal in 0..deals {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ deal.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        let mut state = game.deal(&mut rng);
-        let dealer = state.dealer();
-        let dealer_team = Euchre::teams().team(dealer);
-        // Bid with the heuristic up to the maker's decision (or a void hand).
-        while state.phase() != Phase::Alone && state.deals() == 0 {
-            let ToMove::Seat(seat) = game.to_move(&state) else {
-                unreachable!("target 1000 is not reached in one deal")
-            };
-            game.legal_actions(&state, &mut legal);
-            let a = agent.choose(&game, seat, &game.observe(&state, seat), &legal, &mut rng);
-            game.apply(&mut state, a, &mut rng);
-        }
-        if state.deals() > 0 {
-            t.voids.add(1.0);
-            t.dealer_net.add(0.0);
-            t.dealer_makes.add(0.0);
-            continue;
-        }
-        t.voids.add(0.0);
-        let maker = state.maker().expect("trumps made");
-        let mt = Euchre::teams().team(maker);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ deal.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let mut state = game.deal(&mut rng);
+    let dealer = state.dealer();
+    let dealer_team = Euchre::teams().team(dealer);
+    // Bid with the heuristic up to the maker's decision (or a void hand).
+    while state.phase() != Phase::Alone && state.deals() == 0 {
         let ToMove::Seat(seat) = game.to_move(&state) else {
-            unreachable!()
+            unreachable!("target 1000 is not reached in one deal")
         };
         game.legal_actions(&state, &mut legal);
-        let choice = agent.choose(&game, seat, &game.observe(&state, seat), &legal, &mut rng);
-        let play_seed = seed ^ deal.wrapping_mul(0xd1b5_4a32_d192_ed03) ^ 1;
-        let mut net = [0i64; 2];
-        for (i, option) in [EuchreAction::Alone, EuchreAction::WithPartner]
-            .into_iter()
-            .enumerate()
-        {
-            let mut s = state.clone();
-            let mut r = ChaCha8Rng::seed_from_u64(play_seed);
-            game.apply(&mut s, option, &mut r);
-            let pts = finish(&game, &mut s, &mut r);
-            net[i] = pts[mt] - pts[1 - mt];
-        }
-        let actual = if choice == EuchreAction::Alone {
-            net[0]
-        } else {
-            net[1]
-        };
-        let dealer_side_makes = mt == dealer_team;
-        t.dealer_makes.add(f64::from(u8::from(dealer_side_makes)));
-        let dealer_net = if dealer_side_makes { actual } else { -actual };
-        t.dealer_net.add(dealer_net as f64);
-        let euchred = f64::from(u8::from(actual < 0));
-        if dealer_side_makes {
-            t.dealer_euchred.add(euchred);
-        } else {
-            t.other_euchred.add(euchred);
-        }
-        let alone = choice == EuchreAction::Alone;
-        t.heuristic_alone.add(f64::from(u8::from(alone)));
-        if alone {
-            t.lone_alone.add(net[0] as f64);
-            t.lone_partner.add(net[1] as f64);
-            t.lone_gain.add((net[0] - net[1]) as f64);
-        }
-        t.all_alone.add(net[0] as f64);
-        t.all_partner.add(net[1] as f64);
-        t.all_gain.add((net[0] - net[1]) as f64);
+        let a = agent.choose(game, seat, &game.observe(&state, seat), &legal, &mut rng);
+        game.apply(&mut state, a, &mut rng);
+    }
+    if state.deals() > 0 {
+        x[0] = Some(1.0);
+        x[2] = Some(0.0);
+        x[1] = Some(0.0);
+        return x;
+    }
+    x[0] = Some(0.0);
+    let maker = state.maker().expect("trumps made");
+    let mt = Euchre::teams().team(maker);
+    let ToMove::Seat(seat) = game.to_move(&state) else {
+        unreachable!()
+    };
+    game.legal_actions(&state, &mut legal);
+    let choice = agent.choose(game, seat, &game.observe(&state, seat), &legal, &mut rng);
+    let play_seed = seed ^ deal.wrapping_mul(0xd1b5_4a32_d192_ed03) ^ 1;
+    let mut net = [0i64; 2];
+    for (i, option) in [EuchreAction::Alone, EuchreAction::WithPartner]
+        .into_iter()
+        .enumerate()
+    {
+        let mut s = state.clone();
+        let mut r = ChaCha8Rng::seed_from_u64(play_seed);
+        game.apply(&mut s, option, &mut r);
+        let pts = finish(game, &mut s, &mut r);
+        net[i] = pts[mt] - pts[1 - mt];
+    }
+    let actual = if choice == EuchreAction::Alone {
+        net[0]
+    } else {
+        net[1]
+    };
+    let dealer_side_makes = mt == dealer_team;
+    x[1] = Some(f64::from(u8::from(dealer_side_makes)));
+    let dealer_net = if dealer_side_makes { actual } else { -actual };
+    x[2] = Some(dealer_net as f64);
+    let euchred = f64::from(u8::from(actual < 0));
+    if dealer_side_makes {
+        x[3] = Some(euchred);
+    } else {
+        x[4] = Some(euchred);
+    }
+    let alone = choice == EuchreAction::Alone;
+    x[5] = Some(f64::from(u8::from(alone)));
+    if alone {
+        x[6] = Some(net[0] as f64);
+        x[7] = Some(net[1] as f64);
+        x[8] = Some((net[0] - net[1]) as f64);
+    }
+    x[9] = Some(net[0] as f64);
+    x[10] = Some(net[1] as f64);
+    x[11] = Some((net[0] - net[1]) as f64);
+    x
+}
+
+#[cfg(test)]
+fn run_deck(deck: &str, deals: u64, seed: u64) -> Result<Tally, String> {
+    let game = deck_game(deck)?;
+    let mut t = Tally::default();
+    for deal in 0..deals {
+        t.add(&play_deal(&game, deal, seed));
     }
     Ok(t)
 }
 
+const DECKS: [&str; 2] = ["32", "24"];
+
 fn run(s: &Settings) -> Result<(), String> {
+    shard::drive(&EuchreSeats, EXPERIMENT.name, s)
+}
+
+/// The parts are the decks; a sample is one deal.
+struct EuchreSeats;
+
+impl Sharded for EuchreSeats {
+    type Acc = Vec<Tally>;
+
+    fn columns(&self) -> &'static [&'static str] {
+        &COLUMNS
+    }
+
+    fn parts(&self, s: &Settings) -> Result<Vec<Part>, String> {
+        let deals = s.games.unwrap_or(DEFAULT_DEALS);
+        Ok(DECKS
+            .iter()
+            .map(|d| Part {
+                name: format!("{d} cards"),
+                samples: deals,
+            })
+            .collect())
+    }
+
+    fn play(
+        &self,
+        s: &Settings,
+        part: usize,
+        range: Range<u64>,
+        emit: &mut Emit<'_>,
+    ) -> Result<(), String> {
+        let game = deck_game(DECKS[part])?;
+        for deal in range {
+            emit(play_deal(&game, deal, s.seed).to_vec())?;
+        }
+        Ok(())
+    }
+
+    fn start(&self, parts: &[Part]) -> Vec<Tally> {
+        parts.iter().map(|_| Tally::default()).collect()
+    }
+
+    fn add(&self, acc: &mut Vec<Tally>, part: usize, x: &[Option<f64>]) {
+        acc[part].add(x);
+    }
+
+    fn finish(
+        &self,
+        s: &Settings,
+        _parts: &[Part],
+        acc: Vec<Tally>,
+        _seconds: &[f64],
+    ) -> Result<(), String> {
+        report(s, &acc)
+    }
+}
+
+fn report(s: &Settings, tallies: &[Tally]) -> Result<(), String> {
     let deals = s.games.unwrap_or(DEFAULT_DEALS);
     let e = |e: cardsim_sim::SimError| e.to_string();
     let mut out = AtomicCsv::create(&s.out).map_err(e)?;
@@ -169,26 +316,8 @@ fn run(s: &Settings) -> Result<(), String> {
     let mut rows = vec![["deck", "measure", "n", "mean", "95% CI"]
         .map(String::from)
         .to_vec()];
-    for deck in ["32", "24"] {
-        let t = run_deck(deck, deals, s.seed)?;
-        let measures: [(&str, &Mean); 12] = [
-            ("void deals (all four pass twice)", &t.voids),
-            ("dealer's side makes trumps (per deal)", &t.dealer_makes),
-            ("dealer's side net points per deal", &t.dealer_net),
-            ("euchred when the dealer's side made", &t.dealer_euchred),
-            ("euchred when the other side made", &t.other_euchred),
-            ("maker goes alone (heuristic)", &t.heuristic_alone),
-            ("heuristic lone hands: makers' net alone", &t.lone_alone),
-            (
-                "heuristic lone hands: makers' net with partner",
-                &t.lone_partner,
-            ),
-            ("heuristic lone hands: gain of going alone", &t.lone_gain),
-            ("every made hand: makers' net alone", &t.all_alone),
-            ("every made hand: makers' net with partner", &t.all_partner),
-            ("every made hand: gain of going alone", &t.all_gain),
-        ];
-        for (name, m) in measures {
+    for (deck, t) in DECKS.into_iter().zip(tallies) {
+        for ((_, name), m) in MEASURES.iter().zip(t.measures()) {
             let (lo, hi) = m.interval();
             out.write([
                 deck.to_string(),
@@ -206,9 +335,6 @@ fn run(s: &Settings) -> Result<(), String> {
                 format!("{:+.4}", m.mean),
                 format!("[{lo:+.4}, {hi:+.4}]"),
             ]);
-        }
-        if !s.quiet {
-            eprintln!("euchre-seats: {deck} cards done ({deals} deals)");
         }
     }
     out.commit().map_err(e)?;

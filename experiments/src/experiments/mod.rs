@@ -5,9 +5,22 @@ mod euchre_seats;
 mod reaction_speed;
 mod seahaven_solvability;
 mod search_strength;
+pub mod shard;
 mod trash_seats;
 
+use cardsim_sim::Shard;
 use std::path::PathBuf;
+
+/// What a command does with an experiment.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Mode {
+    /// Play it all and write the result.
+    Whole,
+    /// Play one shard and write its rows and manifest to `out` ([`shard`]).
+    Shard(Shard),
+    /// Combine these shard files into the result (the settings come from their manifests).
+    Merge(Vec<PathBuf>),
+}
 
 /// Settings common to every experiment.
 pub struct Settings {
@@ -23,6 +36,8 @@ pub struct Settings {
     pub quiet: bool,
     /// SVG plot of the results, for the experiments in [`PLOTTED`].
     pub plot: Option<PathBuf>,
+    /// Whole run, shard or merge.
+    pub mode: Mode,
 }
 
 /// The experiments that draw a plot with `--plot`.
@@ -68,7 +83,7 @@ pub fn find(name: &str) -> Result<Experiment, String> {
 
 /// The text of `cardsim experiment list`.
 pub fn list() -> String {
-    let mut s = String::from("Experiments (run with: cardsim experiment NAME [--games N] [--seed S] [--threads T] [--out FILE]):\n");
+    let mut s = String::from("Experiments (run with: cardsim experiment NAME [--games N] [--seed S] [--threads T] [--out FILE] [--shard I/N]):\n");
     for e in all() {
         s.push_str(&format!("  {:<22} {}\n", e.name, e.about));
     }

@@ -1,12 +1,14 @@
 //! `reaction-speed`: how much faster must you be to win a real-time game? Speed and Egyptian
 //! Ratscrew, two heuristic players, one of them faster by a given margin of mean reaction time.
 
+use super::shard::{self, Emit, Part, Sharded};
 use super::{Experiment, Settings};
 use cardsim_agents::{AgentSpec, GameAgents};
 use cardsim_engine::games::egyptian_ratscrew::Ratscrew;
 use cardsim_engine::games::speed::Speed;
 use cardsim_engine::{Game, Params};
 use cardsim_sim::{align_table, simulate, wilson_interval, AtomicCsv, SimConfig};
+use std::ops::Range;
 
 /// The experiment's entry.
 pub const EXPERIMENT: Experiment = Experiment {
@@ -25,14 +27,11 @@ const GAPS_MS: [u32; 7] = [0, 10, 25, 50, 100, 150, 200];
 const MEAN_MS: u32 = 500;
 const SPREAD_MS: u32 = 100;
 
-/// The faster player's win rate, its interval and the draws, over `games` games with seats
-/// rotated.
-fn measure<G: GameAgents>(
-    game: G,
-    gap_ms: u32,
-    s: &Settings,
-    games: u64,
-) -> Result<(f64, f64, f64, u64), String> {
+/// The games, in the order of the parts.
+const GAMES: [&str; 2] = [Speed::INFO.name, Ratscrew::INFO.name];
+
+/// The faster player's and the slower player's specs for a gap of `gap_ms`.
+fn specs(gap_ms: u32) -> [AgentSpec; 2] {
     let spec = |mean_ms: u32| -> AgentSpec {
         format!(
             "heuristic:rt_mean={},rt_spread={}",
@@ -42,24 +41,106 @@ fn measure<G: GameAgents>(
         .parse()
         .expect("valid spec")
     };
-    let specs = [spec(MEAN_MS - gap_ms), spec(MEAN_MS)];
+    [spec(MEAN_MS - gap_ms), spec(MEAN_MS)]
+}
+
+/// Plays games `range` of the gap's run (seats rotated), handing each game's faster player's
+/// win share and whether it was drawn to `emit`.
+fn measure<G: GameAgents>(
+    game: G,
+    gap_ms: u32,
+    s: &Settings,
+    range: Range<u64>,
+    emit: &mut Emit<'_>,
+) -> Result<(), String> {
     let config = SimConfig::default()
-        .games(games)
         .seed(s.seed)
         .threads(s.threads)
         .quiet(true);
-    let records = simulate(game, &specs, config).map_err(|e| e.to_string())?;
-    let wins: f64 = records
-        .iter()
-        .flat_map(|r| r.seats.iter().filter(|x| x.agent == 0).map(|x| x.win))
-        .sum();
-    let draws = records.iter().filter(|r| r.draw).count() as u64;
-    let n = records.len() as f64;
-    let (lo, hi) = wilson_interval(wins, n);
-    Ok((wins / n, lo, hi, draws))
+    let config = shard::games_of(config, &range, 1);
+    let records = simulate(game, &specs(gap_ms), config).map_err(|e| e.to_string())?;
+    for r in &records {
+        let win: f64 = r.seats.iter().filter(|x| x.agent == 0).map(|x| x.win).sum();
+        emit(vec![Some(win), Some(f64::from(u8::from(r.draw)))])?;
+    }
+    Ok(())
 }
 
 fn run(s: &Settings) -> Result<(), String> {
+    shard::drive(&ReactionSpeed, EXPERIMENT.name, s)
+}
+
+/// The parts are the games times the gaps; a sample is one game.
+struct ReactionSpeed;
+
+/// One part's sums: games, the faster player's wins, draws.
+#[derive(Clone, Copy, Default)]
+struct Count {
+    games: u64,
+    wins: f64,
+    draws: u64,
+}
+
+impl Sharded for ReactionSpeed {
+    type Acc = Vec<Count>;
+
+    fn columns(&self) -> &'static [&'static str] {
+        &["win", "draw"]
+    }
+
+    fn parts(&self, s: &Settings) -> Result<Vec<Part>, String> {
+        let games = s.games.unwrap_or(DEFAULT_GAMES);
+        Ok(GAMES
+            .iter()
+            .flat_map(|g| {
+                GAPS_MS.iter().map(move |gap| Part {
+                    name: format!("{g} gap {gap} ms"),
+                    samples: games,
+                })
+            })
+            .collect())
+    }
+
+    fn play(
+        &self,
+        s: &Settings,
+        part: usize,
+        range: Range<u64>,
+        emit: &mut Emit<'_>,
+    ) -> Result<(), String> {
+        let gap = GAPS_MS[part % GAPS_MS.len()];
+        if part < GAPS_MS.len() {
+            let g = Speed::new(2, &Params::new()).map_err(|e| e.to_string())?;
+            measure(g, gap, s, range, emit)
+        } else {
+            let g = Ratscrew::new(2, &Params::new()).map_err(|e| e.to_string())?;
+            measure(g, gap, s, range, emit)
+        }
+    }
+
+    fn start(&self, parts: &[Part]) -> Vec<Count> {
+        vec![Count::default(); parts.len()]
+    }
+
+    fn add(&self, acc: &mut Vec<Count>, part: usize, x: &[Option<f64>]) {
+        let c = &mut acc[part];
+        c.games += 1;
+        c.wins += x[0].unwrap_or(f64::NAN);
+        c.draws += u64::from(x[1] == Some(1.0));
+    }
+
+    fn finish(
+        &self,
+        s: &Settings,
+        _parts: &[Part],
+        acc: Vec<Count>,
+        _seconds: &[f64],
+    ) -> Result<(), String> {
+        report(s, &acc)
+    }
+}
+
+fn report(s: &Settings, counts: &[Count]) -> Result<(), String> {
     let games = s.games.unwrap_or(DEFAULT_GAMES);
     let mut out = AtomicCsv::create(&s.out).map_err(|e| e.to_string())?;
     let e = |e: cardsim_sim::SimError| e.to_string();
@@ -70,36 +151,30 @@ fn run(s: &Settings) -> Result<(), String> {
     let mut rows = vec![["game", "gap (ms)", "faster's win rate", "95% CI", "draws"]
         .map(String::from)
         .to_vec()];
-    for name in [Speed::INFO.name, Ratscrew::INFO.name] {
-        for gap in GAPS_MS {
-            let (w, lo, hi, draws) = if name == Speed::INFO.name {
-                let g = Speed::new(2, &Params::new()).map_err(|e| e.to_string())?;
-                measure(g, gap, s, games)?
-            } else {
-                let g = Ratscrew::new(2, &Params::new()).map_err(|e| e.to_string())?;
-                measure(g, gap, s, games)?
-            };
-            out.write([
-                name.to_string(),
-                gap.to_string(),
-                games.to_string(),
-                format!("{w:.6}"),
-                format!("{lo:.6}"),
-                format!("{hi:.6}"),
-                draws.to_string(),
-            ])
-            .map_err(e)?;
-            rows.push(vec![
-                name.to_string(),
-                gap.to_string(),
-                format!("{w:.4}"),
-                format!("[{lo:.4}, {hi:.4}]"),
-                draws.to_string(),
-            ]);
-            if !s.quiet {
-                eprintln!("reaction-speed: {name} gap {gap} ms done");
-            }
-        }
+    let parts = GAMES
+        .iter()
+        .flat_map(|g| GAPS_MS.iter().map(move |gap| (*g, *gap)));
+    for ((name, gap), c) in parts.zip(counts) {
+        let n = c.games as f64;
+        let (lo, hi) = wilson_interval(c.wins, n);
+        let (w, draws) = (c.wins / n, c.draws);
+        out.write([
+            name.to_string(),
+            gap.to_string(),
+            games.to_string(),
+            format!("{w:.6}"),
+            format!("{lo:.6}"),
+            format!("{hi:.6}"),
+            draws.to_string(),
+        ])
+        .map_err(e)?;
+        rows.push(vec![
+            name.to_string(),
+            gap.to_string(),
+            format!("{w:.4}"),
+            format!("[{lo:.4}, {hi:.4}]"),
+            draws.to_string(),
+        ]);
     }
     out.commit().map_err(e)?;
     println!(

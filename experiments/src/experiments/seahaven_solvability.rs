@@ -12,13 +12,15 @@
 //! solver's row per deal (as `cardsim solve --out`) and `<stem>-games.csv` one row per
 //! heuristic game (`agent,game,win,foundation,moves`).
 
+use super::shard::{self, Emit, Part, Sharded};
 use super::{Experiment, Settings};
-use crate::solve::{solve_all, write_csv, Totals};
-use cardsim_agents::games::seahaven::solver::SolverConfig;
+use crate::solve::{solve_all, write_verdicts, Totals, VerdictRow};
+use cardsim_agents::games::seahaven::solver::{SolverConfig, Verdict};
 use cardsim_agents::AgentSpec;
 use cardsim_engine::games::seahaven::{Board, Seahaven};
 use cardsim_engine::{Game, Params};
 use cardsim_sim::{align_table, wilson_interval, AtomicCsv, SimConfig, Simulation};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// The experiment's entry.
@@ -42,27 +44,165 @@ fn beside(out: &Path, suffix: &str) -> PathBuf {
 }
 
 fn run(s: &Settings) -> Result<(), String> {
-    let n = s.games.unwrap_or(DEFAULT_DEALS);
-    if n == 0 || n > 1_000_000 {
-        return Err(format!("--games {n}: give 1 to 1000000 deals"));
+    shard::drive(&Solvability, EXPERIMENT.name, s)
+}
+
+/// The parts: the solver over deals `1..=N` (sample `i` is deal `i + 1`), then each heuristic
+/// over `N` simulated games.
+struct Solvability;
+
+/// The columns: the solver's (`verdict`: 0 solved, 1 unsolvable, 2 limit) then a game's.
+const COLUMNS: &[&str] = &[
+    "verdict",
+    "nodes",
+    "millis",
+    "moves",
+    "win",
+    "foundation",
+    "moves_made",
+];
+
+const VERDICTS: [Verdict; 3] = [Verdict::Solved, Verdict::Unsolvable, Verdict::Limit];
+
+/// Everything the result files are made of.
+#[derive(Default)]
+struct Acc {
+    verdicts: Vec<VerdictRow>,
+    /// Per agent: its games' rows (`win, foundation, moves`) and its wins.
+    games: [Vec<[f64; 3]>; 2],
+    wins: [f64; 2],
+}
+
+impl Sharded for Solvability {
+    type Acc = Acc;
+
+    fn columns(&self) -> &'static [&'static str] {
+        COLUMNS
     }
+
+    fn parts(&self, s: &Settings) -> Result<Vec<Part>, String> {
+        let n = s.games.unwrap_or(DEFAULT_DEALS);
+        if n == 0 || n > 1_000_000 {
+            return Err(format!("--games {n}: give 1 to 1000000 deals"));
+        }
+        let mut parts = vec![Part {
+            name: "exact solver".into(),
+            samples: n,
+        }];
+        parts.extend(AGENTS.iter().map(|a| Part {
+            name: (*a).into(),
+            samples: n,
+        }));
+        Ok(parts)
+    }
+
+    fn outputs(&self, s: &Settings) -> Vec<PathBuf> {
+        vec![
+            s.out.clone(),
+            beside(&s.out, "verdicts"),
+            beside(&s.out, "games"),
+        ]
+    }
+
+    fn play(
+        &self,
+        s: &Settings,
+        part: usize,
+        range: Range<u64>,
+        emit: &mut Emit<'_>,
+    ) -> Result<(), String> {
+        if part == 0 {
+            let boards: Vec<(u64, Board)> = (range.start + 1..=range.end)
+                .map(|d| (d, Board::deal_number(d)))
+                .collect();
+            let config = SolverConfig::default().max_nodes(Some(MAX_NODES));
+            for row in solve_all(&boards, &config, s.threads, s.quiet)? {
+                let r = VerdictRow::of(&row);
+                let code = VERDICTS.iter().position(|&v| v == r.verdict).unwrap_or(2);
+                emit(vec![
+                    Some(code as f64),
+                    Some(r.nodes as f64),
+                    Some(r.millis),
+                    r.moves.map(|m| m as f64),
+                    None,
+                    None,
+                    None,
+                ])?;
+            }
+            return Ok(());
+        }
+        let e = |e: cardsim_sim::SimError| e.to_string();
+        let game = Seahaven::new(1, &Params::new()).map_err(|e| e.to_string())?;
+        let spec: AgentSpec = AGENTS[part - 1]
+            .parse()
+            .map_err(|e: cardsim_agents::AgentError| e.to_string())?;
+        let sim_config = SimConfig::default()
+            .seed(s.seed)
+            .threads(s.threads)
+            .quiet(s.quiet);
+        let sim_config = shard::games_of(sim_config, &range, 1);
+        let sim = Simulation::new(game, std::slice::from_ref(&spec), sim_config).map_err(e)?;
+        let stat = |name: &str| Seahaven::INFO.stats.iter().position(|&x| x == name);
+        let (found_i, moves_i) = (
+            stat("foundation").expect("stat"),
+            stat("moves_made").expect("stat"),
+        );
+        sim.run(|r| {
+            emit(vec![
+                None,
+                None,
+                None,
+                None,
+                Some(r.seats[0].win),
+                Some(r.stats[found_i]),
+                Some(r.stats[moves_i]),
+            ])
+            .map_err(cardsim_sim::SimError::Setting)
+        })
+        .map_err(e)
+    }
+
+    fn start(&self, _parts: &[Part]) -> Acc {
+        Acc::default()
+    }
+
+    fn add(&self, acc: &mut Acc, part: usize, x: &[Option<f64>]) {
+        let v = |i: usize| x[i].unwrap_or(f64::NAN);
+        if part == 0 {
+            acc.verdicts.push(VerdictRow {
+                deal: acc.verdicts.len() as u64 + 1,
+                verdict: VERDICTS[(v(0) as usize).min(2)],
+                nodes: v(1) as u64,
+                millis: v(2),
+                moves: x[3].map(|m| m as usize),
+            });
+        } else {
+            let a = part - 1;
+            acc.wins[a] += v(4);
+            acc.games[a].push([v(4), v(5), v(6)]);
+        }
+    }
+
+    fn finish(
+        &self,
+        s: &Settings,
+        _parts: &[Part],
+        acc: Acc,
+        _seconds: &[f64],
+    ) -> Result<(), String> {
+        report(s, &acc)
+    }
+}
+
+fn report(s: &Settings, acc: &Acc) -> Result<(), String> {
+    let n = s.games.unwrap_or(DEFAULT_DEALS);
     let e = |e: cardsim_sim::SimError| e.to_string();
     let verdicts_path = beside(&s.out, "verdicts");
     let games_path = beside(&s.out, "games");
     let mut summary = AtomicCsv::create(&s.out).map_err(e)?;
     let mut games_csv = AtomicCsv::create(&games_path).map_err(e)?;
-    AtomicCsv::create(&verdicts_path).map_err(e)?;
-
-    let boards: Vec<(u64, Board)> = (1..=n).map(|d| (d, Board::deal_number(d))).collect();
-    let config = SolverConfig::default().max_nodes(Some(MAX_NODES));
-    let started = std::time::Instant::now();
-    let rows = solve_all(&boards, &config, s.threads, s.quiet)?;
-    let solve_secs = started.elapsed().as_secs_f64();
-    write_csv(&verdicts_path, &rows)?;
-    let totals = Totals::of(&rows);
-    if !s.quiet {
-        eprintln!("seahaven-solvability: {n} deals decided in {solve_secs:.1} s");
-    }
+    write_verdicts(&verdicts_path, &acc.verdicts)?;
+    let totals = Totals::of_verdicts(&acc.verdicts);
 
     summary
         .write(["measure", "deals", "successes", "rate", "ci_low", "ci_high"])
@@ -101,37 +241,24 @@ fn run(s: &Settings) -> Result<(), String> {
         totals.solved as f64,
         &mut summary,
     )?;
-
-    let game = Seahaven::new(1, &Params::new()).map_err(|e| e.to_string())?;
-    for agent in AGENTS {
-        let spec: AgentSpec = agent
-            .parse()
-            .map_err(|e: cardsim_agents::AgentError| e.to_string())?;
-        let sim_config = SimConfig::default()
-            .games(n)
-            .seed(s.seed)
-            .threads(s.threads)
-            .quiet(s.quiet);
-        let sim = Simulation::new(game, std::slice::from_ref(&spec), sim_config).map_err(e)?;
-        let stat = |name: &str| Seahaven::INFO.stats.iter().position(|&x| x == name);
-        let (found_i, moves_i) = (
-            stat("foundation").expect("stat"),
-            stat("moves_made").expect("stat"),
-        );
-        let mut wins = 0.0;
-        sim.run(|r| {
-            let seat = r.seats[0];
-            wins += seat.win;
-            games_csv.write([
-                agent.to_string(),
-                r.index.to_string(),
-                seat.win.to_string(),
-                r.stats[found_i].to_string(),
-                r.stats[moves_i].to_string(),
-            ])
-        })
-        .map_err(e)?;
-        add(format!("wins ({agent})"), n as f64, wins, &mut summary)?;
+    for (a, agent) in AGENTS.iter().enumerate() {
+        for (game, [win, found, moves]) in acc.games[a].iter().enumerate() {
+            games_csv
+                .write([
+                    agent.to_string(),
+                    game.to_string(),
+                    win.to_string(),
+                    found.to_string(),
+                    moves.to_string(),
+                ])
+                .map_err(e)?;
+        }
+        add(
+            format!("wins ({agent})"),
+            n as f64,
+            acc.wins[a],
+            &mut summary,
+        )?;
     }
     summary.commit().map_err(e)?;
     games_csv.commit().map_err(e)?;

@@ -6,6 +6,7 @@
 //! the cards cancels out. One sample per deal: A's win share over its seats and tables, and
 //! the difference of A's and B's mean scores. The interval is the normal one over deals.
 
+use super::shard::{self, Emit, Part, Sharded};
 use super::{Experiment, Settings};
 use crate::plot::{self, Axes, Point, Series};
 use cardsim_agents::{split_specs, GameAgents};
@@ -14,7 +15,7 @@ use cardsim_engine::games::trash::Trash;
 use cardsim_engine::games::whist::Whist;
 use cardsim_engine::{Game, Params};
 use cardsim_sim::{align_table, AtomicCsv, GameRecord, MeanInterval, SimConfig, Simulation};
-use std::time::Instant;
+use std::ops::Range;
 
 /// Whist card play.
 pub const WHIST: Experiment = Experiment {
@@ -88,7 +89,13 @@ const TRASH_MATCHUPS: Matchups = &[
 fn run_whist(s: &Settings) -> Result<(), String> {
     let game = Whist::new(4, &Params::parse(&["target=1"]).map_err(|e| e.to_string())?)
         .map_err(|e| e.to_string())?;
-    run_matchups("whist-search", game, WHIST_MATCHUPS, |x| x.to_string(), s)
+    let m = Duels {
+        name: "whist-search",
+        game,
+        matchups: WHIST_MATCHUPS,
+        player: |x: &str| x.to_string(),
+    };
+    shard::drive(&m, m.name, s)
 }
 
 fn run_bridge(s: &Settings) -> Result<(), String> {
@@ -97,13 +104,24 @@ fn run_bridge(s: &Settings) -> Result<(), String> {
         &Params::parse(&["scoring=deal"]).map_err(|e| e.to_string())?,
     )
     .map_err(|e| e.to_string())?;
-    let card_player = |x: &str| format!("bid-heuristic:play={}", x.replacen(':', ",", 1));
-    run_matchups("bridge-search", game, BRIDGE_MATCHUPS, card_player, s)
+    let m = Duels {
+        name: "bridge-search",
+        game,
+        matchups: BRIDGE_MATCHUPS,
+        player: |x: &str| format!("bid-heuristic:play={}", x.replacen(':', ",", 1)),
+    };
+    shard::drive(&m, m.name, s)
 }
 
 fn run_trash(s: &Settings) -> Result<(), String> {
     let game = Trash::new(2, &Params::new()).map_err(|e| e.to_string())?;
-    run_matchups("trash-search", game, TRASH_MATCHUPS, |x| x.to_string(), s)
+    let m = Duels {
+        name: "trash-search",
+        game,
+        matchups: TRASH_MATCHUPS,
+        player: |x: &str| x.to_string(),
+    };
+    shard::drive(&m, m.name, s)
 }
 
 /// One matchup's result.
@@ -115,8 +133,8 @@ struct Duel {
     seconds: f64,
 }
 
-/// A's win share and A's score lead over B, one sample per deal (a block of games).
-fn tally(records: &[GameRecord], win: &mut MeanInterval, lead: &mut MeanInterval) {
+/// A's win share and A's score lead over B over one deal (a block of games).
+fn tally(records: &[GameRecord]) -> (f64, f64) {
     let (mut w, mut na, mut sa, mut nb, mut sb) = (0.0, 0.0, 0.0, 0.0, 0.0);
     for r in records {
         for seat in &r.seats {
@@ -132,16 +150,123 @@ fn tally(records: &[GameRecord], win: &mut MeanInterval, lead: &mut MeanInterval
     }
     // A game's win shares add up to 1 (partners split a win), so A's share of the deal's
     // wins is its total over the tables.
-    win.add(w / records.len() as f64);
-    lead.add(sa / na - sb / nb);
+    (w / records.len() as f64, sa / na - sb / nb)
 }
 
-fn run_matchups<G: GameAgents>(
-    name: &str,
+/// The matchups of one game: the parts are the matchups, a sample is one duplicate deal
+/// (A's win share over its tables, and A's score lead).
+struct Duels<G, F> {
+    name: &'static str,
     game: G,
     matchups: Matchups,
-    player: impl Fn(&str) -> String,
+    /// The spec that plays agent `x` in this game.
+    player: F,
+}
+
+impl<G: GameAgents, F: Fn(&str) -> String> Duels<G, F> {
+    /// The specs of matchup `k`, seated A, B, A, B, ...
+    fn specs(&self, k: usize) -> Result<Vec<cardsim_agents::AgentSpec>, String> {
+        let (a, b, _) = self.matchups[k];
+        let (pa, pb) = ((self.player)(a), (self.player)(b));
+        let list: Vec<String> = (0..self.game.players())
+            .map(|i| if i % 2 == 0 { pa.clone() } else { pb.clone() })
+            .collect();
+        split_specs(&list.join(",")).map_err(|e| e.to_string())
+    }
+}
+
+impl<G: GameAgents, F: Fn(&str) -> String> Sharded for Duels<G, F> {
+    /// Per matchup: A's win share and score lead.
+    type Acc = Vec<(MeanInterval, MeanInterval)>;
+
+    fn columns(&self) -> &'static [&'static str] {
+        &["a_win", "a_lead"]
+    }
+
+    fn parts(&self, s: &Settings) -> Result<Vec<Part>, String> {
+        Ok(self
+            .matchups
+            .iter()
+            .map(|&(a, b, deals)| Part {
+                name: format!("{a} vs {b}"),
+                samples: s.games.unwrap_or(deals),
+            })
+            .collect())
+    }
+
+    fn play(
+        &self,
+        s: &Settings,
+        part: usize,
+        range: Range<u64>,
+        emit: &mut Emit<'_>,
+    ) -> Result<(), String> {
+        let e = |e: cardsim_sim::SimError| e.to_string();
+        let specs = self.specs(part)?;
+        let period = cardsim_sim::duplicate_period(&specs) as u64;
+        let config = SimConfig::default()
+            .seed(s.seed)
+            .threads(s.threads)
+            .quiet(true)
+            .duplicate(true);
+        let config = shard::games_of(config, &range, period);
+        let sim = Simulation::new(self.game.clone(), &specs, config).map_err(e)?;
+        let mut block = Vec::new();
+        sim.run(|r| {
+            block.push(r.clone());
+            if block.len() as u64 == period {
+                let (w, lead) = tally(&block);
+                block.clear();
+                emit(vec![Some(w), Some(lead)]).map_err(cardsim_sim::SimError::Setting)?;
+            }
+            Ok(())
+        })
+        .map_err(e)
+    }
+
+    fn start(&self, parts: &[Part]) -> Self::Acc {
+        vec![Default::default(); parts.len()]
+    }
+
+    fn add(&self, acc: &mut Self::Acc, part: usize, x: &[Option<f64>]) {
+        let (win, lead) = &mut acc[part];
+        win.add(x[0].unwrap_or(f64::NAN));
+        lead.add(x[1].unwrap_or(f64::NAN));
+    }
+
+    fn note(&self, acc: &Self::Acc, part: usize) -> String {
+        format!(", A's win share {:.3}", acc[part].0.mean())
+    }
+
+    fn finish(
+        &self,
+        s: &Settings,
+        parts: &[Part],
+        acc: Self::Acc,
+        seconds: &[f64],
+    ) -> Result<(), String> {
+        let duels: Vec<Duel> = self
+            .matchups
+            .iter()
+            .zip(acc)
+            .zip(seconds)
+            .map(|((&(a, b, _), (win, lead)), &seconds)| Duel {
+                a: a.to_string(),
+                b: b.to_string(),
+                win,
+                lead,
+                seconds,
+            })
+            .collect();
+        report::<G>(self.name, s, parts, &duels)
+    }
+}
+
+fn report<G: GameAgents>(
+    name: &str,
     s: &Settings,
+    parts: &[Part],
+    duels: &[Duel],
 ) -> Result<(), String> {
     let mut out = AtomicCsv::create(&s.out).map_err(|e| e.to_string())?;
     let e = |e: cardsim_sim::SimError| e.to_string();
@@ -158,48 +283,14 @@ fn run_matchups<G: GameAgents>(
         "seconds",
     ])
     .map_err(e)?;
-    let players = game.players();
-    let mut duels = Vec::new();
-    for &(a, b, default_deals) in matchups {
-        let deals = s.games.unwrap_or(default_deals);
-        let (pa, pb) = (player(a), player(b));
-        let list: Vec<String> = (0..players)
-            .map(|i| if i % 2 == 0 { pa.clone() } else { pb.clone() })
-            .collect();
-        let specs = split_specs(&list.join(",")).map_err(|e| e.to_string())?;
-        let period = cardsim_sim::duplicate_period(&specs) as u64;
-        let config = SimConfig::default()
-            .seed(s.seed)
-            .threads(s.threads)
-            .quiet(true)
-            .duplicate(true)
-            .games(deals * period);
-        let sim = Simulation::new(game.clone(), &specs, config).map_err(e)?;
-        let (mut win, mut lead) = (MeanInterval::default(), MeanInterval::default());
-        let mut block = Vec::new();
-        let start = Instant::now();
-        sim.run(|r| {
-            block.push(r.clone());
-            if block.len() as u64 == period {
-                tally(&block, &mut win, &mut lead);
-                block.clear();
-            }
-            Ok(())
-        })
-        .map_err(e)?;
-        let seconds = start.elapsed().as_secs_f64();
-        if !s.quiet {
-            eprintln!(
-                "{name}: {a} vs {b}: {deals} deals in {seconds:.1} s, A's win share {:.3}",
-                win.mean()
-            );
-        }
+    for (d, part) in duels.iter().zip(parts) {
+        let (win, lead, seconds) = (&d.win, &d.lead, d.seconds);
         let (wl, wh) = win.interval();
         let (ll, lh) = lead.interval();
         out.write([
-            a.to_string(),
-            b.to_string(),
-            deals.to_string(),
+            d.a.clone(),
+            d.b.clone(),
+            part.samples.to_string(),
             format!("{:.6}", win.mean()),
             format!("{wl:.6}"),
             format!("{wh:.6}"),
@@ -209,17 +300,10 @@ fn run_matchups<G: GameAgents>(
             format!("{seconds:.2}"),
         ])
         .map_err(e)?;
-        duels.push(Duel {
-            a: a.to_string(),
-            b: b.to_string(),
-            win,
-            lead,
-            seconds,
-        });
     }
     out.commit().map_err(e)?;
     if let Some(path) = &s.plot {
-        budget_plot(path, name, &duels)?;
+        budget_plot(path, name, duels)?;
     }
     let mut rows = vec![[
         "A",
@@ -233,7 +317,7 @@ fn run_matchups<G: GameAgents>(
     ]
     .map(String::from)
     .to_vec()];
-    for d in &duels {
+    for d in duels {
         let (wl, wh) = d.win.interval();
         let (ll, lh) = d.lead.interval();
         rows.push(vec![
@@ -298,4 +382,59 @@ fn budget_plot(path: &std::path::Path, name: &str, duels: &[Duel]) -> Result<(),
     plot::intervals(path, &axes, &series)?;
     eprintln!("wrote {}", path.display());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiments::Mode;
+    use cardsim_sim::Shard;
+
+    /// Cheap matchups with the experiments' machinery (the real ones take minutes).
+    const CHEAP: Matchups = &[("heuristic", "random", 3), ("random", "heuristic", 2)];
+
+    /// The CSV without its measured `seconds` column.
+    fn untimed(path: &std::path::Path) -> String {
+        std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .map(|l| l.rsplit_once(',').unwrap().0.to_string() + "\n")
+            .collect()
+    }
+
+    #[test]
+    fn shards_of_the_matchups_merge_into_the_whole_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let game = Whist::new(4, &Params::parse(&["target=1"]).unwrap()).unwrap();
+        let m = Duels {
+            name: "whist-search",
+            game,
+            matchups: CHEAP,
+            player: |x: &str| x.to_string(),
+        };
+        let settings = |out: &str, mode: Mode| Settings {
+            games: None,
+            seed: 9,
+            threads: 1,
+            out: dir.path().join(out),
+            quiet: true,
+            plot: None,
+            mode,
+        };
+        shard::drive(&m, m.name, &settings("whole.csv", Mode::Whole)).unwrap();
+        let whole = untimed(&dir.path().join("whole.csv"));
+        assert_eq!(whole.lines().count(), 3, "{whole}");
+        for count in [2, 4] {
+            let mut files = Vec::new();
+            for index in 0..count {
+                let f = format!("s{count}-{index}.csv");
+                let mode = Mode::Shard(Shard { index, count });
+                shard::drive(&m, m.name, &settings(&f, mode)).unwrap();
+                files.push(dir.path().join(f));
+            }
+            let merged = format!("merged{count}.csv");
+            shard::drive(&m, m.name, &settings(&merged, Mode::Merge(files))).unwrap();
+            assert_eq!(untimed(&dir.path().join(merged)), whole, "{count} shards");
+        }
+    }
 }
