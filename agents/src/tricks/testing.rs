@@ -237,9 +237,10 @@ impl<O: Clone + PartialEq> MarginalCache6<O> {
     }
 }
 
-/// Plays `n` four-seat partnership games from seeds `seed0 + g`: `agent` for one partnership
-/// (team 0 on even games, team 1 on odd ones) and random play for the other; returns the
-/// games the agent's side won (a shared game counting its share).
+/// Plays `n` partnership games (seats alternating between two teams, as at four seats or in
+/// Envite) from seeds `seed0 + g`: `agent` for one partnership (team 0 on even games, team 1
+/// on odd ones) and random play for the other; returns the games the agent's side won (its
+/// seats' win shares added up, so a shared game counts its share).
 pub(crate) fn partnership_wins_against_random<G: cardsim_engine::Game>(
     game: &G,
     agent: &mut dyn crate::Agent<G>,
@@ -266,7 +267,11 @@ pub(crate) fn partnership_wins_against_random<G: cardsim_engine::Game>(
             assert!(legal.contains(&a));
             game.apply(&mut state, a, &mut rng);
         }
-        wins += game.outcome(&state).unwrap()[Seat::new(ours)].win * 2.0;
+        let outcome = game.outcome(&state).unwrap();
+        wins += Seat::all(game.players())
+            .filter(|s| s.index() % 2 == ours)
+            .map(|s| outcome[s].win)
+            .sum::<f64>();
     }
     wins
 }

@@ -187,26 +187,26 @@ pub fn sample_deal_grouped_into<R: Rng + ?Sized>(
     out: &mut [CardSet],
     rng: &mut R,
 ) -> bool {
-    assert!(
-        out.len() > hands.len(),
-        "the output needs one set per hand and one for the leftover"
-    );
     let total: usize = hands.iter().map(|h| h.count).sum();
-    let n = unseen.len();
-    if total > n || hands.len() >= MAX_EXACT {
+    if total > unseen.len() || hands.len() >= MAX_EXACT {
+        // Nothing to deal, or more places than the groups can hold: the plain sampler.
         return sample_deal_into(unseen, hands, out, rng);
     }
+    assert!(out.len() > hands.len(), "one set per hand and the leftover");
     // Group the hands (and the leftover, as the last place) by what they exclude of `unseen`.
-    let places = hands.len() + usize::from(n > total);
-    let place = |i: usize| match hands.get(i) {
-        Some(&h) => HiddenHand {
-            count: h.count,
-            excluded: h.excluded & unseen,
-        },
-        None => HiddenHand {
-            count: n - total,
-            excluded: CardSet::EMPTY,
-        },
+    let leftover = unseen.len() - total;
+    let places = hands.len() + usize::from(leftover > 0);
+    let place = |i: usize| {
+        hands.get(i).map_or(
+            HiddenHand {
+                count: leftover,
+                excluded: CardSet::EMPTY,
+            },
+            |h| HiddenHand {
+                count: h.count,
+                excluded: h.excluded & unseen,
+            },
+        )
     };
     let mut groups: ArrayVec<HiddenHand, MAX_EXACT> = ArrayVec::new();
     let mut group_of = [0usize; MAX_EXACT];

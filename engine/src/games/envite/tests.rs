@@ -530,21 +530,21 @@ fn envite_soak() {
         .unwrap_or(10_000);
     let variants: [&[&str]; 2] = [&[], &["captain_sees_team=true"]];
     let per = n.div_ceil(9 * variants.len() as u64);
-    let (mut games, mut moves, mut draws) = (0, 0, 0);
+    let mut total = conformance::SoakTotals::default();
     for players in 4..=12u64 {
         for (v, params) in variants.into_iter().enumerate() {
-            let g = game(players as usize, params);
             let first = players * 10_000_000 + v as u64 * 5_000_000;
-            let report = conformance::soak(&g, first..first + per, 100_000, 1000);
-            assert_eq!(report.games as u64, per);
-            eprintln!(
-                "envite {players} players {params:?}: {} matches, {} moves, {} draws",
-                report.games, report.moves, report.draws
-            );
-            games += report.games;
-            moves += report.moves;
-            draws += report.draws;
+            let g = game(players as usize, params);
+            let run = conformance::SoakTotals::of(&conformance::soak(
+                &g,
+                first..first + per,
+                100_000,
+                1000,
+            ));
+            assert_eq!(run.games as u64, per);
+            eprintln!("envite {players} players {params:?}: {run} (matches)");
+            total += run;
         }
     }
-    eprintln!("envite soak: {games} matches, {moves} moves, {draws} draws");
+    eprintln!("envite soak: {total} (matches)");
 }

@@ -441,19 +441,15 @@ fn ogorek_soak() {
         &["target=21", "kontra=true"],
     ];
     let per = seeds.div_ceil(6 * variants.len() as u64);
-    let (mut games, mut moves, mut draws) = (0, 0, 0);
+    let mut total = conformance::SoakTotals::default();
     for n in 3..=8 {
         for params in variants {
             let report = conformance::soak(&game(n, params), 0..per, 1_000_000, 1000);
             assert_eq!(report.games as u64, per);
-            eprintln!(
-                "ogorek {n} players {params:?}: {} games, {} moves, {} draws",
-                report.games, report.moves, report.draws
-            );
-            games += report.games;
-            moves += report.moves;
-            draws += report.draws;
+            let run = conformance::SoakTotals::of(&report);
+            eprintln!("ogorek {n} players {params:?}: {run}");
+            total += run;
         }
     }
-    eprintln!("ogorek soak: {games} games, {moves} moves, {draws} draws");
+    eprintln!("ogorek soak: {total}");
 }
