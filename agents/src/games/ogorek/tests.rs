@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::search::honesty::check_random_games;
-use crate::tricks::testing::place_chances;
+use crate::tricks::testing::{place_chances, play_against_random};
 use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
 use cardsim_engine::games::ogorek::OgorekState;
 use cardsim_engine::{Card, Game, Params, ToMove};
@@ -66,20 +66,7 @@ fn same_information_same_choice_for_random_and_heuristic() {
 
 /// The heuristic in seat `hero` against random players: its place.
 fn hero_place(g: &Ogorek, hero: Seat, seed: u64) -> u8 {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut st = g.deal(&mut rng);
-    let mut legal = Vec::new();
-    while let ToMove::Seat(seat) = g.to_move(&st) {
-        g.legal_actions(&st, &mut legal);
-        let obs = g.observe(&st, seat);
-        let a = if seat == hero {
-            OgorekHeuristic.choose(g, seat, &obs, &legal, &mut rng)
-        } else {
-            RandomAgent.choose(g, seat, &obs, &legal, &mut rng)
-        };
-        g.apply(&mut st, a, &mut rng);
-    }
-    g.outcome(&st).unwrap()[hero].place
+    play_against_random(g, &mut OgorekHeuristic, |s| s == hero, seed)[hero].place
 }
 
 #[test]
