@@ -542,9 +542,9 @@ fn envite_soak() {
                 1000,
             ));
             assert_eq!(run.games as u64, per);
-            eprintln!("envite {players} players {params:?}: {run} (matches)");
+            eprintln!("envite {players} players {params:?} (a game is a match): {run}");
             total += run;
         }
     }
-    eprintln!("envite soak: {total} (matches)");
+    eprintln!("envite soak (a game is a match): {total}");
 }
