@@ -237,36 +237,52 @@ impl<O: Clone + PartialEq> MarginalCache6<O> {
     }
 }
 
-/// Plays `n` four-seat partnership games from seeds `seed0 + g`: `agent` for one partnership
-/// (team 0 on even games, team 1 on odd ones) and random play for the other; returns the
-/// games the agent's side won (a shared game counting its share).
+/// Plays one game from `seed`: `agent` for the seats that `ours` picks and random play for
+/// the others; returns the outcome.
+pub(crate) fn play_against_random<G: cardsim_engine::Game>(
+    game: &G,
+    agent: &mut dyn crate::Agent<G>,
+    ours: impl Fn(Seat) -> bool,
+    seed: u64,
+) -> cardsim_engine::Outcome {
+    use crate::{Agent, RandomAgent};
+    use cardsim_engine::ToMove;
+    use rand::SeedableRng;
+    let mut legal = Vec::new();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut state = game.deal(&mut rng);
+    while let ToMove::Seat(seat) = game.to_move(&state) {
+        game.legal_actions(&state, &mut legal);
+        let obs = game.observe(&state, seat);
+        let a = if ours(seat) {
+            agent.choose(game, seat, &obs, &legal, &mut rng)
+        } else {
+            RandomAgent.choose(game, seat, &obs, &legal, &mut rng)
+        };
+        assert!(legal.contains(&a));
+        game.apply(&mut state, a, &mut rng);
+    }
+    game.outcome(&state).expect("the game is over")
+}
+
+/// Plays `n` partnership games (seats alternating between two teams, as at four seats or in
+/// Envite) from seeds `seed0 + g`: `agent` for one partnership (team 0 on even games, team 1
+/// on odd ones) and random play for the other; returns the games the agent's side won (its
+/// seats' win shares added up, so a shared game counts its share).
 pub(crate) fn partnership_wins_against_random<G: cardsim_engine::Game>(
     game: &G,
     agent: &mut dyn crate::Agent<G>,
     n: u64,
     seed0: u64,
 ) -> f64 {
-    use crate::{Agent, RandomAgent};
-    use cardsim_engine::ToMove;
-    use rand::SeedableRng;
-    let mut legal = Vec::new();
     let mut wins = 0.0;
     for g in 0..n {
         let ours = (g % 2) as usize;
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed0 + g);
-        let mut state = game.deal(&mut rng);
-        while let ToMove::Seat(seat) = game.to_move(&state) {
-            game.legal_actions(&state, &mut legal);
-            let obs = game.observe(&state, seat);
-            let a = if seat.index() % 2 == ours {
-                agent.choose(game, seat, &obs, &legal, &mut rng)
-            } else {
-                RandomAgent.choose(game, seat, &obs, &legal, &mut rng)
-            };
-            assert!(legal.contains(&a));
-            game.apply(&mut state, a, &mut rng);
-        }
-        wins += game.outcome(&state).unwrap()[Seat::new(ours)].win * 2.0;
+        let outcome = play_against_random(game, agent, |s| s.index() % 2 == ours, seed0 + g);
+        wins += Seat::all(game.players())
+            .filter(|s| s.index() % 2 == ours)
+            .map(|s| outcome[s].win)
+            .sum::<f64>();
     }
     wins
 }

@@ -32,6 +32,61 @@ pub struct Report {
     pub stats: Vec<Vec<f64>>,
 }
 
+/// A soak's figures without the per-game statistics, to add up over configurations and print
+/// (`{games} games, {moves} moves, {draws} draws, {determinizations} determinizations`).
+///
+/// ```
+/// use cardsim_engine::{conformance, games::trash::Trash, Game, Params};
+/// let game = Trash::new(2, &Params::new()).unwrap();
+/// let mut total = conformance::SoakTotals::default();
+/// total += conformance::SoakTotals::of(&conformance::soak(&game, 0..4, 1_000_000, 2));
+/// total += conformance::SoakTotals::of(&conformance::soak(&game, 4..6, 1_000_000, 2));
+/// assert_eq!(total.games, 6);
+/// assert!(total.to_string().starts_with("6 games, "));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SoakTotals {
+    /// Games played to the end.
+    pub games: usize,
+    /// Of those, games stopped at the move cap.
+    pub draws: usize,
+    /// Actions applied in all.
+    pub moves: usize,
+    /// Determinizations sampled and checked.
+    pub determinizations: usize,
+}
+
+impl SoakTotals {
+    /// The figures of one run.
+    pub fn of(report: &Report) -> Self {
+        SoakTotals {
+            games: report.games,
+            draws: report.draws,
+            moves: report.moves,
+            determinizations: report.determinizations,
+        }
+    }
+}
+
+impl std::ops::AddAssign for SoakTotals {
+    fn add_assign(&mut self, other: Self) {
+        self.games += other.games;
+        self.draws += other.draws;
+        self.moves += other.moves;
+        self.determinizations += other.determinizations;
+    }
+}
+
+impl std::fmt::Display for SoakTotals {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} games, {} moves, {} draws, {} determinizations",
+            self.games, self.moves, self.draws, self.determinizations
+        )
+    }
+}
+
 /// Plays one uniformly random game per seed through the [`driver`] (turns
 /// and races alike) and checks the [`Game`] contract at every step: the invariants hold, the
 /// seat to move has legal actions and each is accepted by `try_apply`, observations survive

@@ -48,6 +48,6 @@ mod view;
 pub use chooser::TrumpChooser;
 pub use order::{CardOrder, Obligation, TieBreak};
 pub use play::{PlayRecord, Teams, TrickPlay};
-pub use sample::{sample_deal, sample_deal_into, shuffled, HiddenHand};
+pub use sample::{sample_deal, sample_deal_grouped_into, sample_deal_into, shuffled, HiddenHand};
 pub use trick::Trick;
 pub use view::TrickTaking;

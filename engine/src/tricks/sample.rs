@@ -152,6 +152,95 @@ pub fn sample_deal_into<R: Rng + ?Sized>(
     })
 }
 
+/// [`sample_deal_into`] with interchangeable hands dealt together: hands that exclude the same
+/// unseen cards (hands with no exclusion among the unseen cards, and the leftover, above all)
+/// are merged into one larger hand, the merged deal is sampled by [`sample_deal_into`], and
+/// each merged hand's cards are then split among its members uniformly. The result has the
+/// same distribution (uniform over the consistent deals; every split of a merged hand is
+/// consistent, and each merged deal has the same number of splits), but the exact sampler's
+/// table shrinks from a product over the hands to a product over the groups, which is what
+/// makes it fast for many hidden hands (Ogórek's seven, Envite's eleven). When no two hands
+/// merge it is [`sample_deal_into`] itself, with the same draws.
+///
+/// Allocates nothing beyond what [`sample_deal_into`] does.
+///
+/// # Panics
+/// If `out` has fewer than `hands.len() + 1` entries.
+///
+/// ```
+/// use cardsim_engine::cards::CardSet;
+/// use cardsim_engine::tricks::{sample_deal_grouped_into, HiddenHand};
+/// use rand::SeedableRng;
+/// let unseen: CardSet = "2H 3H 4H 2S 3S 4S".parse().unwrap();
+/// let free = HiddenHand { count: 2, excluded: CardSet::EMPTY };
+/// let hands = [HiddenHand { count: 2, excluded: CardSet::HEARTS }, free, free];
+/// let mut out = [CardSet::EMPTY; 4];
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+/// assert!(sample_deal_grouped_into(unseen, &hands, &mut out, &mut rng));
+/// assert!((out[0] & CardSet::HEARTS).is_empty());
+/// assert_eq!(out[0] | out[1] | out[2], unseen);
+/// assert!(out[3].is_empty()); // no leftover
+/// ```
+pub fn sample_deal_grouped_into<R: Rng + ?Sized>(
+    unseen: CardSet,
+    hands: &[HiddenHand],
+    out: &mut [CardSet],
+    rng: &mut R,
+) -> bool {
+    let total: usize = hands.iter().map(|h| h.count).sum();
+    if total > unseen.len() || hands.len() >= MAX_EXACT {
+        // Nothing to deal, or more places than the groups can hold: the plain sampler.
+        return sample_deal_into(unseen, hands, out, rng);
+    }
+    assert!(out.len() > hands.len(), "one set per hand and the leftover");
+    // Group the hands (and the leftover, as the last place) by what they exclude of `unseen`.
+    let leftover = unseen.len() - total;
+    let places = hands.len() + usize::from(leftover > 0);
+    let place = |i: usize| {
+        hands.get(i).map_or(
+            HiddenHand {
+                count: leftover,
+                excluded: CardSet::EMPTY,
+            },
+            |h| HiddenHand {
+                count: h.count,
+                excluded: h.excluded & unseen,
+            },
+        )
+    };
+    let mut groups: ArrayVec<HiddenHand, MAX_EXACT> = ArrayVec::new();
+    let mut group_of = [0usize; MAX_EXACT];
+    for (i, slot) in group_of.iter_mut().enumerate().take(places) {
+        let p = place(i);
+        *slot = match groups.iter().position(|g| g.excluded == p.excluded) {
+            Some(g) => {
+                groups[g].count += p.count;
+                g
+            }
+            None => {
+                groups.push(p);
+                groups.len() - 1
+            }
+        };
+    }
+    if groups.len() == places {
+        return sample_deal_into(unseen, hands, out, rng);
+    }
+    // Every card is placed (the leftover is a group), so the merged deal has no leftover.
+    let mut merged = [CardSet::EMPTY; MAX_EXACT + 1];
+    if !sample_deal_into(unseen, &groups, &mut merged, rng) {
+        return false;
+    }
+    out[hands.len()] = CardSet::EMPTY;
+    for (g, &set) in merged.iter().enumerate().take(groups.len()) {
+        let mut cards = Cards::of(set);
+        for i in (0..places).filter(|&i| group_of[i] == g) {
+            out[i] = cards.take(place(i).count, rng);
+        }
+    }
+    true
+}
+
 /// Cards to deal from, on the stack: [`Cards::take`] removes a uniform random subset.
 struct Cards {
     cards: [Card; 64],
@@ -662,6 +751,18 @@ mod tests {
     /// Every consistent deal of `unseen` into `hands` (plus the leftover) by brute force, and
     /// a check that `n` samples hit each about equally often.
     fn assert_uniform(unseen: CardSet, hands: &[HiddenHand], n: usize, seed: u64) {
+        assert_uniform_with(sample_deal_into, unseen, hands, n, seed);
+    }
+
+    type Sampler = fn(CardSet, &[HiddenHand], &mut [CardSet], &mut ChaCha8Rng) -> bool;
+
+    fn assert_uniform_with(
+        sample: Sampler,
+        unseen: CardSet,
+        hands: &[HiddenHand],
+        n: usize,
+        seed: u64,
+    ) {
         let total: usize = hands.iter().map(|h| h.count).sum();
         let m = hands.len() + usize::from(total < unseen.len());
         let cards: Vec<Card> = unseen.iter().collect();
@@ -683,7 +784,7 @@ mod tests {
         let mut seen: HashMap<Vec<u64>, usize> = HashMap::new();
         let mut out = [CardSet::EMPTY; 8];
         for _ in 0..n {
-            assert!(sample_deal_into(unseen, hands, &mut out, &mut rng));
+            assert!(sample(unseen, hands, &mut out, &mut rng));
             let key: Vec<u64> = out[..m].iter().map(|h| h.bits()).collect();
             for (h, s) in out.iter().zip(hands) {
                 assert!(h.len() == s.count && h.is_disjoint(s.excluded));
@@ -724,6 +825,56 @@ mod tests {
             excluded: CardSet::CLUBS,
         }; 2];
         assert_uniform(set("2H 3H 4H 2S 3S"), &free, 20_000, 6);
+    }
+
+    /// The grouped sampler deals hands with the same exclusions (among the unseen cards) as one
+    /// and splits them after: still uniform over the consistent deals, leftover included.
+    #[test]
+    fn grouped_sampling_is_uniform() {
+        let free = HiddenHand {
+            count: 1,
+            excluded: CardSet::EMPTY,
+        };
+        let hands = [
+            HiddenHand {
+                count: 2,
+                excluded: CardSet::HEARTS,
+            },
+            free,
+            // Excludes only cards that are not unseen: as free as `free`.
+            HiddenHand {
+                count: 1,
+                excluded: CardSet::CLUBS,
+            },
+            HiddenHand {
+                count: 1,
+                excluded: CardSet::HEARTS,
+            },
+            HiddenHand {
+                count: 1,
+                excluded: CardSet::SPADES,
+            },
+        ];
+        let unseen = set("2H 3H 4H 2S 3S 2D 3D");
+        assert_uniform_with(sample_deal_grouped_into, unseen, &hands, 60_000, 7);
+        // Nothing merges (the leftover is the only free place): the plain sampler's draws.
+        let distinct = [hands[0], hands[4]];
+        let (mut a, mut b) = ([CardSet::EMPTY; 3], [CardSet::EMPTY; 3]);
+        let (mut r1, mut r2) = (ChaCha8Rng::seed_from_u64(8), ChaCha8Rng::seed_from_u64(8));
+        for _ in 0..50 {
+            assert!(sample_deal_into(unseen, &distinct, &mut a, &mut r1));
+            assert!(sample_deal_grouped_into(unseen, &distinct, &mut b, &mut r2));
+            assert_eq!(a, b);
+        }
+        // No consistent deal: three hearts for two places that take hearts.
+        let tight = [hands[0], hands[3], hands[3], free];
+        let mut out = [CardSet::EMPTY; 5];
+        assert!(!sample_deal_grouped_into(
+            set("2H 3H 4H 2S 3S"),
+            &tight,
+            &mut out,
+            &mut ChaCha8Rng::seed_from_u64(9)
+        ));
     }
 
     /// The exact sampler keeps its table for the next call: alternating questions must not

@@ -1,6 +1,7 @@
 use super::*;
 use crate::search::honesty::check_random_games;
-use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
+use crate::tricks::testing::partnership_wins_against_random;
+use crate::{catalog, same_information_same_choice, AgentSpec};
 use cardsim_engine::tricks::TrickTaking;
 use cardsim_engine::{Game, Params, ToMove};
 use rand::{Rng, SeedableRng};
@@ -40,41 +41,15 @@ fn the_heuristic_decides_from_the_observation_only() {
     }
 }
 
-/// Plays `n` games, `agent` for one team (team 0 on even games, team 1 on odd ones) and random
-/// play for the other; returns the games the agent's team won.
-fn wins_against_random(game: &Envite, agent: &mut dyn Agent<Envite>, n: u64) -> f64 {
-    let mut legal = Vec::new();
-    let mut wins = 0.0;
-    for g in 0..n {
-        let ours = (g % 2) as usize;
-        let mut rng = ChaCha8Rng::seed_from_u64(700 + g);
-        let mut state = game.deal(&mut rng);
-        while let ToMove::Seat(seat) = game.to_move(&state) {
-            game.legal_actions(&state, &mut legal);
-            let obs = game.observe(&state, seat);
-            let a = if seat.index() % 2 == ours {
-                agent.choose(game, seat, &obs, &legal, &mut rng)
-            } else {
-                RandomAgent.choose(game, seat, &obs, &legal, &mut rng)
-            };
-            assert!(legal.contains(&a));
-            game.apply(&mut state, a, &mut rng);
-        }
-        if game.outcome(&state).unwrap()[Seat::new(ours)].win > 0.0 {
-            wins += 1.0;
-        }
-    }
-    wins
-}
-
 #[test]
 fn the_heuristic_beats_random() {
     for players in [4, 7] {
         let n = 300;
-        let wins = wins_against_random(
+        let wins = partnership_wins_against_random(
             &game(players, &["games=1"]),
             &mut EnviteHeuristic::default(),
             n,
+            700,
         );
         // Random teams would win half (150 +- 8.7); the heuristic wins about two thirds (as
         // much as a tenth below perfect-information card play: Envite's three-card hands are

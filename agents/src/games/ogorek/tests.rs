@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::search::honesty::check_random_games;
+use crate::tricks::testing::{place_chances, play_against_random};
 use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
 use cardsim_engine::games::ogorek::OgorekState;
 use cardsim_engine::{Card, Game, Params, ToMove};
@@ -65,20 +66,7 @@ fn same_information_same_choice_for_random_and_heuristic() {
 
 /// The heuristic in seat `hero` against random players: its place.
 fn hero_place(g: &Ogorek, hero: Seat, seed: u64) -> u8 {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut st = g.deal(&mut rng);
-    let mut legal = Vec::new();
-    while let ToMove::Seat(seat) = g.to_move(&st) {
-        g.legal_actions(&st, &mut legal);
-        let obs = g.observe(&st, seat);
-        let a = if seat == hero {
-            OgorekHeuristic.choose(g, seat, &obs, &legal, &mut rng)
-        } else {
-            RandomAgent.choose(g, seat, &obs, &legal, &mut rng)
-        };
-        g.apply(&mut st, a, &mut rng);
-    }
-    g.outcome(&st).unwrap()[hero].place
+    play_against_random(g, &mut OgorekHeuristic, |s| s == hero, seed)[hero].place
 }
 
 #[test]
@@ -170,64 +158,18 @@ fn places(st: &OgorekState, out: &mut Vec<u32>) {
 
 /// Exact marginals: every deal of the unseen cards to the other hands (by size, avoiding what
 /// each showed it lacks) and the unused pack (the rest, unconstrained) equally likely; counted
-/// card by card over the hands' filled sizes.
+/// card by card by [`place_chances`], the unused pack as the last place.
 fn marginals(obs: &cardsim_engine::games::ogorek::OgorekObservation) -> Vec<[f64; 10]> {
     let p = &obs.play;
     let played = p.record().played();
     let hidden: Vec<Seat> = p.active().iter().filter(|&s| s != obs.seat).collect();
     let h = hidden.len();
-    let len: Vec<usize> = hidden.iter().map(|&s| p.hand_len(s)).collect();
-    let mut radix = vec![1usize; h + 1];
-    for k in 1..=h {
-        radix[k] = radix[k - 1] * (len[k - 1] + 1);
-    }
-    let states = radix[h];
-    let digit = |r: usize, k: usize| r / radix[k] % (len[k] + 1);
-    let full: usize = (0..h).map(|k| len[k] * radix[k]).sum();
     let unseen: Vec<Card> = (CardSet::FULL_DECK - played - obs.hand()).iter().collect();
-    let stub = unseen.len() - len.iter().sum::<usize>();
-    let ok = |c: Card, k: usize| !p.record().excluded(hidden[k]).contains(c);
-    let n = unseen.len();
-    // fwd[i][r]: ways to place the first i cards with hand fill r (the rest to the stub).
-    // Cards of the first `i` that went to the stub (usize::MAX for an impossible fill).
-    let stub_used = |i: usize, r: usize| {
-        i.checked_sub((0..h).map(|k| digit(r, k)).sum::<usize>())
-            .unwrap_or(usize::MAX)
-    };
-    let mut fwd = vec![vec![0.0f64; states]; n + 1];
-    let mut bwd = vec![vec![0.0f64; states]; n + 1];
-    fwd[0][0] = 1.0;
-    for (i, &c) in unseen.iter().enumerate() {
-        for r in 0..states {
-            if fwd[i][r] == 0.0 {
-                continue;
-            }
-            for k in (0..h).filter(|&k| ok(c, k) && digit(r, k) < len[k]) {
-                fwd[i + 1][r + radix[k]] += fwd[i][r];
-            }
-            if stub_used(i, r) < stub {
-                fwd[i + 1][r] += fwd[i][r];
-            }
-        }
-    }
-    bwd[n][full] = 1.0;
-    for (i, &c) in unseen.iter().enumerate().rev() {
-        for r in 0..states {
-            if stub_used(i, r) > stub {
-                continue; // unreachable
-            }
-            let mut v: f64 = (0..h)
-                .filter(|&k| ok(c, k) && digit(r, k) < len[k])
-                .map(|k| bwd[i + 1][r + radix[k]])
-                .sum();
-            if stub_used(i, r) < stub {
-                v += bwd[i + 1][r];
-            }
-            bwd[i][r] = v;
-        }
-    }
-    let total = fwd[n][full];
-    assert!(total > 0.0);
+    let mut caps: Vec<usize> = hidden.iter().map(|&s| p.hand_len(s)).collect();
+    caps.push(unseen.len() - caps.iter().sum::<usize>());
+    let chances = place_chances(&unseen, &caps, |c, k| {
+        k == h || !p.record().excluded(hidden[k]).contains(c)
+    });
     let mut out = vec![[0.0; 10]; 52];
     for (place, card) in Card::all52().enumerate() {
         if played.contains(card) {
@@ -236,18 +178,10 @@ fn marginals(obs: &cardsim_engine::games::ogorek::OgorekObservation) -> Vec<[f64
             out[place][obs.seat.index()] = 1.0;
         } else {
             let i = unseen.iter().position(|&u| u == card).unwrap();
-            for k in (0..h).filter(|&k| ok(card, k)) {
-                let ways: f64 = (0..states)
-                    .filter(|&r| digit(r, k) < len[k])
-                    .map(|r| fwd[i][r] * bwd[i + 1][r + radix[k]])
-                    .sum();
-                out[place][hidden[k].index()] = ways / total;
+            for (k, &chance) in chances[i].iter().enumerate() {
+                let bin = if k == h { 8 } else { hidden[k].index() };
+                out[place][bin] = chance;
             }
-            let ways: f64 = (0..states)
-                .filter(|&r| fwd[i][r] > 0.0 && stub_used(i, r) < stub)
-                .map(|r| fwd[i][r] * bwd[i + 1][r])
-                .sum();
-            out[place][8] = ways / total;
         }
     }
     out

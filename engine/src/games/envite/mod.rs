@@ -781,7 +781,7 @@ impl Game for Envite {
                 .is_some_and(|c| obs.play.order().is_trump(c))
             && !obs.sees.contains(obs.play.to_play());
         let ok = loop {
-            let ok = play.resample(obs.sees, &Default::default(), rng);
+            let ok = play.resample_grouped(obs.sees, &Default::default(), rng);
             if !ok || !must_trump || self.trawl_failure(&play).is_none() {
                 break ok;
             }

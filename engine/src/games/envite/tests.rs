@@ -517,18 +517,34 @@ fn the_move_cap_bounds_every_match() {
     assert!(report.moves as u64 <= 10 * g.move_cap().unwrap());
 }
 
+/// The soak: `ENVITE_SOAK` whole matches (default 10,000) with invariants checked after every
+/// move (`ENVITE_SOAK=N cargo test --release -p cardsim-engine --lib envite_soak -- --ignored
+/// --nocapture`), split evenly over 4 to 12 players, captains seeing only their own hands or
+/// their whole team's; determinizations, `try_apply` and the replay on every 1000th seed.
 #[test]
-#[ignore]
+#[ignore = "long: run by hand in release"]
 fn envite_soak() {
     let n: u64 = std::env::var("ENVITE_SOAK")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(10_000);
+    let variants: [&[&str]; 2] = [&[], &["captain_sees_team=true"]];
+    let per = n.div_ceil(9 * variants.len() as u64);
+    let mut total = conformance::SoakTotals::default();
     for players in 4..=12u64 {
-        let g = game(players as usize, &[]);
-        let per = n / 9 + 1;
-        let report =
-            conformance::random_games(&g, players * 1_000_000..players * 1_000_000 + per, 100_000);
-        assert_eq!(report.games as u64, per);
+        for (v, params) in variants.into_iter().enumerate() {
+            let first = players * 10_000_000 + v as u64 * 5_000_000;
+            let g = game(players as usize, params);
+            let run = conformance::SoakTotals::of(&conformance::soak(
+                &g,
+                first..first + per,
+                100_000,
+                1000,
+            ));
+            assert_eq!(run.games as u64, per);
+            eprintln!("envite {players} players {params:?} (a game is a match): {run}");
+            total += run;
+        }
     }
+    eprintln!("envite soak (a game is a match): {total}");
 }

@@ -522,7 +522,8 @@ impl Game for Ogorek {
     fn determinize<R: Rng + ?Sized>(&self, obs: &OgorekObservation, rng: &mut R) -> OgorekState {
         let mut play = obs.play;
         if !obs.over {
-            let ok = play.resample(SeatMask(1 << obs.seat.index()), &BySeat::default(), rng);
+            let ok =
+                play.resample_grouped(SeatMask(1 << obs.seat.index()), &BySeat::default(), rng);
             assert!(
                 ok,
                 "an observation of a real Ogórek game has a consistent deal"

@@ -424,7 +424,9 @@ fn determinization_respects_what_the_plays_showed() {
 }
 
 /// The soak: a million random games with invariants checked after every move
-/// (`cargo test --release -p cardsim-engine ogorek_soak -- --ignored`; `OGOREK_SOAK=n`).
+/// (`OGOREK_SOAK=1000000 cargo test --release -p cardsim-engine --lib ogorek_soak -- --ignored
+/// --nocapture`), split evenly over 3 to 8 players and the four variants (target 50 or 21,
+/// kontra off or on); determinizations, `try_apply` and the replay on every 1000th seed.
 #[test]
 #[ignore = "a million games: run by hand in release"]
 fn ogorek_soak() {
@@ -432,9 +434,22 @@ fn ogorek_soak() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(1_000_000);
-    for (i, n) in (3..=8).enumerate() {
-        let params: &[&str] = if i % 2 == 0 { &[] } else { &["kontra=true"] };
-        let report = conformance::random_games(&game(n, params), 0..seeds / 6, 1_000_000);
-        assert_eq!(report.games as u64, seeds / 6);
+    let variants: [&[&str]; 4] = [
+        &[],
+        &["kontra=true"],
+        &["target=21"],
+        &["target=21", "kontra=true"],
+    ];
+    let per = seeds.div_ceil(6 * variants.len() as u64);
+    let mut total = conformance::SoakTotals::default();
+    for n in 3..=8 {
+        for params in variants {
+            let report = conformance::soak(&game(n, params), 0..per, 1_000_000, 1000);
+            assert_eq!(report.games as u64, per);
+            let run = conformance::SoakTotals::of(&report);
+            eprintln!("ogorek {n} players {params:?}: {run}");
+            total += run;
+        }
     }
+    eprintln!("ogorek soak: {total}");
 }

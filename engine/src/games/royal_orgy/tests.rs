@@ -499,6 +499,11 @@ fn royal_orgy_soak() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(10_000);
     let g = game();
-    let report = conformance::random_games(&g, 0..n, 1_000_000);
+    // Invariants after every move of every game; the costly checks on every 1000th seed.
+    let report = conformance::soak(&g, 0..n, 1_000_000, 1000);
     assert_eq!(report.games as u64, n);
+    eprintln!(
+        "royal orgy soak: {} games, {} moves, {} draws, {} determinizations",
+        report.games, report.moves, report.draws, report.determinizations
+    );
 }
