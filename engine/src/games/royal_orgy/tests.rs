@@ -70,7 +70,8 @@ fn position(held: [&str; 2], stock: &str, leader: usize) -> RoyalOrgyState {
 
 #[test]
 fn params_are_checked() {
-    assert!(RoyalOrgy::new(3, &Params::new()).is_err());
+    assert!(RoyalOrgy::new(4, &Params::new()).is_err());
+    assert!(RoyalOrgy::new(3, &Params::new()).is_ok());
     let e = RoyalOrgy::new(2, &Params::new().set("sequence", "flat")).unwrap_err();
     assert!(e.to_string().contains("sequence"), "{e}");
     assert!(RoyalOrgy::new(2, &Params::new().set("bogus", 1)).is_err());
@@ -397,7 +398,7 @@ fn the_last_trick_scores_one_and_the_hand_scores_card_points() {
 fn the_game_ends_at_the_target_after_a_hand_and_a_tie_plays_on() {
     let g = RoyalOrgy::new(2, &Params::new().set("target", 100)).unwrap();
     let mut s = position(["KS 7S", "8S 9S"], "", 0);
-    s.scores = [90, 50];
+    s.scores = [90, 50, 0];
     play(&g, &mut s, "KS");
     play(&g, &mut s, "8S");
     play(&g, &mut s, "7S");
@@ -409,7 +410,7 @@ fn the_game_ends_at_the_target_after_a_hand_and_a_tie_plays_on() {
     let mut s = position(["KS 7S", "8S 9S"], "", 0);
     let p0 = card_points(s.won(Seat::new(0))) + 4 + 13 + 1;
     let p1 = 80 - p0;
-    s.scores = [200 - p0, 200 - p1];
+    s.scores = [200 - p0, 200 - p1, 0];
     play(&g, &mut s, "KS");
     play(&g, &mut s, "8S");
     play(&g, &mut s, "7S");
