@@ -279,6 +279,35 @@ pub fn discard_choices(hand: TarotSet, declared: TarotSet) -> (TarotSet, u8) {
     (hand - four, 3)
 }
 
+/// A three-card trick in the order played: the position of the winning card (the highest
+/// trump, else the highest card of the suit led) and the capture points its winner scores:
+/// half the value of each Affair, Union, Marriage or Trump Marriage that **the winning card**
+/// makes with another card of the trick.
+///
+/// ```
+/// use cardsim_engine::games::royal_orgy::three::trick3;
+/// let c = |s: &str| s.parse().unwrap();
+/// // The page: Page and Knight of spades and Queen of hearts: Union 4 and Affair 3.
+/// assert_eq!(trick3([c("JS"), c("CS"), c("QH")]), (1, 7));
+/// ```
+pub fn trick3(cards: [TarotCard; 3]) -> (usize, u32) {
+    let mut best = 0;
+    for k in 1..3 {
+        if beats(cards[k], cards[best]) {
+            best = k;
+        }
+    }
+    let mut points = 0;
+    for (k, &x) in cards.iter().enumerate() {
+        if k != best {
+            if let Some(p) = capture(cards[best], x).and_then(MeldKind::capture_points) {
+                points += p;
+            }
+        }
+    }
+    (best, points)
+}
+
 /// The seat `k` places after `seat` among three.
 fn after(seat: Seat, k: usize) -> Seat {
     seat.left(k, 3)
@@ -498,25 +527,12 @@ impl RoyalOrgy {
                     return;
                 }
                 let leader = state.leader;
-                let mut winner = leader;
-                let mut best = state.trick[leader.index()].expect("a lead");
-                let mut cards = TarotSet::EMPTY;
-                for k in 0..3 {
-                    let s = after(leader, k);
-                    let x = state.trick[s.index()].expect("a full trick");
-                    cards.insert(x);
-                    if k > 0 && beats(x, best) {
-                        best = x;
-                        winner = s;
-                    }
-                }
+                let order = [0, 1, 2].map(|k| after(leader, k));
+                let cards = order.map(|s| state.trick[s.index()].expect("a full trick"));
+                let (k, points) = trick3(cards);
+                let winner = order[k];
                 let w = winner.index();
-                let mut points = 0;
-                for x in cards.without(best) {
-                    if let Some(p) = capture(best, x).and_then(MeldKind::capture_points) {
-                        points += p;
-                    }
-                }
+                let cards: TarotSet = cards.into_iter().collect();
                 state.solo.captures[w] += points;
                 state.totals.capture_points += points;
                 state.won[w] |= cards;
@@ -636,11 +652,18 @@ impl RoyalOrgy {
             cards[n] = c;
             n += 1;
         }
+        // The sampler works on `CardSet`s: the k-th unseen card is the k-th bit that holds a
+        // card (every bit but slot 1 of each 16-bit lane).
+        let slot = |k: usize| {
+            let lane = k / 15;
+            let i = k % 15;
+            16 * lane + if i == 0 { 0 } else { i + 1 }
+        };
         let compact = |set: TarotSet| {
             let mut bits = 0u64;
             for (k, &c) in cards[..n].iter().enumerate() {
                 if set.contains(c) {
-                    bits |= 1 << k;
+                    bits |= 1 << slot(k);
                 }
             }
             CardSet::from_bits(bits)
@@ -681,12 +704,12 @@ impl RoyalOrgy {
         }
         let total: usize = hands.iter().map(|h| h.count).sum();
         assert_eq!(total, n, "an observation of a real game accounts for every unseen card");
-        let all = CardSet::from_bits(if n == 64 { u64::MAX } else { (1u64 << n) - 1 });
+        let all = compact(unseen);
         let expand = |set: CardSet| {
             let mut out = TarotSet::EMPTY;
-            for k in 0..n {
-                if set.bits() >> k & 1 == 1 {
-                    out.insert(cards[k]);
+            for (k, &c) in cards[..n].iter().enumerate() {
+                if set.bits() >> slot(k) & 1 == 1 {
+                    out.insert(c);
                 }
             }
             out
