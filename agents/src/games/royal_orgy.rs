@@ -32,7 +32,10 @@ impl GameAgents for RoyalOrgy {
             "lays down its best meld; with the stock, leads its least useful card and follows \
              to win tricks worth their points, captures and the meld they open, keeping meld \
              cards and high trumps; after the stock (all cards known) plays each trick for the \
-             most points against the best reply",
+             most points against the best reply; with three players bids solo on a long \
+             strong trump hand, discards low cards of short suits, and plays tricks as a \
+             partnership (win cheaply, give points to a winning partner, lead Kings and \
+             master trumps)",
         )]
     }
 }
@@ -194,6 +197,9 @@ impl Agent<RoyalOrgy> for RoyalOrgyHeuristic {
         if legal.len() == 1 {
             return legal[0];
         }
+        if obs.view.players() == 3 {
+            return three::choose(obs, legal);
+        }
         if obs.view.melder().is_some() {
             let a = self.meld(obs);
             debug_assert!(legal.contains(&a));
@@ -218,6 +224,8 @@ impl Agent<RoyalOrgy> for RoyalOrgyHeuristic {
         "heuristic".into()
     }
 }
+
+mod three;
 
 #[cfg(test)]
 mod tests;
