@@ -1,7 +1,9 @@
 //! Royal Orgy (Wayne Michael Shirk): Tarock meets Pinochle, with the 54-card Tarock deck
-//! ([`TarotCard`]). This module plays the two-player game.
+//! ([`TarotCard`]). This module plays the two-player game; [`three`] the three-player game
+//! (`players=3`: declarations, solo bidding, the skat, two defenders against the soloist),
+//! sharing the melds, captures and card points.
 //!
-//! - **Players:** 2. **Deck:** 54 cards: four suits of eight (black K Q C J 10 9 8 7, red
+//! - **Players:** 2 (3: see [`three`]). **Deck:** 54 cards: four suits of eight (black K Q C J 10 9 8 7, red
 //!   K Q C J 1 2 3 4, the red pips ranking 1 high) and 22 trumps, the Sküs (22) highest.
 //! - **Deal:** 15 cards each in threes, the other 24 form the stock. The non-dealer (elder)
 //!   leads first; the deal alternates.
@@ -20,12 +22,15 @@
 //!   four each, plus 1 a trick and 1 for the last: 80 in all.
 //! - **Game:** after a hand, a player at or above `target` (1000) with more points than the
 //!   other wins; a tie plays on; `max_hands` (default 100) ends a game still undecided, the
-//!   leader winning (a tie shares the win).
+//!   leader winning (a tie shares the win). `deals=N` plays exactly N hands instead.
 //!
 //! - **Statistics:** `hands`; `winning_score`; `margin` (winner minus loser); per hand,
 //!   `melds_per_hand`, `meld_points_per_hand`, `capture_points_per_hand`; in the whole game,
 //!   `royal_orgies` and `full_courts` melded; `elder_card_share` (the share of the card points
-//!   taken by the elder hand); `capped` (1 if `max_hands` ended the game).
+//!   taken by the elder hand); `capped` (1 if `max_hands` ended the game). Three players:
+//!   `solo_made` (the share of solos that took 36 card points), `forced_solos` (per hand, the
+//!   share in which all passed), `soloist_card_points` (their mean); the meld columns count
+//!   the declarations (zeros with two players).
 //!
 //! Actions are [`RoyalOrgyAction`]. Rulings are in `docs/rules/royal-orgy.md`.
 //!
@@ -531,7 +536,8 @@ impl RoyalOrgyState {
 pub struct RoyalOrgyObservation {
     /// The observing seat.
     pub seat: Seat,
-    /// The other seat's concealed cards (its held cards not on the table).
+    /// Two players: the other seat's concealed cards (its held cards not on the table).
+    /// Three players: the soloist's face-down discards this seat has not seen.
     pub hidden: u8,
     /// The state with the other's concealed hand emptied and the stock blanked (its length
     /// kept).

@@ -1186,3 +1186,28 @@ mod three_players {
         assert!(checked >= 20 && with_soloist_skats >= 10, "{checked} {with_soloist_skats}");
     }
 }
+
+/// The three-player soak: `ROYAL_ORGY_SOAK3` (default 10,000) random whole games to 1000
+/// through `conformance::soak` with `full_every` 1000, in chunks of 10,000 seeds with the
+/// progress printed (so that a run stopped early still says how far it got).
+#[test]
+#[ignore]
+fn royal_orgy_soak_three_players() {
+    let n: u64 = std::env::var("ROYAL_ORGY_SOAK3")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10_000);
+    let g = RoyalOrgy::new(3, &Params::new()).unwrap();
+    let start = std::time::Instant::now();
+    let mut done = 0;
+    while done < n {
+        let end = (done + 10_000).min(n);
+        let report = conformance::soak(&g, done..end, 1_000_000, 1000);
+        assert_eq!(report.games as u64, end - done);
+        done = end;
+        eprintln!(
+            "royal-orgy 3p soak: {done} games, zero violations, {:.0} s",
+            start.elapsed().as_secs_f64()
+        );
+    }
+}
