@@ -18,7 +18,10 @@ fn trump_strength(hand: TarotSet) -> (usize, usize) {
 fn bid(obs: &RoyalOrgyObservation) -> RoyalOrgyAction {
     let hand = obs.hand();
     let (t, high) = trump_strength(hand);
-    let kings = hand.iter().filter(|c| points(*c) == 4.0 && !c.is_trump()).count();
+    let kings = hand
+        .iter()
+        .filter(|c| points(*c) == 4.0 && !c.is_trump())
+        .count();
     let strength = 2 * (t + high) + kings;
     if t >= 8 && strength >= 26 {
         RoyalOrgyAction::Solo
@@ -31,7 +34,9 @@ fn bid(obs: &RoyalOrgyObservation) -> RoyalOrgyAction {
 fn discard(obs: &RoyalOrgyObservation, legal: TarotSet) -> RoyalOrgyAction {
     let hand = obs.hand();
     let len = |c: TarotCard| hand.of_follow(c.follows()).len() as f64;
-    let cost = |c: TarotCard| 4.0 * points(c) + len(c) + power(c) + 8.0 * f64::from(u8::from(c.is_trump()));
+    let cost = |c: TarotCard| {
+        4.0 * points(c) + len(c) + power(c) + 8.0 * f64::from(u8::from(c.is_trump()))
+    };
     let c = legal
         .iter()
         .min_by(|&a, &b| cost(a).total_cmp(&cost(b)).then(a.cmp(&b)))
@@ -66,9 +71,10 @@ fn play(obs: &RoyalOrgyObservation, legal: TarotSet) -> RoyalOrgyAction {
         // opponents still follow wins its points; else the cheapest card.
         let top_out = trumps_out.iter().max();
         let my_top = hand.trumps().iter().max();
+        // An opponent that has not shown out of trumps may still hold some.
         let opponents_trump = Seat::all(3)
             .filter(|&s| opponent(s))
-            .any(|s| !solo.excluded(s).contains(TarotCard::trump(22)) || v.held(s).trumps().len() > 0);
+            .any(|s| !solo.excluded(s).contains(TarotCard::trump(22)));
         if let (Some(mine), true) = (my_top, me == soloist && opponents_trump) {
             if top_out.is_none_or(|t| mine > t) && !trumps_out.is_empty() {
                 return RoyalOrgyAction::Play(mine);

@@ -763,7 +763,7 @@ impl Game for RoyalOrgy {
 
     fn to_move(&self, state: &RoyalOrgyState) -> ToMove {
         if state.solo.three {
-            return self.to_move3(state);
+            return self.seat_to_move3(state);
         }
         if state.over {
             ToMove::Over
@@ -973,9 +973,7 @@ impl Game for RoyalOrgy {
                 f64::from(t.elder_card_points) / f64::from(t.card_points)
             },
             f64::from(u8::from(
-                state.over
-                    && self.deals == 0
-                    && (a == b || a.max(b) < f64::from(self.target)),
+                state.over && self.deals == 0 && (a == b || a.max(b) < f64::from(self.target)),
             )),
             if t.solos == 0 {
                 0.0

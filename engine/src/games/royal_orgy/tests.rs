@@ -529,7 +529,11 @@ mod three_players {
     }
 
     fn act(g: &RoyalOrgy, s: &mut RoyalOrgyState, a: RoyalOrgyAction) {
-        assert!(legal(g, s).contains(&a), "{a} is not legal: {:?}", legal(g, s));
+        assert!(
+            legal(g, s).contains(&a),
+            "{a} is not legal: {:?}",
+            legal(g, s)
+        );
         g.apply(s, a, &mut ChaCha8Rng::seed_from_u64(7));
         g.check_invariants(s).unwrap();
     }
@@ -598,7 +602,12 @@ mod three_players {
         cards.shuffle(&mut ChaCha8Rng::seed_from_u64(11));
         let skat: TarotSet = [cards[0], cards[19], cards[35]].into_iter().collect();
         assert_eq!(s.solo().skat(), skat);
-        let first: TarotSet = cards[1..7].iter().chain(&cards[20..25]).chain(&cards[36..42]).copied().collect();
+        let first: TarotSet = cards[1..7]
+            .iter()
+            .chain(&cards[20..25])
+            .chain(&cards[36..42])
+            .copied()
+            .collect();
         assert_eq!(s.held(seat(0)), first);
     }
 
@@ -626,7 +635,10 @@ mod three_players {
         assert_eq!((a.points, a.cards), (6, set("KS KC JH")));
         // A run of six is one sequence (13), not two of three.
         assert_eq!(declare(set("3T 4T 5T 6T 7T 8T"), x).points, 13);
-        assert_eq!(declare(set("3T 4T 5T 6T 7T 8T"), SequenceScore::PerCard).points, 16);
+        assert_eq!(
+            declare(set("3T 4T 5T 6T 7T 8T"), SequenceScore::PerCard).points,
+            16
+        );
         // Two runs, and the trump marriage.
         assert_eq!(declare(set("1T 2T 3T 19T 20T 21T"), x).points, 10 + 10 + 12);
         // The fixed deal: seat 0 has the Full Court of spades (68), KH with... no red Page
@@ -634,7 +646,10 @@ mod three_players {
         // Sequence 8-12 (12). KS-JH? no JH. Total 68 + 6 + 12 = 86.
         let s = fixed();
         assert_eq!(s.solo().declaration_points(seat(0)), 86);
-        assert_eq!(s.solo().declared(seat(0)), set("KS QS CS JS 8T 9T 10T 11T 12T KH"));
+        assert_eq!(
+            s.solo().declared(seat(0)),
+            set("KS QS CS JS 8T 9T 10T 11T 12T KH")
+        );
         // Seat 1: Union of hearts CH JH (8), Marriage KD QD (10), Royal Orgy KD QD + CH JH?
         // same colour: no. Affairs: QH-CS? no CS; KD-JS/JC? none; QD-CC/CS? none. Trump
         // marriage 1-21 (12). No sequence. 30.
@@ -779,7 +794,9 @@ mod three_players {
             for _ in 0..3 {
                 let acts = legal(&g, &s);
                 let a = acts[0];
-                let RoyalOrgyAction::Discard(x) = a else { panic!() };
+                let RoyalOrgyAction::Discard(x) = a else {
+                    panic!()
+                };
                 if x.is_trump() {
                     found = true;
                     assert_eq!(g.observe_action(&s, a, seat(1)), Some(a));
@@ -788,7 +805,9 @@ mod three_players {
                     let o = g.observe(&s, seat(1));
                     assert!(o.view.solo().discards().contains(x));
                     // No undeclared plain card other than a King is left in its hand.
-                    let plain = s.held(seat(0)) - TarotSet::TRUMPS - three::four_point_cards()
+                    let plain = s.held(seat(0))
+                        - TarotSet::TRUMPS
+                        - three::four_point_cards()
                         - s.solo().declared(seat(0));
                     assert!(plain.is_empty());
                 } else {
@@ -827,7 +846,11 @@ mod three_players {
         play(&g, &mut s, "CH");
         // Seat 2 has no heart left: it must trump.
         let l = legal(&g, &s);
-        assert!(l.iter().all(|a| matches!(a, RoyalOrgyAction::Play(x) if x.is_trump())), "{l:?}");
+        assert!(
+            l.iter()
+                .all(|a| matches!(a, RoyalOrgyAction::Play(x) if x.is_trump())),
+            "{l:?}"
+        );
         assert!(s.solo().excluded(seat(2)).is_disjoint(TarotSet::TRUMPS));
     }
 
@@ -882,9 +905,7 @@ mod three_players {
             assert_eq!(Some(solo_cp), RoyalOrgy::soloist_card_points(&s));
             let def_cp: u32 = (0..3).filter(|&i| i != si).map(cp).sum();
             assert_eq!(solo_cp + def_cp, 70);
-            let own = |i: usize| {
-                s.solo().declaration_points(seat(i)) + s.solo().captures(seat(i))
-            };
+            let own = |i: usize| s.solo().declaration_points(seat(i)) + s.solo().captures(seat(i));
             for i in 0..3 {
                 let expect = if i == si {
                     if solo_cp >= 36 {
@@ -893,7 +914,12 @@ mod three_players {
                         0
                     }
                 } else {
-                    own(i) + if solo_cp >= 36 { 0 } else { own(si).div_ceil(2) }
+                    own(i)
+                        + if solo_cp >= 36 {
+                            0
+                        } else {
+                            own(si).div_ceil(2)
+                        }
                 };
                 assert_eq!(s.scores()[i], expect, "seed {seed} seat {i}");
             }
@@ -1005,7 +1031,10 @@ mod three_players {
             }
         };
         let d2: usize = h[0].iter().map(|l| replies(h[1], l)).sum();
-        let d3: usize = h[0].iter().map(|l| replies(h[1], l) * replies(h[2], l)).sum();
+        let d3: usize = h[0]
+            .iter()
+            .map(|l| replies(h[1], l) * replies(h[2], l))
+            .sum();
         assert_eq!(h[0].len(), 17);
         let t = perft_table(&g, &s, 3);
         assert_eq!(t, vec![17, d2 as u64, d3 as u64]);
@@ -1023,7 +1052,14 @@ mod three_players {
         assert_eq!(o.view.held(seat(0)), s.solo().declared(seat(0)));
         assert_eq!(o.view.held(seat(1)), s.held(seat(1)));
         assert!(o.view.solo().skat().is_empty());
-        assert_eq!(o.concealed, [7, 0, s.held(seat(2)).len() as u8 - s.table(seat(2)).len() as u8]);
+        assert_eq!(
+            o.concealed,
+            [
+                7,
+                0,
+                s.held(seat(2)).len() as u8 - s.table(seat(2)).len() as u8
+            ]
+        );
         act(&g, &mut s, RoyalOrgyAction::Solo);
         for d in ["7S", "8S", "2D"] {
             act(&g, &mut s, RoyalOrgyAction::Discard(c(d)));
@@ -1063,7 +1099,10 @@ mod three_players {
         let unseen: Vec<TarotCard> = obs.unseen().iter().collect();
         let n = unseen.len();
         let others: Vec<Seat> = (0..3).map(seat).filter(|&o| o != me).collect();
-        let counts = [obs.concealed[others[0].index()] as usize, obs.concealed[others[1].index()] as usize];
+        let counts = [
+            obs.concealed[others[0].index()] as usize,
+            obs.concealed[others[1].index()] as usize,
+        ];
         assert_eq!(counts[0] + counts[1] + obs.hidden as usize, n);
         let mut totals = vec![[0.0; 4]; n];
         let mut weight_sum = 0.0;
@@ -1103,7 +1142,8 @@ mod three_players {
                     for a in 0..free.len() {
                         for b in a + 1..free.len() {
                             for c3 in b + 1..free.len() {
-                                let skat: TarotSet = [free[a], free[b], free[c3]].into_iter().collect();
+                                let skat: TarotSet =
+                                    [free[a], free[b], free[c3]].into_iter().collect();
                                 ok += u32::from(meld_cards(pool - skat) == d);
                             }
                         }
@@ -1162,9 +1202,7 @@ mod three_players {
                 for _ in 0..samples {
                     let d = g.determinize(&o, &mut rng);
                     for (k, (c, _)) in exact.iter().enumerate() {
-                        let slot = (0..3)
-                            .find(|&i| d.held(seat(i)).contains(*c))
-                            .unwrap_or(3);
+                        let slot = (0..3).find(|&i| d.held(seat(i)).contains(*c)).unwrap_or(3);
                         counts[k][slot] += 1;
                     }
                 }
@@ -1183,7 +1221,10 @@ mod three_players {
                 with_soloist_skats += usize::from(s.solo().soloist() != Some(seat(who)));
             }
         }
-        assert!(checked >= 20 && with_soloist_skats >= 10, "{checked} {with_soloist_skats}");
+        assert!(
+            checked >= 20 && with_soloist_skats >= 10,
+            "{checked} {with_soloist_skats}"
+        );
     }
 }
 

@@ -29,8 +29,8 @@
 //!   exactly `deals` deals (a multiple of 3), with `max_hands` as the cap.
 
 use super::{
-    beats, capture, card_points, Meld, MeldKind, RoyalOrgy, RoyalOrgyAction,
-    RoyalOrgyObservation, RoyalOrgyState, SequenceScore,
+    beats, capture, card_points, Meld, MeldKind, RoyalOrgy, RoyalOrgyAction, RoyalOrgyObservation,
+    RoyalOrgyState, SequenceScore,
 };
 use crate::cards::{CardSet, Court, Suit, TarotCard, TarotSet};
 use crate::game::ToMove;
@@ -224,7 +224,8 @@ pub fn declare(hand: TarotSet, seq: SequenceScore) -> Declaration {
     let has = |c: TarotCard| hand.contains(c);
     // Counts by colour (0 black, 1 red) of the Kings, Queens, Knights, Pages, Marriages and
     // Unions.
-    let (mut k, mut q, mut c, mut j, mut m, mut u) = ([0u32; 2], [0; 2], [0; 2], [0; 2], [0; 2], [0; 2]);
+    let (mut k, mut q, mut c, mut j, mut m, mut u) =
+        ([0u32; 2], [0; 2], [0; 2], [0; 2], [0; 2], [0; 2]);
     let mut courts = 0;
     for s in Suit::ALL {
         let r = usize::from(s.is_red());
@@ -364,8 +365,8 @@ impl RoyalOrgy {
             skat,
             ..Solo::default()
         };
-        for i in 0..3 {
-            let d = declare(hands[i], self.sequence);
+        for (i, &hand) in hands.iter().enumerate() {
+            let d = declare(hand, self.sequence);
             state.table[i] = d.cards;
             state.solo.declared[i] = d.cards;
             state.solo.declaration_points[i] = d.points;
@@ -396,7 +397,7 @@ impl RoyalOrgy {
         s
     }
 
-    pub(super) fn to_move3(&self, state: &RoyalOrgyState) -> ToMove {
+    pub(super) fn seat_to_move3(&self, state: &RoyalOrgyState) -> ToMove {
         if state.over {
             return ToMove::Over;
         }
@@ -562,8 +563,8 @@ impl RoyalOrgy {
         let soloist = state.solo.soloist.expect("a soloist");
         let cp = Self::soloist_card_points(state).expect("a soloist");
         let made = cp >= CONTRACT;
-        let own = state.solo.declaration_points[soloist.index()]
-            + state.solo.captures[soloist.index()];
+        let own =
+            state.solo.declaration_points[soloist.index()] + state.solo.captures[soloist.index()];
         for s in Seat::all(3) {
             let i = s.index();
             if s == soloist {
@@ -703,7 +704,10 @@ impl RoyalOrgy {
             });
         }
         let total: usize = hands.iter().map(|h| h.count).sum();
-        assert_eq!(total, n, "an observation of a real game accounts for every unseen card");
+        assert_eq!(
+            total, n,
+            "an observation of a real game accounts for every unseen card"
+        );
         let all = compact(unseen);
         let expand = |set: CardSet| {
             let mut out = TarotSet::EMPTY;
@@ -810,7 +814,10 @@ impl RoyalOrgy {
                 Phase::Play => HAND3 - tricks - played,
             };
             if s.held[i].len() != expect {
-                return Err(format!("seat {i} holds {} cards, not {expect}", s.held[i].len()));
+                return Err(format!(
+                    "seat {i} holds {} cards, not {expect}",
+                    s.held[i].len()
+                ));
             }
         }
         match solo.phase {
