@@ -250,3 +250,51 @@ fn it_bids_on_trumps_and_discards_short_low_cards() {
     };
     assert!(!c.is_trump() && c.to_string() != "KS", "{c}");
 }
+
+/// The measurement behind the heuristic's bidding (`make_chance`): seat 0 bids solo on 6,000
+/// deals and the heuristic plays every seat; prints how often the solo is made by trumps +
+/// trumps of 15 or more, and Kings.
+#[test]
+#[ignore]
+fn solo_chances_by_hand_strength() {
+    use cardsim_engine::games::royal_orgy::three::Phase;
+    let g = RoyalOrgy::new(3, &Params::new().set("max_hands", 1)).unwrap();
+    let mut table = std::collections::BTreeMap::<(usize, usize), (u32, u32)>::new();
+    let mut legal = Vec::new();
+    for i in 0..6000u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(i);
+        let mut s = g.deal(&mut rng);
+        // Seat 0 always bids solo; then the heuristic plays everything.
+        let hand = s.held(Seat::new(0));
+        let t = hand.trumps().len();
+        let high = hand
+            .trumps()
+            .iter()
+            .filter(|c| c.trump_number() >= Some(15))
+            .count();
+        let kings = hand
+            .iter()
+            .filter(|c| !c.is_trump() && c.court_rank() == Some(cardsim_engine::cards::Court::King))
+            .count();
+        g.apply(&mut s, RoyalOrgyAction::Solo, &mut rng);
+        assert_eq!(s.solo().phase(), Phase::Exchange);
+        while let ToMove::Seat(seat) = g.to_move(&s) {
+            g.legal_actions(&s, &mut legal);
+            let obs = g.observe(&s, seat);
+            let a = RoyalOrgyHeuristic.choose(&g, seat, &obs, &legal, &mut rng);
+            g.apply(&mut s, a, &mut rng);
+        }
+        let made = s.scores()[0] > 0;
+        let e = table.entry((t + high, kings)).or_default();
+        e.0 += 1;
+        e.1 += u32::from(made);
+    }
+    for ((th, k), (n, m)) in table {
+        if n >= 20 {
+            eprintln!(
+                "t+high {th:2} kings {k}: {m:4}/{n:4} = {:.2}",
+                f64::from(m) / f64::from(n)
+            );
+        }
+    }
+}
