@@ -633,10 +633,12 @@ impl RoyalOrgy {
         }
         state.hands += 1;
         let [a, b, _] = state.scores;
-        if (a.max(b) >= self.target && a != b)
-            || state.hands >= self.max_hands
-            || state.hands == self.deals
-        {
+        let decided = if self.deals > 0 {
+            state.hands >= self.deals
+        } else {
+            a.max(b) >= self.target && a != b
+        };
+        if decided || state.hands >= self.max_hands {
             state.over = true;
             return;
         }
@@ -1074,7 +1076,7 @@ impl Game for RoyalOrgy {
             return Err("more than 52 card points won".into());
         }
         let [a, b, _] = s.scores;
-        if a.max(b) >= self.target && a != b && tricks == 0 && s.hands > 0 {
+        if self.deals == 0 && a.max(b) >= self.target && a != b && tricks == 0 && s.hands > 0 {
             return Err("the game is won but goes on".into());
         }
         Ok(())

@@ -565,7 +565,10 @@ mod three_players {
         let e = RoyalOrgy::new(3, &Params::new().set("deals", 4)).unwrap_err();
         assert!(e.to_string().contains("multiple of 3"), "{e}");
         assert!(RoyalOrgy::new(3, &Params::new().set("deals", 6)).is_ok());
-        assert!(RoyalOrgy::new(2, &Params::new().set("deals", 5)).is_ok());
+        // With two players any number of deals, played out whatever the scores.
+        let g = RoyalOrgy::new(2, &Params::new().set("deals", 5).set("target", 1)).unwrap();
+        let report = conformance::random_games(&g, 0..3, 1_000_000);
+        assert!(report.stats.iter().all(|st| st[0] == 5.0));
     }
 
     #[test]
