@@ -5,6 +5,11 @@
 //! once the stock is gone every card is known, and it plays each trick for the most points
 //! against the other's best reply.
 //!
+//! With three players it bids solo when its measured chance of taking 36 card points is
+//! worth the declarations at stake, discards cheap cards of short suits, and plays the tricks
+//! as a partnership: wins cheaply, gives points to a partner who holds the trick, leads Kings
+//! and master trumps (see `docs/rules/royal-orgy.md`).
+//!
 //! There is no exact solver: `pimc` and `cheat` use their perfect-information UCT fallback.
 //!
 //! ```
@@ -32,7 +37,10 @@ impl GameAgents for RoyalOrgy {
             "lays down its best meld; with the stock, leads its least useful card and follows \
              to win tricks worth their points, captures and the meld they open, keeping meld \
              cards and high trumps; after the stock (all cards known) plays each trick for the \
-             most points against the best reply",
+             most points against the best reply; with three players bids solo when its \
+             measured chance of making 36 is worth the declarations at stake, discards low \
+             cards of short suits, and plays tricks as a partnership (win cheaply, give \
+             points to a winning partner, lead Kings and master trumps)",
         )]
     }
 }
@@ -194,6 +202,9 @@ impl Agent<RoyalOrgy> for RoyalOrgyHeuristic {
         if legal.len() == 1 {
             return legal[0];
         }
+        if obs.view.players() == 3 {
+            return three::choose(obs, legal);
+        }
         if obs.view.melder().is_some() {
             let a = self.meld(obs);
             debug_assert!(legal.contains(&a));
@@ -218,6 +229,8 @@ impl Agent<RoyalOrgy> for RoyalOrgyHeuristic {
         "heuristic".into()
     }
 }
+
+mod three;
 
 #[cfg(test)]
 mod tests;

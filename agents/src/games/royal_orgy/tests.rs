@@ -167,3 +167,134 @@ fn royal_orgy_determinizations_are_honest() {
     let report = check_random_games(&g, 0..3, 7, 300, places, belief).unwrap();
     assert!(report.hidden_checks > 1000, "{report:?}");
 }
+
+/// Plays `n` three-player games of `deals` deals, the heuristic in seat `i % 3` and random in
+/// the others; returns its wins (a shared win counting its share).
+fn heuristic_wins3(n: u64, deals: u32) -> f64 {
+    let g = RoyalOrgy::new(3, &Params::new().set("deals", deals)).unwrap();
+    let mut legal = Vec::new();
+    let mut wins = 0.0;
+    for i in 0..n {
+        let mut rng = ChaCha8Rng::seed_from_u64(1000 + i);
+        let mut s = g.deal(&mut rng);
+        let me = Seat::new((i % 3) as usize);
+        while let ToMove::Seat(seat) = g.to_move(&s) {
+            g.legal_actions(&s, &mut legal);
+            let obs = g.observe(&s, seat);
+            let a = if seat == me {
+                RoyalOrgyHeuristic.choose(&g, seat, &obs, &legal, &mut rng)
+            } else {
+                RandomAgent.choose(&g, seat, &obs, &legal, &mut rng)
+            };
+            assert!(legal.contains(&a));
+            g.apply(&mut s, a, &mut rng);
+        }
+        wins += g.outcome(&s).unwrap()[me].win;
+    }
+    wins
+}
+
+/// Three players, games of 6 deals: random would win a third, 20 +- 3.7 of 60.
+#[test]
+fn the_heuristic_beats_two_randoms_with_three_players() {
+    let n = 60;
+    let wins = heuristic_wins3(n, 6);
+    eprintln!("3p heuristic wins {wins} of {n}");
+    assert!(wins >= 36.0, "heuristic won {wins} of {n}");
+}
+
+#[test]
+fn the_heuristic_decides_from_the_observation_only_with_three_players() {
+    let g = RoyalOrgy::new(3, &Params::new().set("deals", 3)).unwrap();
+    let compared = same_information_same_choice(&g, &mut RoyalOrgyHeuristic, 0..3, 3, 60);
+    assert!(compared > 100, "{compared}");
+}
+
+/// The heuristic bids on a long strong trump hand and passes a weak one; it discards a low
+/// card of a short suit.
+#[test]
+fn it_bids_on_trumps_and_discards_short_low_cards() {
+    use cardsim_engine::games::royal_orgy::three::Phase;
+    let g = RoyalOrgy::new(3, &Params::new()).unwrap();
+    let strong = set("22T 21T 20T 18T 16T 15T 13T 11T 9T 7S KS QH 1H 2D 3D 4D KC");
+    let weak = set("2T 4T 6T 8T 8S 9S TS 7C 8C 9C TC 2H 3H 4H 1D JS CC");
+    let rest = TarotSet::DECK - strong - weak;
+    let third: TarotSet = rest.iter().take(17).collect();
+    let skat = rest - third;
+    let s = g.deal3_at(Seat::new(2), [strong, weak, third], skat);
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let o = g.observe(&s, Seat::new(0));
+    assert_eq!(
+        RoyalOrgyHeuristic.choose(&g, Seat::new(0), &o, &legal, &mut rng),
+        RoyalOrgyAction::Solo
+    );
+    let mut s2 = s.clone();
+    g.apply(&mut s2, RoyalOrgyAction::Pass, &mut rng);
+    let o = g.observe(&s2, Seat::new(1));
+    assert_eq!(
+        RoyalOrgyHeuristic.choose(&g, Seat::new(1), &o, &legal, &mut rng),
+        RoyalOrgyAction::Pass
+    );
+    let mut s = s;
+    g.apply(&mut s, RoyalOrgyAction::Solo, &mut rng);
+    assert_eq!(s.solo().phase(), Phase::Exchange);
+    g.legal_actions(&s, &mut legal);
+    let o = g.observe(&s, Seat::new(0));
+    let a = RoyalOrgyHeuristic.choose(&g, Seat::new(0), &o, &legal, &mut rng);
+    // 7S is the only spade besides the King, no points: the cheapest discard (unless the
+    // skat brought a cheaper one).
+    let RoyalOrgyAction::Discard(c) = a else {
+        panic!("{a}")
+    };
+    assert!(!c.is_trump() && c.to_string() != "KS", "{c}");
+}
+
+/// The measurement behind the heuristic's bidding (`make_chance`): seat 0 bids solo on 6,000
+/// deals and the heuristic plays every seat; prints how often the solo is made by trumps +
+/// trumps of 15 or more, and Kings.
+#[test]
+#[ignore]
+fn solo_chances_by_hand_strength() {
+    use cardsim_engine::games::royal_orgy::three::Phase;
+    let g = RoyalOrgy::new(3, &Params::new().set("max_hands", 1)).unwrap();
+    let mut table = std::collections::BTreeMap::<(usize, usize), (u32, u32)>::new();
+    let mut legal = Vec::new();
+    for i in 0..6000u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(i);
+        let mut s = g.deal(&mut rng);
+        // Seat 0 always bids solo; then the heuristic plays everything.
+        let hand = s.held(Seat::new(0));
+        let t = hand.trumps().len();
+        let high = hand
+            .trumps()
+            .iter()
+            .filter(|c| c.trump_number() >= Some(15))
+            .count();
+        let kings = hand
+            .iter()
+            .filter(|c| !c.is_trump() && c.court_rank() == Some(cardsim_engine::cards::Court::King))
+            .count();
+        g.apply(&mut s, RoyalOrgyAction::Solo, &mut rng);
+        assert_eq!(s.solo().phase(), Phase::Exchange);
+        while let ToMove::Seat(seat) = g.to_move(&s) {
+            g.legal_actions(&s, &mut legal);
+            let obs = g.observe(&s, seat);
+            let a = RoyalOrgyHeuristic.choose(&g, seat, &obs, &legal, &mut rng);
+            g.apply(&mut s, a, &mut rng);
+        }
+        let made = s.scores()[0] > 0;
+        let e = table.entry((t + high, kings)).or_default();
+        e.0 += 1;
+        e.1 += u32::from(made);
+    }
+    for ((th, k), (n, m)) in table {
+        if n >= 20 {
+            eprintln!(
+                "t+high {th:2} kings {k}: {m:4}/{n:4} = {:.2}",
+                f64::from(m) / f64::from(n)
+            );
+        }
+    }
+}

@@ -1,7 +1,9 @@
 //! Royal Orgy (Wayne Michael Shirk): Tarock meets Pinochle, with the 54-card Tarock deck
-//! ([`TarotCard`]). This module plays the two-player game.
+//! ([`TarotCard`]). This module plays the two-player game; [`three`] the three-player game
+//! (`players=3`: declarations, solo bidding, the skat, two defenders against the soloist),
+//! sharing the melds, captures and card points.
 //!
-//! - **Players:** 2. **Deck:** 54 cards: four suits of eight (black K Q C J 10 9 8 7, red
+//! - **Players:** 2 (3: see [`three`]). **Deck:** 54 cards: four suits of eight (black K Q C J 10 9 8 7, red
 //!   K Q C J 1 2 3 4, the red pips ranking 1 high) and 22 trumps, the Sküs (22) highest.
 //! - **Deal:** 15 cards each in threes, the other 24 form the stock. The non-dealer (elder)
 //!   leads first; the deal alternates.
@@ -20,12 +22,15 @@
 //!   four each, plus 1 a trick and 1 for the last: 80 in all.
 //! - **Game:** after a hand, a player at or above `target` (1000) with more points than the
 //!   other wins; a tie plays on; `max_hands` (default 100) ends a game still undecided, the
-//!   leader winning (a tie shares the win).
+//!   leader winning (a tie shares the win). `deals=N` plays exactly N hands instead.
 //!
 //! - **Statistics:** `hands`; `winning_score`; `margin` (winner minus loser); per hand,
 //!   `melds_per_hand`, `meld_points_per_hand`, `capture_points_per_hand`; in the whole game,
 //!   `royal_orgies` and `full_courts` melded; `elder_card_share` (the share of the card points
-//!   taken by the elder hand); `capped` (1 if `max_hands` ended the game).
+//!   taken by the elder hand); `capped` (1 if `max_hands` ended the game). Three players:
+//!   `solo_made` (the share of solos that took 36 card points), `forced_solos` (per hand, the
+//!   share in which all passed), `soloist_card_points` (their mean); the meld columns count
+//!   the declarations (zeros with two players).
 //!
 //! Actions are [`RoyalOrgyAction`]. Rulings are in `docs/rules/royal-orgy.md`.
 //!
@@ -282,8 +287,12 @@ pub enum RoyalOrgyAction {
     Play(TarotCard),
     /// The trick's winner lays down a meld.
     Meld(Meld),
-    /// The trick's winner lays down nothing.
+    /// The trick's winner lays down nothing; with three players, a pass in the bidding.
     Pass,
+    /// Three players: a bid to play solo (the first wins the bidding).
+    Solo,
+    /// Three players: the soloist discards a card after taking the skat.
+    Discard(TarotCard),
 }
 
 impl fmt::Display for RoyalOrgyAction {
@@ -292,6 +301,8 @@ impl fmt::Display for RoyalOrgyAction {
             RoyalOrgyAction::Play(c) => write!(f, "{c}"),
             RoyalOrgyAction::Meld(m) => write!(f, "{} {}", m.kind.name(), m.cards),
             RoyalOrgyAction::Pass => f.write_str("pass"),
+            RoyalOrgyAction::Solo => f.write_str("solo"),
+            RoyalOrgyAction::Discard(c) => write!(f, "discard {c}"),
         }
     }
 }
@@ -299,8 +310,10 @@ impl fmt::Display for RoyalOrgyAction {
 /// The rules of Royal Orgy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RoyalOrgy {
+    players: usize,
     target: u32,
     max_hands: u32,
+    deals: u32,
     sequence: SequenceScore,
 }
 
@@ -332,18 +345,27 @@ pub struct Totals {
     pub card_points: u32,
     /// Of `card_points`, those of the elder hands.
     pub elder_card_points: u32,
+    /// Three players: solos played, made (36 card points or more), and forced (all passed).
+    pub solos: u32,
+    /// Solos made.
+    pub solos_made: u32,
+    /// Solos played because all passed.
+    pub forced_solos: u32,
+    /// The soloists' card points, summed.
+    pub soloist_card_points: u32,
 }
 
 /// A Royal Orgy game in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoyalOrgyState {
-    scores: [u32; 2],
+    scores: [u32; 3],
     dealer: Seat,
     hands: u32,
     /// Every card each seat holds, its melds on the table included.
-    held: [TarotSet; 2],
-    /// Of those, the cards laid down in melds.
-    table: [TarotSet; 2],
+    held: [TarotSet; 3],
+    /// Of those, the cards laid down in melds (with three players: the declared cards still
+    /// held, which everyone has seen).
+    table: [TarotSet; 3],
     /// Per meld kind, the cards that have scored in a meld of that kind this hand.
     used: [TarotSet; 7],
     /// The stock, drawn from the end.
@@ -351,20 +373,34 @@ pub struct RoyalOrgyState {
     stock_len: u8,
     leader: Seat,
     /// The cards in the current trick, by seat.
-    trick: [Option<TarotCard>; 2],
+    trick: [Option<TarotCard>; 3],
     /// The winner of the last trick, while it may meld.
     melder: Option<Seat>,
     /// Cards each seat has won in tricks this hand.
-    won: [TarotSet; 2],
-    tricks: [u8; 2],
+    won: [TarotSet; 3],
+    tricks: [u8; 3],
     over: bool,
     totals: Totals,
+    /// The three-player game's hand: declarations, bidding, skat (unused with two players).
+    solo: three::Solo,
 }
 
 impl RoyalOrgyState {
     /// Each seat's points.
-    pub const fn scores(&self) -> [u32; 2] {
-        self.scores
+    pub fn scores(&self) -> &[u32] {
+        &self.scores[..self.players()]
+    }
+    /// The number of players (2 or 3).
+    pub const fn players(&self) -> usize {
+        if self.solo.three {
+            3
+        } else {
+            2
+        }
+    }
+    /// The three-player hand's declarations, bidding and skat (see [`three::Solo`]).
+    pub const fn solo(&self) -> &three::Solo {
+        &self.solo
     }
     /// The dealer of this hand.
     pub const fn dealer(&self) -> Seat {
@@ -432,7 +468,7 @@ impl RoyalOrgyState {
     }
     /// Cards played so far this hand (won and in the current trick).
     pub fn played(&self) -> TarotSet {
-        let mut s = self.won[0] | self.won[1];
+        let mut s = self.won[0] | self.won[1] | self.won[2];
         s.extend(self.trick.iter().flatten().copied());
         s
     }
@@ -457,22 +493,27 @@ impl RoyalOrgyState {
     ) -> RoyalOrgyState {
         let mut st = [TarotCard::from_index(0); STOCK];
         st[..stock.len()].copy_from_slice(stock);
+        let [h0, h1] = held;
+        let [t0, t1] = table;
+        let [w0, w1] = won;
+        let [s0, s1] = scores;
         let s = RoyalOrgyState {
-            scores,
+            scores: [s0, s1, 0],
             dealer,
             hands: 0,
-            held,
-            table,
+            held: [h0, h1, TarotSet::EMPTY],
+            table: [t0, t1, TarotSet::EMPTY],
             used,
             stock: st,
             stock_len: stock.len() as u8,
             leader,
-            trick: [None; 2],
+            trick: [None; 3],
             melder: None,
-            won,
-            tricks: won.map(|w| (w.len() / 2) as u8),
+            won: [w0, w1, TarotSet::EMPTY],
+            tricks: [w0, w1, TarotSet::EMPTY].map(|w| (w.len() / 2) as u8),
             over: false,
             totals: Totals::default(),
+            solo: three::Solo::default(),
         };
         let all: TarotSet = held[0] | held[1] | won[0] | won[1] | stock.iter().copied().collect();
         assert_eq!(
@@ -495,13 +536,16 @@ impl RoyalOrgyState {
 pub struct RoyalOrgyObservation {
     /// The observing seat.
     pub seat: Seat,
-    /// The other seat's concealed cards (its held cards not on the table).
+    /// Two players: the other seat's concealed cards (its held cards not on the table).
+    /// Three players: the soloist's face-down discards this seat has not seen.
     pub hidden: u8,
     /// The state with the other's concealed hand emptied and the stock blanked (its length
     /// kept).
     pub view: RoyalOrgyState,
     /// How trump sequences score in this game (a rule everyone knows).
     pub sequence: SequenceScore,
+    /// Three players: each seat's concealed cards (held and not declared); zeros with two.
+    pub concealed: [u8; 3],
 }
 
 impl RoyalOrgyObservation {
@@ -512,7 +556,13 @@ impl RoyalOrgyObservation {
     /// The cards the observer cannot see: the other's concealed hand and the stock.
     pub fn unseen(&self) -> TarotSet {
         let v = &self.view;
-        TarotSet::DECK - v.held[0] - v.held[1] - v.played()
+        TarotSet::DECK
+            - v.held[0]
+            - v.held[1]
+            - v.held[2]
+            - v.played()
+            - v.solo.discards
+            - v.solo.skat
     }
 }
 
@@ -528,7 +578,7 @@ impl RoyalOrgy {
         }
         cards.shuffle(rng);
         let elder = other(state.dealer);
-        state.held = [TarotSet::EMPTY; 2];
+        state.held = [TarotSet::EMPTY; 3];
         // Fifteen each in threes, elder first, then the stock.
         for (i, &c) in cards[..2 * HAND].iter().enumerate() {
             let seat = if (i / 3) % 2 == 0 {
@@ -540,13 +590,13 @@ impl RoyalOrgy {
         }
         state.stock.copy_from_slice(&cards[2 * HAND..]);
         state.stock_len = STOCK as u8;
-        state.table = [TarotSet::EMPTY; 2];
+        state.table = [TarotSet::EMPTY; 3];
         state.used = [TarotSet::EMPTY; 7];
         state.leader = elder;
-        state.trick = [None; 2];
+        state.trick = [None; 3];
         state.melder = None;
-        state.won = [TarotSet::EMPTY; 2];
-        state.tricks = [0; 2];
+        state.won = [TarotSet::EMPTY; 3];
+        state.tricks = [0; 3];
     }
 
     fn can_meld(&self, state: &RoyalOrgyState, seat: Seat) -> bool {
@@ -566,7 +616,7 @@ impl RoyalOrgy {
             state.held[s.index()].insert(c);
         }
         if state.stock_len == 0 {
-            state.table = [TarotSet::EMPTY; 2];
+            state.table = [TarotSet::EMPTY; 3];
         }
     }
 
@@ -582,8 +632,13 @@ impl RoyalOrgy {
             }
         }
         state.hands += 1;
-        let [a, b] = state.scores;
-        if (a.max(b) >= self.target && a != b) || state.hands >= self.max_hands {
+        let [a, b, _] = state.scores;
+        let decided = if self.deals > 0 {
+            state.hands >= self.deals
+        } else {
+            a.max(b) >= self.target && a != b
+        };
+        if decided || state.hands >= self.max_hands {
             state.over = true;
             return;
         }
@@ -601,7 +656,7 @@ impl Game for RoyalOrgy {
         name: "royal-orgy",
         title: "Royal Orgy",
         min_players: 2,
-        max_players: 2,
+        max_players: 3,
         default_players: 2,
         params: &[
             ParamSpec::int(
@@ -617,6 +672,13 @@ impl Game for RoyalOrgy {
                 1,
                 100_000,
                 "hands after which a game still undecided ends, the leader winning",
+            ),
+            ParamSpec::int(
+                "deals",
+                "0",
+                0,
+                100_000,
+                "play exactly this many deals instead of to the target (0: to the target); with 3 players a multiple of 3",
             ),
             ParamSpec::choice(
                 "sequence",
@@ -636,6 +698,9 @@ impl Game for RoyalOrgy {
             "full_courts",
             "elder_card_share",
             "capped",
+            "solo_made",
+            "forced_solos",
+            "soloist_card_points",
         ],
     };
 
@@ -643,9 +708,20 @@ impl Game for RoyalOrgy {
         let info = &Self::INFO;
         check_players(info, players)?;
         params.check_keys(info)?;
+        let deals: u32 = params.int(info, "deals")?;
+        if players == 3 && deals % 3 != 0 {
+            return Err(ConfigError::BadValue {
+                game: info.name,
+                key: "deals".into(),
+                value: deals.to_string(),
+                expected: "a multiple of 3 with three players (the page), or 0".into(),
+            });
+        }
         Ok(RoyalOrgy {
+            players,
             target: params.int(info, "target")?,
             max_hands: params.int(info, "max_hands")?,
+            deals,
             sequence: match params.choice(info, "sequence")? {
                 "per-card" => SequenceScore::PerCard,
                 _ => SequenceScore::Extra,
@@ -654,32 +730,43 @@ impl Game for RoyalOrgy {
     }
 
     fn players(&self) -> usize {
-        2
+        self.players
     }
 
     fn deal<R: Rng + ?Sized>(&self, rng: &mut R) -> RoyalOrgyState {
         let mut s = RoyalOrgyState {
-            scores: [0; 2],
+            scores: [0; 3],
             dealer: Seat::new(1),
             hands: 0,
-            held: [TarotSet::EMPTY; 2],
-            table: [TarotSet::EMPTY; 2],
+            held: [TarotSet::EMPTY; 3],
+            table: [TarotSet::EMPTY; 3],
             used: [TarotSet::EMPTY; 7],
             stock: [TarotCard::from_index(0); STOCK],
             stock_len: 0,
             leader: Seat::new(0),
-            trick: [None; 2],
+            trick: [None; 3],
             melder: None,
-            won: [TarotSet::EMPTY; 2],
-            tricks: [0; 2],
+            won: [TarotSet::EMPTY; 3],
+            tricks: [0; 3],
             over: false,
             totals: Totals::default(),
+            solo: three::Solo::default(),
         };
-        self.deal_hand(&mut s, rng);
+        if self.players == 3 {
+            // The first dealer is seat 2, so that seat 0 is the eldest hand.
+            s.dealer = Seat::new(2);
+            s.solo.three = true;
+            self.deal3(&mut s, rng);
+        } else {
+            self.deal_hand(&mut s, rng);
+        }
         s
     }
 
     fn to_move(&self, state: &RoyalOrgyState) -> ToMove {
+        if state.solo.three {
+            return self.seat_to_move3(state);
+        }
         if state.over {
             ToMove::Over
         } else if let Some(m) = state.melder {
@@ -696,6 +783,9 @@ impl Game for RoyalOrgy {
         let ToMove::Seat(seat) = self.to_move(state) else {
             return;
         };
+        if state.solo.three {
+            return self.legal3(state, seat, out);
+        }
         let i = seat.index();
         if state.melder.is_some() {
             melds(state.held[i], state.table[i], &state.used, |m| {
@@ -730,6 +820,9 @@ impl Game for RoyalOrgy {
         let ToMove::Seat(seat) = self.to_move(state) else {
             panic!("no move in a finished game");
         };
+        if state.solo.three {
+            return self.apply3(state, seat, action, rng);
+        }
         let i = seat.index();
         match action {
             RoyalOrgyAction::Play(c) => {
@@ -754,7 +847,7 @@ impl Game for RoyalOrgy {
                     state.scores[w] += p;
                     state.totals.capture_points += p;
                 }
-                state.trick = [None; 2];
+                state.trick = [None; 3];
                 state.leader = winner;
                 if state.stock_phase() {
                     if self.can_meld(state, winner) {
@@ -784,10 +877,16 @@ impl Game for RoyalOrgy {
                 state.melder = None;
                 self.draw(state, seat);
             }
+            RoyalOrgyAction::Solo | RoyalOrgyAction::Discard(_) => {
+                panic!("{action} is a three-player move")
+            }
         }
     }
 
     fn observe(&self, state: &RoyalOrgyState, seat: Seat) -> RoyalOrgyObservation {
+        if state.solo.three {
+            return self.observe3(state, seat);
+        }
         let mut view = state.clone();
         let o = other(seat).index();
         let hidden = (state.held[o] - state.table[o]).len() as u8;
@@ -798,6 +897,7 @@ impl Game for RoyalOrgy {
             hidden,
             view,
             sequence: self.sequence,
+            concealed: [0; 3],
         }
     }
 
@@ -806,6 +906,9 @@ impl Game for RoyalOrgy {
         obs: &RoyalOrgyObservation,
         rng: &mut R,
     ) -> RoyalOrgyState {
+        if obs.view.solo.three {
+            return self.determinize3(obs, rng);
+        }
         let mut cards = [TarotCard::from_index(0); 54];
         let mut n = 0;
         for c in obs.unseen() {
@@ -831,25 +934,32 @@ impl Game for RoyalOrgy {
     /// Cards played and melds laid down are public; a pass is seen too.
     fn observe_action(
         &self,
-        _: &RoyalOrgyState,
+        state: &RoyalOrgyState,
         action: RoyalOrgyAction,
-        _: Seat,
+        viewer: Seat,
     ) -> Option<RoyalOrgyAction> {
-        Some(action)
+        match action {
+            // The soloist's discards are face down, but trumps are shown (three players).
+            RoyalOrgyAction::Discard(c) => (c.is_trump()
+                || state.solo.declared.iter().any(|d| d.contains(c))
+                || state.solo.soloist == Some(viewer))
+            .then_some(action),
+            _ => Some(action),
+        }
     }
 
     fn outcome(&self, state: &RoyalOrgyState) -> Option<Outcome> {
         state
             .over
-            .then(|| rank_by_score(&state.scores.map(f64::from)))
+            .then(|| rank_by_score(&state.scores.map(f64::from)[..self.players]))
     }
 
     fn stats(&self, state: &RoyalOrgyState, out: &mut Vec<f64>) {
         out.clear();
         let t = &state.totals;
         let hands = f64::from(state.hands.max(1));
-        let [a, b] = state.scores;
-        let [a, b] = [f64::from(a), f64::from(b)];
+        let (a, b) = top_two(state.scores());
+        let (a, b) = (f64::from(a), f64::from(b));
         out.extend([
             f64::from(state.hands),
             a.max(b),
@@ -865,12 +975,29 @@ impl Game for RoyalOrgy {
                 f64::from(t.elder_card_points) / f64::from(t.card_points)
             },
             f64::from(u8::from(
-                state.over && (a == b || a.max(b) < f64::from(self.target)),
+                state.over && self.deals == 0 && (a == b || a.max(b) < f64::from(self.target)),
             )),
+            if t.solos == 0 {
+                0.0
+            } else {
+                f64::from(t.solos_made) / f64::from(t.solos)
+            },
+            f64::from(t.forced_solos) / hands,
+            if t.solos == 0 {
+                0.0
+            } else {
+                f64::from(t.soloist_card_points) / f64::from(t.solos)
+            },
         ]);
     }
 
     fn check_invariants(&self, s: &RoyalOrgyState) -> Result<(), String> {
+        if s.solo.three != (self.players == 3) {
+            return Err("the state's player count is not the game's".into());
+        }
+        if s.solo.three {
+            return self.check3(s);
+        }
         let stock: TarotSet = s.stock().iter().copied().collect();
         if stock.len() != s.stock_len() {
             return Err("a card twice in the stock".into());
@@ -948,13 +1075,23 @@ impl Game for RoyalOrgy {
         if total > 52 {
             return Err("more than 52 card points won".into());
         }
-        let [a, b] = s.scores;
-        if a.max(b) >= self.target && a != b && tricks == 0 && s.hands > 0 {
+        let [a, b, _] = s.scores;
+        if self.deals == 0 && a.max(b) >= self.target && a != b && tricks == 0 && s.hands > 0 {
             return Err("the game is won but goes on".into());
         }
         Ok(())
     }
 }
+
+/// The highest score and the next (the loser's with two players).
+fn top_two(scores: &[u32]) -> (u32, u32) {
+    let mut sorted = [0u32; 3];
+    sorted[..scores.len()].copy_from_slice(scores);
+    sorted[..scores.len()].sort_unstable_by(|a, b| b.cmp(a));
+    (sorted[0], sorted[1])
+}
+
+pub mod three;
 
 #[cfg(test)]
 mod tests;
