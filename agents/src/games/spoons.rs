@@ -12,10 +12,13 @@
 //! assert!(catalog::<Pig>().build(&"heuristic".parse::<AgentSpec>().unwrap()).is_ok());
 //! ```
 
-use crate::{Agent, AgentKind, GameAgents};
+use crate::search::Rollout;
+use crate::{Agent, AgentKind, AgentSpec, GameAgents};
 use cardsim_engine::cards::{Card, CardSet, Rank};
-use cardsim_engine::games::spoons::{SpoonsAction, SpoonsGame, SpoonsObservation, SpoonsVariant};
-use cardsim_engine::Seat;
+use cardsim_engine::games::spoons::{
+    SpoonsAction, SpoonsGame, SpoonsObservation, SpoonsState, SpoonsVariant,
+};
+use cardsim_engine::{BySeat, Game, Seat};
 use rand::{Rng, RngCore};
 
 pub use cardsim_engine::games::spoons::{Pig, Spoons};
@@ -31,6 +34,57 @@ impl<V: SpoonsVariant> GameAgents for SpoonsGame<V> {
     }
 
     const REAL_TIME: bool = true;
+
+    /// The search agents' default playout (`rollout=auto`): the heuristic (at the default
+    /// reaction time) plays every seat to the end of the round, which is then valued by
+    /// [`lives_share`]. Random play almost never assembles four of a kind and runs to the
+    /// move cap, and heuristic play to the end of the game takes hundreds of ticks.
+    fn default_rollout() -> Option<Rollout<Self>> {
+        let agent = crate::catalog::<Self>()
+            .build(&AgentSpec {
+                name: "heuristic".into(),
+                params: Vec::new(),
+            })
+            .expect("the heuristic builds");
+        Some(Rollout::Cutoff {
+            agent,
+            value: round_over_value::<V>,
+            label: "auto",
+        })
+    }
+}
+
+/// Each seat's share of the lives left (letters it may still take before it is out, 0 for a
+/// player out): the search's estimate of its chance of winning from a position between
+/// rounds.
+pub fn lives_share<V: SpoonsVariant>(game: &SpoonsGame<V>, s: &SpoonsState) -> BySeat<f64> {
+    let p = &s.public;
+    let lives = |seat: Seat| {
+        if p.out.is_out(seat) {
+            0.0
+        } else {
+            f64::from(game.letters().saturating_sub(p.letters[seat]))
+        }
+    };
+    let total: f64 = Seat::all(game.players()).map(lives).sum();
+    BySeat::from_fn(|seat| {
+        if seat.index() < game.players() && total > 0.0 {
+            lives(seat) / total
+        } else {
+            0.0
+        }
+    })
+}
+
+/// The cut-off of [`GameAgents::default_rollout`]: once a round has ended since `start` (a
+/// letter was given) and the game goes on, [`lives_share`].
+fn round_over_value<V: SpoonsVariant>(
+    game: &SpoonsGame<V>,
+    start: &SpoonsState,
+    now: &SpoonsState,
+) -> Option<BySeat<f64>> {
+    (now.public.counts.rounds > start.public.counts.rounds && game.outcome(now).is_none())
+        .then(|| lives_share(game, now))
 }
 
 /// A sensible Spoons (and Pig) player: it grabs whenever it may (on its own four of a kind,
@@ -202,6 +256,42 @@ mod tests {
             200,
         );
         assert!(w > 0.5, "{w} {places:?}");
+    }
+
+    /// The search agents' default playout in Spoons is the heuristic to the end of the round,
+    /// so `ismcts` finishes games (random playouts run to the cap) and beats random players.
+    #[test]
+    fn ismcts_plays_spoons_and_pig_with_round_playouts() {
+        let g = Spoons::new(3, &Params::parse(&["letters=2"]).unwrap()).unwrap();
+        let rollout = <Spoons as GameAgents>::default_rollout().unwrap();
+        assert!(matches!(rollout, Rollout::Cutoff { .. }), "{rollout:?}");
+        let (w, places) = play(&g, &["ismcts:iters=20", "random", "random"], 4);
+        assert!(w > 0.7, "{w} {places:?}");
+        let g = Pig::new(3, &Params::parse(&["letters=1"]).unwrap()).unwrap();
+        let (w, places) = play(&g, &["mo-ismcts:iters=20", "random", "random"], 4);
+        assert!(w > 0.7, "{w} {places:?}");
+        let (_, places) = play(&g, &["pimc:worlds=2", "heuristic", "heuristic"], 2);
+        assert_eq!(places.iter().sum::<u32>(), 2);
+    }
+
+    /// The cut-off values a position by each seat's share of the lives left.
+    #[test]
+    fn lives_share_values_the_letters_left() {
+        let g = Spoons::new(3, &Params::new()).unwrap();
+        let s = g.position(Seat::new(0), &[], &[], CardSet::EMPTY, &[1, 5, 3]);
+        let v = lives_share(&g, &s);
+        assert_eq!((v[Seat::new(0)], v[Seat::new(1)]), (4.0 / 6.0, 0.0));
+        assert_eq!(v[Seat::new(2)], 2.0 / 6.0);
+    }
+
+    #[test]
+    fn ismcts_decides_from_the_observation_only() {
+        let g = Spoons::new(3, &Params::parse(&["letters=1"]).unwrap()).unwrap();
+        let mut agent = catalog::<Spoons>()
+            .build(&"ismcts:iters=10".parse::<AgentSpec>().unwrap())
+            .unwrap();
+        let compared = same_information_same_choice(&g, agent.as_mut(), 0..2, 2, 15);
+        assert!(compared > 20, "{compared}");
     }
 
     #[test]
