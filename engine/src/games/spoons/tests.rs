@@ -525,16 +525,16 @@ fn soak_seeds() -> std::ops::Range<u64> {
 
 /// A soak over `seeds` with the lighter checks (`conformance::soak`: invariants after every
 /// move in every game, determinizations, `try_apply` and the replay in one game in a
-/// thousand), 3 + seed % 4 players; prints games, draws (the cap
+/// thousand), 3 + seed % 10 players (two decks from 7); prints games, draws (the cap
 /// reached), decisions and the rate.
 fn soak_all_counts<V: SpoonsVariant>(name: &str, seeds: std::ops::Range<u64>) {
     let t = std::time::Instant::now();
     let (mut games, mut draws, mut moves) = (0u64, 0u64, 0u64);
-    let games_by_count: Vec<SpoonsGame<V>> = (3..=6)
+    let games_by_count: Vec<SpoonsGame<V>> = (3..=12)
         .map(|n| SpoonsGame::<V>::new(n, &Params::new()).unwrap())
         .collect();
     for seed in seeds.clone() {
-        let g = &games_by_count[(seed % 4) as usize];
+        let g = &games_by_count[(seed % 10) as usize];
         let r = conformance::soak(g, seed..seed + 1, 100_000, 1_000);
         games += r.games as u64;
         draws += r.draws as u64;
@@ -549,7 +549,7 @@ fn soak_all_counts<V: SpoonsVariant>(name: &str, seeds: std::ops::Range<u64>) {
     assert_eq!(games, seeds.end - seeds.start);
 }
 
-/// The million-game soak (not in CI), random play, 3 to 6 players in turn, default rules:
+/// The million-game soak (not in CI), random play, 3 to 12 players in turn, default rules:
 /// `cargo test --release -p cardsim-engine --lib spoons_soak -- --ignored --nocapture`;
 /// `SOAK_GAMES=N` plays N games, `SOAK_START=S` from seed S (for shards). Random players pass
 /// at random and rarely assemble four of a kind, so most games run to the 10,000-decision cap
