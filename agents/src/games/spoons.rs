@@ -289,16 +289,16 @@ mod tests {
     /// so `ismcts` finishes games (random playouts run to the cap) and beats random players.
     #[test]
     fn ismcts_plays_spoons_and_pig_with_round_playouts() {
-        let g = Spoons::new(3, &Params::parse(&["letters=2"]).unwrap()).unwrap();
+        let g = Spoons::new(3, &Params::parse(&["letters=1"]).unwrap()).unwrap();
         let rollout = <Spoons as GameAgents>::default_rollout().unwrap();
         assert!(matches!(rollout, Rollout::Cutoff { .. }), "{rollout:?}");
-        let (w, places) = play(&g, &["ismcts:iters=20", "random", "random"], 4);
-        assert!(w > 0.7, "{w} {places:?}");
+        let (w, places) = play(&g, &["ismcts:iters=20", "random", "random"], 3);
+        assert!(w > 0.6, "{w} {places:?}");
         let g = Pig::new(3, &Params::parse(&["letters=1"]).unwrap()).unwrap();
-        let (w, places) = play(&g, &["mo-ismcts:iters=20", "random", "random"], 4);
-        assert!(w > 0.7, "{w} {places:?}");
-        let (_, places) = play(&g, &["pimc:worlds=2", "heuristic", "heuristic"], 2);
-        assert_eq!(places.iter().sum::<u32>(), 2);
+        let (w, places) = play(&g, &["mo-ismcts:iters=20", "random", "random"], 3);
+        assert!(w > 0.6, "{w} {places:?}");
+        let (_, places) = play(&g, &["pimc:worlds=1", "heuristic", "heuristic"], 1);
+        assert_eq!(places.iter().sum::<u32>(), 1);
     }
 
     /// The cut-off values a position by each seat's share of the lives left.
@@ -421,10 +421,10 @@ mod tests {
         assert!(report.hidden_checks > 1_000, "{report:?}");
         // Two decks: identical cards, dealt uniformly as copies.
         let g = Spoons::new(7, &Params::parse(&["letters=1"]).unwrap()).unwrap();
-        let report = check_random_games(&g, 0..1, 200, 60, places, belief).unwrap();
+        let report = check_random_games(&g, 0..1, 1_000, 40, places, belief).unwrap();
         assert!(report.hidden_checks > 2_000, "{report:?}");
         let g = Spoons::new(3, &Params::parse(&["letters=1", "decks=2"]).unwrap()).unwrap();
-        let report = check_random_games(&g, 0..1, 150, 60, places, belief).unwrap();
+        let report = check_random_games(&g, 0..1, 600, 40, places, belief).unwrap();
         assert!(report.hidden_checks > 1_000, "{report:?}");
     }
 }
