@@ -75,6 +75,6 @@ mod tests;
 pub use cheat::Cheat;
 pub use ismcts::Ismcts;
 pub use pimc::Pimc;
-pub use rollout::{Rollout, MAX_PLAYOUT_MOVES};
+pub use rollout::{CutoffValue, Rollout, MAX_PLAYOUT_MOVES};
 pub use settings::{PimcSettings, SearchSettings};
 pub use uct::{PerfectInfoSolver, Uct};

@@ -13,6 +13,10 @@ use std::fmt;
 /// a guard against a game that does not end under the playout policy.
 pub const MAX_PLAYOUT_MOVES: usize = 1_000_000;
 
+/// The cut-off of [`Rollout::Cutoff`]: each seat's estimated reward once a playout that
+/// started at the first state has reached the second at a natural break; `None` to play on.
+pub type CutoffValue<G> = fn(&G, &<G as Game>::State, &<G as Game>::State) -> Option<BySeat<f64>>;
+
 /// How a search plays a game out from the edge of its tree.
 ///
 /// Every seat in a playout follows the same policy, seeing only its own observation when the
@@ -34,7 +38,7 @@ pub enum Rollout<G: Game> {
         agent: Box<dyn Agent<G>>,
         /// Each seat's estimated reward once the playout, started at the first state, has
         /// reached the second one at a natural break; `None` to play on.
-        value: fn(&G, &G::State, &G::State) -> Option<BySeat<f64>>,
+        value: CutoffValue<G>,
         /// The setting's text in the search's label.
         label: &'static str,
     },
@@ -104,7 +108,7 @@ impl<G: Game> Rollout<G> {
         state: &mut G::State,
         scratch: &mut Scratch<G::Action>,
         rng: &mut ChaCha8Rng,
-        value: fn(&G, &G::State, &G::State) -> Option<BySeat<f64>>,
+        value: CutoffValue<G>,
     ) -> BySeat<f64> {
         let start = state.clone();
         let limit = game
