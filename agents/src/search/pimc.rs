@@ -143,7 +143,7 @@ impl<G: Game> Agent<G> for Pimc<G> {
         rng: &mut dyn RngCore,
     ) -> G::Action {
         if let ToMove::Race(_) = view.to_move() {
-            // Twenty random playouts per action in each world.
+            // Twenty playouts per action in each world (random by default).
             return race_action_from(
                 view,
                 legal,
