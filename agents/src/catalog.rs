@@ -61,6 +61,15 @@ pub trait GameAgents: Game {
     /// reaction-time settings [`crate::reaction::REACTION`] (`rt_mean`, `rt_spread`,
     /// `errors`).
     const REAL_TIME: bool = false;
+
+    /// The playout the search agents use with `rollout=auto` (their default), if the game
+    /// offers one; `None` (the default) plays out uniformly at random. A game offers one where
+    /// random playouts would not end in reasonable time: Spoons and Pig, whose random play
+    /// runs to the move cap, offer their heuristic to the end of the round
+    /// ([`Rollout::Cutoff`]).
+    fn default_rollout() -> Option<Rollout<Self>> {
+        None
+    }
 }
 
 /// All agents available for a game.
@@ -103,9 +112,11 @@ const C: ParamSpec = ParamSpec::float("c", "0.7", 0.0, f64::INFINITY, "UCB explo
 /// `rollout`: the playout policy.
 const ROLLOUT: ParamSpec = ParamSpec::choice(
     "rollout",
-    "random",
-    &["random", "heuristic"],
-    "playout policy (heuristic: the game's own heuristic agent)",
+    "auto",
+    &["auto", "random", "heuristic"],
+    "playout policy (auto: the game's own playout where it offers one (Spoons, Pig: the \
+     heuristic to the end of the round), random otherwise; heuristic: the game's own \
+     heuristic agent to the end of the game)",
 );
 /// `solver`: the perfect-information search of `pimc` and `cheat`.
 const SOLVER: ParamSpec = ParamSpec::choice(
@@ -193,7 +204,9 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
                 // `ms` is the whole decision's: the per-world search does not see it.
                 let solver = solver::<G>(&s, None)?;
                 let settings = PimcSettings::default().worlds(worlds).time_limit(ms);
-                Ok(Box::new(Pimc::new(settings, solver)))
+                Ok(Box::new(
+                    Pimc::new(settings, solver).with_race_rollout(rollout::<G>(&s)?),
+                ))
             },
         },
         AgentKind {
@@ -204,7 +217,10 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
             params: CHEAT,
             build: |spec| {
                 let s = spec.settings(CHEAT)?;
-                Ok(Box::new(Cheat::new(solver::<G>(&s, time_limit(&s)?)?)))
+                Ok(Box::new(
+                    Cheat::new(solver::<G>(&s, time_limit(&s)?)?)
+                        .with_race_rollout(rollout::<G>(&s)?),
+                ))
             },
         },
     ]
@@ -232,9 +248,11 @@ fn time_limit(s: &AgentSettings) -> Result<Option<Duration>, AgentError> {
     Ok(s.opt_int::<u64>("ms")?.map(Duration::from_millis))
 }
 
-/// `rollout=random` (the default) or `rollout=heuristic`: the game's own heuristic agent.
+/// `rollout=auto` (the default: [`GameAgents::default_rollout`], else random),
+/// `rollout=random` or `rollout=heuristic`: the game's own heuristic agent.
 fn rollout<G: GameAgents>(s: &AgentSettings) -> Result<Rollout<G>, AgentError> {
     match s.choice("rollout")? {
+        "auto" => Ok(G::default_rollout().unwrap_or(Rollout::Random)),
         "heuristic" => {
             let cat = catalog::<G>();
             if !cat.kinds().iter().any(|k| k.name == "heuristic") {

@@ -12,10 +12,13 @@
 //! assert!(catalog::<Pig>().build(&"heuristic".parse::<AgentSpec>().unwrap()).is_ok());
 //! ```
 
-use crate::{Agent, AgentKind, GameAgents};
-use cardsim_engine::cards::{Card, CardSet, Rank};
-use cardsim_engine::games::spoons::{SpoonsAction, SpoonsGame, SpoonsObservation, SpoonsVariant};
-use cardsim_engine::Seat;
+use crate::search::Rollout;
+use crate::{Agent, AgentKind, AgentSpec, GameAgents};
+use cardsim_engine::cards::{Card, CardMultiset, CardSet, Rank};
+use cardsim_engine::games::spoons::{
+    SpoonsAction, SpoonsGame, SpoonsObservation, SpoonsState, SpoonsVariant,
+};
+use cardsim_engine::{BySeat, Game, Seat};
 use rand::{Rng, RngCore};
 
 pub use cardsim_engine::games::spoons::{Pig, Spoons};
@@ -31,6 +34,57 @@ impl<V: SpoonsVariant> GameAgents for SpoonsGame<V> {
     }
 
     const REAL_TIME: bool = true;
+
+    /// The search agents' default playout (`rollout=auto`): the heuristic (at the default
+    /// reaction time) plays every seat to the end of the round, which is then valued by
+    /// [`lives_share`]. Random play almost never assembles four of a kind and runs to the
+    /// move cap, and heuristic play to the end of the game takes hundreds of ticks.
+    fn default_rollout() -> Option<Rollout<Self>> {
+        let agent = crate::catalog::<Self>()
+            .build(&AgentSpec {
+                name: "heuristic".into(),
+                params: Vec::new(),
+            })
+            .expect("the heuristic builds");
+        Some(Rollout::Cutoff {
+            agent,
+            value: round_over_value::<V>,
+            label: "auto",
+        })
+    }
+}
+
+/// Each seat's share of the lives left (letters it may still take before it is out, 0 for a
+/// player out): the search's estimate of its chance of winning from a position between
+/// rounds.
+pub fn lives_share<V: SpoonsVariant>(game: &SpoonsGame<V>, s: &SpoonsState) -> BySeat<f64> {
+    let p = &s.public;
+    let lives = |seat: Seat| {
+        if p.out.is_out(seat) {
+            0.0
+        } else {
+            f64::from(game.letters().saturating_sub(p.letters[seat]))
+        }
+    };
+    let total: f64 = Seat::all(game.players()).map(lives).sum();
+    BySeat::from_fn(|seat| {
+        if seat.index() < game.players() && total > 0.0 {
+            lives(seat) / total
+        } else {
+            0.0
+        }
+    })
+}
+
+/// The cut-off of [`GameAgents::default_rollout`]: once a round has ended since `start` (a
+/// letter was given) and the game goes on, [`lives_share`].
+fn round_over_value<V: SpoonsVariant>(
+    game: &SpoonsGame<V>,
+    start: &SpoonsState,
+    now: &SpoonsState,
+) -> Option<BySeat<f64>> {
+    (now.public.counts.rounds > start.public.counts.rounds && game.outcome(now).is_none())
+        .then(|| lives_share(game, now))
 }
 
 /// A sensible Spoons (and Pig) player: it grabs whenever it may (on its own four of a kind,
@@ -43,14 +97,27 @@ impl<V: SpoonsVariant> GameAgents for SpoonsGame<V> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SpoonsHeuristic;
 
-/// The card a collector of the most-held rank passes from `hand`.
-pub fn card_to_pass(hand: CardSet) -> Option<Card> {
-    let count = |r: Rank| hand.intersection(CardSet::rank_mask(r)).len();
+/// Cards of each rank in `hand`, identical cards counted (a hand holds at most two copies
+/// of a card: two decks).
+fn rank_counter(hand: CardMultiset) -> impl Fn(Rank) -> usize {
+    let (once, twice) = (hand.support(), hand.at_least(2));
+    move |r: Rank| {
+        let mask = CardSet::rank_mask(r);
+        once.intersection(mask).len() + twice.intersection(mask).len()
+    }
+}
+
+/// The card a collector of the most-held rank passes from `hand` (two identical cards are
+/// one choice).
+pub fn card_to_pass(hand: CardMultiset) -> Option<Card> {
+    let count = rank_counter(hand);
     let keep = Rank::ALL.into_iter().max_by_key(|&r| count(r))?;
-    hand.iter()
+    let distinct = hand.support();
+    distinct
+        .iter()
         .filter(|c| c.rank() != keep)
         .min_by_key(|c| count(c.rank()))
-        .or_else(|| hand.lowest())
+        .or_else(|| distinct.lowest())
 }
 
 /// Ticks without a grab after which the heuristic changes plans (see [`SpoonsHeuristic`]).
@@ -71,19 +138,19 @@ impl<V: SpoonsVariant> Agent<SpoonsGame<V>> for SpoonsHeuristic {
         let pass = if obs.public.tick >= PATIENCE {
             // A long round: the collection may be blocked (two players each holding two of
             // the other's rank); pass any card but one of the longest rank, at random.
-            let count = |r: Rank| obs.hand.intersection(CardSet::rank_mask(r)).len();
-            let most = obs.hand.iter().map(|c| count(c.rank())).max().unwrap_or(0);
-            let keep = obs
-                .hand
+            let count = rank_counter(obs.hand);
+            let distinct = obs.hand.support();
+            let most = distinct.iter().map(|c| count(c.rank())).max().unwrap_or(0);
+            let keep = distinct
                 .iter()
                 .find(|c| count(c.rank()) == most)
                 .map(|c| c.rank());
-            let others = obs.hand.iter().filter(|c| Some(c.rank()) != keep).count();
+            let others = distinct.iter().filter(|c| Some(c.rank()) != keep).count();
             if others == 0 {
                 card_to_pass(obs.hand)
             } else {
                 let k = rng.random_range(0..others);
-                obs.hand.iter().filter(|c| Some(c.rank()) != keep).nth(k)
+                distinct.iter().filter(|c| Some(c.rank()) != keep).nth(k)
             }
         } else {
             card_to_pass(obs.hand)
@@ -166,13 +233,27 @@ mod tests {
     #[test]
     fn the_heuristic_collects_its_longest_rank() {
         let c = |s: &str| s.parse::<Card>().unwrap();
-        let hand: CardSet = ["7S", "7H", "7D", "9C", "9S"].map(c).into_iter().collect();
-        assert_eq!(card_to_pass(hand), Some(c("9C")));
-        let hand: CardSet = ["7S", "7H", "KD", "KC", "2S"].map(c).into_iter().collect();
-        assert_eq!(card_to_pass(hand), Some(c("2S")));
+        let hand = |cards: &[&str]| -> CardMultiset { cards.iter().map(|s| c(s)).collect() };
+        assert_eq!(
+            card_to_pass(hand(&["7S", "7H", "7D", "9C", "9S"])),
+            Some(c("9C"))
+        );
+        assert_eq!(
+            card_to_pass(hand(&["7S", "7H", "KD", "KC", "2S"])),
+            Some(c("2S"))
+        );
         // Pairs of sevens and kings: keep the kings, pass a seven.
-        let hand: CardSet = ["7S", "7H", "KD", "KC"].map(c).into_iter().collect();
-        assert_eq!(card_to_pass(hand).map(|c| c.rank()), Some(Rank::Seven));
+        let pairs = hand(&["7S", "7H", "KD", "KC"]);
+        assert_eq!(card_to_pass(pairs).map(|c| c.rank()), Some(Rank::Seven));
+        // Two decks: two identical sevens count as two sevens.
+        assert_eq!(
+            card_to_pass(hand(&["7S", "7S", "KD", "KC", "KH"])),
+            Some(c("7S"))
+        );
+        assert_eq!(
+            card_to_pass(hand(&["7S", "7S", "7D", "KC", "KH"])),
+            Some(c("KC"))
+        );
     }
 
     /// One heuristic among three random players: random players pass at random and grab a
@@ -204,6 +285,42 @@ mod tests {
         assert!(w > 0.5, "{w} {places:?}");
     }
 
+    /// The search agents' default playout in Spoons is the heuristic to the end of the round,
+    /// so `ismcts` finishes games (random playouts run to the cap) and beats random players.
+    #[test]
+    fn ismcts_plays_spoons_and_pig_with_round_playouts() {
+        let g = Spoons::new(3, &Params::parse(&["letters=1"]).unwrap()).unwrap();
+        let rollout = <Spoons as GameAgents>::default_rollout().unwrap();
+        assert!(matches!(rollout, Rollout::Cutoff { .. }), "{rollout:?}");
+        let (w, places) = play(&g, &["ismcts:iters=20", "random", "random"], 3);
+        assert!(w > 0.6, "{w} {places:?}");
+        let g = Pig::new(3, &Params::parse(&["letters=1"]).unwrap()).unwrap();
+        let (w, places) = play(&g, &["mo-ismcts:iters=20", "random", "random"], 3);
+        assert!(w > 0.6, "{w} {places:?}");
+        let (_, places) = play(&g, &["pimc:worlds=1", "heuristic", "heuristic"], 1);
+        assert_eq!(places.iter().sum::<u32>(), 1);
+    }
+
+    /// The cut-off values a position by each seat's share of the lives left.
+    #[test]
+    fn lives_share_values_the_letters_left() {
+        let g = Spoons::new(3, &Params::new()).unwrap();
+        let s = g.position(Seat::new(0), &[], &[], CardSet::EMPTY, &[1, 5, 3]);
+        let v = lives_share(&g, &s);
+        assert_eq!((v[Seat::new(0)], v[Seat::new(1)]), (4.0 / 6.0, 0.0));
+        assert_eq!(v[Seat::new(2)], 2.0 / 6.0);
+    }
+
+    #[test]
+    fn ismcts_decides_from_the_observation_only() {
+        let g = Spoons::new(3, &Params::parse(&["letters=1"]).unwrap()).unwrap();
+        let mut agent = catalog::<Spoons>()
+            .build(&"ismcts:iters=10".parse::<AgentSpec>().unwrap())
+            .unwrap();
+        let compared = same_information_same_choice(&g, agent.as_mut(), 0..2, 2, 15);
+        assert!(compared > 20, "{compared}");
+    }
+
     #[test]
     fn the_heuristic_decides_from_the_observation_only() {
         let g = Spoons::new(4, &Params::parse(&["deck=matched"]).unwrap()).unwrap();
@@ -211,48 +328,87 @@ mod tests {
         assert!(compared > 200, "{compared}");
     }
 
-    /// Place `k` (a card of the 52): 0-5 a hand, 6-11 lying face down to that seat's left,
-    /// 12 the stock, 13 the discard pile, 14 not in this round's pack.
+    /// Where the copies of a card lie: seat `s`'s hand `s`, face down to its left `12 + s`,
+    /// the stock 24, the discard pile 25.
+    fn encode(mut locs: Vec<u32>) -> u32 {
+        locs.sort_unstable();
+        locs.iter().fold(0, |v, &l| v * 32 + l + 1)
+    }
+
+    /// Place `k` (a card of the 52): the sorted locations of its copies, encoded (0 when the
+    /// round's pack does not hold it).
     fn places(st: &<Spoons as Game>::State, out: &mut Vec<u32>) {
         out.clear();
         for c in Card::all52() {
-            let v = if let Some(s) = (0..6).find(|&s| st.hands[Seat::new(s)].contains(c)) {
-                s as u32
-            } else if let Some(s) = (0..6).find(|&s| st.pending[Seat::new(s)] == Some(c)) {
-                6 + s as u32
-            } else if st.stock.cards().contains(c) {
-                12
-            } else if st.discards.contains(c) {
-                13
-            } else {
-                14
-            };
-            out.push(v);
+            let mut locs = Vec::new();
+            for s in 0..12 {
+                let seat = Seat::new(s);
+                locs.extend(std::iter::repeat_n(
+                    s as u32,
+                    st.hands[seat].count(c) as usize,
+                ));
+                if st.pending[seat] == Some(c) {
+                    locs.push(12 + s as u32);
+                }
+            }
+            let in_stock = st.stock.as_slice().iter().filter(|&&x| x == c).count();
+            locs.extend(std::iter::repeat_n(24, in_stock));
+            locs.extend(std::iter::repeat_n(25, st.discards.count(c) as usize));
+            out.push(encode(locs));
         }
     }
 
-    /// The seat's own cards are where they are; every other card of the pack is in a hidden
-    /// place with a chance proportional to that place's size.
+    /// The seat's own copies are where they are; the unseen copies of the card lie in the
+    /// hidden places as a uniform deal of the unseen cards puts them: one copy in a place
+    /// with a chance proportional to its size, two (two decks) as a draw of two without
+    /// replacement.
     fn belief(obs: &SpoonsObservation, place: usize, value: u32) -> f64 {
         let card = Card::all52().nth(place).unwrap();
         let p = &obs.public;
-        if !p.pack.contains(card) {
-            return f64::from(u8::from(value == 14));
-        }
-        if obs.hand.contains(card) {
-            return f64::from(u8::from(value == obs.seat.index() as u32));
-        }
-        let unseen = p.pack.difference(obs.hand).len() as f64;
-        let size = match value {
-            v if v < 6 && v != obs.seat.index() as u32 => {
-                f64::from(p.hand_sizes[Seat::new(v as usize)])
+        let own = obs.hand.count(card);
+        let unseen_copies = p.pack.count(card) - own;
+        let mut hidden: Vec<(u32, f64)> = Vec::new();
+        for s in 0..12 {
+            let seat = Seat::new(s);
+            if seat != obs.seat {
+                hidden.push((s as u32, f64::from(p.hand_sizes[seat])));
             }
-            v @ 6..=11 => f64::from(u8::from(p.pending.contains(Seat::new(v as usize - 6)))),
-            12 => f64::from(p.stock_size),
-            13 => f64::from(p.discard_size),
-            _ => 0.0,
+            hidden.push((12 + s as u32, f64::from(u8::from(p.pending.contains(seat)))));
+        }
+        hidden.push((24, f64::from(p.stock_size)));
+        hidden.push((25, f64::from(p.discard_size)));
+        let n = (p.pack.len() - obs.hand.len()) as f64;
+        let mine = vec![obs.seat.index() as u32; own as usize];
+        let with = |extra: &[u32]| {
+            let mut l = mine.clone();
+            l.extend_from_slice(extra);
+            encode(l)
         };
-        size / unseen
+        let mut prob = 0.0;
+        match unseen_copies {
+            0 => prob = f64::from(u8::from(with(&[]) == value)),
+            1 => {
+                for &(l, size) in &hidden {
+                    if with(&[l]) == value {
+                        prob += size / n;
+                    }
+                }
+            }
+            _ => {
+                for (i, &(a, sa)) in hidden.iter().enumerate() {
+                    for &(b, sb) in &hidden[i..] {
+                        if with(&[a, b]) == value {
+                            prob += if a == b {
+                                sa * (sa - 1.0) / (n * (n - 1.0))
+                            } else {
+                                2.0 * sa * sb / (n * (n - 1.0))
+                            };
+                        }
+                    }
+                }
+            }
+        }
+        prob
     }
 
     #[test]
@@ -262,6 +418,13 @@ mod tests {
         assert!(report.hidden_checks > 2_000, "{report:?}");
         let g = Spoons::new(3, &Params::parse(&["deck=matched", "letters=2"]).unwrap()).unwrap();
         let report = check_random_games(&g, 0..3, 5, 100, places, belief).unwrap();
+        assert!(report.hidden_checks > 1_000, "{report:?}");
+        // Two decks: identical cards, dealt uniformly as copies.
+        let g = Spoons::new(7, &Params::parse(&["letters=1"]).unwrap()).unwrap();
+        let report = check_random_games(&g, 0..1, 1_000, 40, places, belief).unwrap();
+        assert!(report.hidden_checks > 2_000, "{report:?}");
+        let g = Spoons::new(3, &Params::parse(&["letters=1", "decks=2"]).unwrap()).unwrap();
+        let report = check_random_games(&g, 0..1, 600, 40, places, belief).unwrap();
         assert!(report.hidden_checks > 1_000, "{report:?}");
     }
 }

@@ -1,6 +1,7 @@
 //! The cheating baseline: perfect-information search on the true state.
 
 use super::race::race_action;
+use super::rollout::Rollout;
 use super::uct::PerfectInfoSolver;
 use crate::Agent;
 use cardsim_engine::{Game, Seat, ToMove};
@@ -26,6 +27,7 @@ use rand::RngCore;
 /// ```
 pub struct Cheat<G: Game> {
     solver: Box<dyn PerfectInfoSolver<G>>,
+    race_rollout: Rollout<G>,
 }
 
 impl<G: Game> std::fmt::Debug for Cheat<G> {
@@ -39,7 +41,16 @@ impl<G: Game> std::fmt::Debug for Cheat<G> {
 impl<G: Game> Cheat<G> {
     /// The cheating agent with `solver`.
     pub fn new(solver: Box<dyn PerfectInfoSolver<G>>) -> Self {
-        Cheat { solver }
+        Cheat {
+            solver,
+            race_rollout: Rollout::Random,
+        }
+    }
+
+    /// Replaces the playout policy of its race decisions (random by default).
+    pub fn with_race_rollout(mut self, rollout: Rollout<G>) -> Self {
+        self.race_rollout = rollout;
+        self
     }
 }
 
@@ -75,7 +86,15 @@ impl<G: Game> Agent<G> for Cheat<G> {
             return legal[0];
         }
         if let ToMove::Race(_) = game.to_move(state) {
-            return race_action(game, seat, legal, 1_000, rng, |_| state.clone());
+            return race_action(
+                game,
+                seat,
+                legal,
+                1_000,
+                &mut self.race_rollout,
+                rng,
+                |_| state.clone(),
+            );
         }
         self.solver.best_action(game, state, legal, rng)
     }

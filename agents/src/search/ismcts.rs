@@ -157,6 +157,7 @@ impl<G: Game> Agent<G> for Ismcts<G> {
                 view,
                 legal,
                 self.core.settings.budget().iterations.min(100_000),
+                &mut self.core.rollout,
                 rng,
             );
         }

@@ -11,7 +11,9 @@
 //!   ([`crate::GameAgents::exact_solver`], the hook for the double-dummy solver).
 //! - [`Cheat`]: the same solver run on the true state; not fair, an upper bound.
 //! - Races (real-time games): the three decide a race by flat Monte Carlo over the seat's race
-//!   actions, since a tree of one mover's choices does not start at a race.
+//!   actions, since a tree of one mover's choices does not start at a race; the playouts follow
+//!   the agent's [`Rollout`] (with `rollout=auto`, the default, the game's own playout where it
+//!   offers one through [`crate::GameAgents::default_rollout`], random otherwise).
 //! - [`honesty`]: the generic check that determinizations are consistent with what a seat
 //!   saw and do not leak where hidden cards really are.
 //!
@@ -75,6 +77,6 @@ mod tests;
 pub use cheat::Cheat;
 pub use ismcts::Ismcts;
 pub use pimc::Pimc;
-pub use rollout::{Rollout, MAX_PLAYOUT_MOVES};
+pub use rollout::{CutoffValue, Rollout, MAX_PLAYOUT_MOVES};
 pub use settings::{PimcSettings, SearchSettings};
 pub use uct::{PerfectInfoSolver, Uct};

@@ -1,6 +1,7 @@
 //! Determinized search ("perfect information Monte Carlo").
 
 use super::race::race_action_from;
+use super::rollout::Rollout;
 use super::settings::PimcSettings;
 use super::uct::{argmax, PerfectInfoSolver};
 use crate::{Agent, SeatView};
@@ -42,6 +43,7 @@ pub struct Pimc<G: Game> {
     values: Vec<f64>,
     totals: Vec<f64>,
     worlds: u32,
+    race_rollout: Rollout<G>,
 }
 
 impl<G: Game> std::fmt::Debug for Pimc<G> {
@@ -62,7 +64,14 @@ impl<G: Game> Pimc<G> {
             values: Vec::new(),
             totals: Vec::new(),
             worlds: 0,
+            race_rollout: Rollout::Random,
         }
+    }
+
+    /// Replaces the playout policy of its race decisions (random by default).
+    pub fn with_race_rollout(mut self, rollout: Rollout<G>) -> Self {
+        self.race_rollout = rollout;
+        self
     }
 
     /// The settings.
@@ -134,11 +143,12 @@ impl<G: Game> Agent<G> for Pimc<G> {
         rng: &mut dyn RngCore,
     ) -> G::Action {
         if let ToMove::Race(_) = view.to_move() {
-            // Twenty random playouts per action in each world.
+            // Twenty playouts per action in each world (random by default).
             return race_action_from(
                 view,
                 legal,
                 self.settings.worlds.min(1_000) * 20 * legal.len() as u32,
+                &mut self.race_rollout,
                 rng,
             );
         }

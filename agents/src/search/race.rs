@@ -4,7 +4,10 @@
 //! choices) do not start there. Instead each race action is tried in turn on a sampled state:
 //! the searching seat enters it with a uniform reaction time, every other seat in the race
 //! enters a random action and reaction time, the race is resolved, and the game is played out
-//! at random. The action with the best mean reward for the seat is chosen.
+//! at random. The action with the best mean reward for the seat is chosen. The other seats'
+//! entries and the playout follow the search's [`Rollout`]: random unless set otherwise
+//! (`rollout=heuristic`, or the game's own playout with `rollout=auto`, the default, where
+//! the game offers one: Spoons and Pig).
 
 use super::rollout::Rollout;
 use crate::SeatView;
@@ -19,21 +22,24 @@ pub(crate) fn race_action_from<G: Game>(
     view: &SeatView<'_, G>,
     legal: &[G::Action],
     playouts: u32,
+    rollout: &mut Rollout<G>,
     rng: &mut dyn RngCore,
 ) -> G::Action {
     let (game, obs) = (view.game(), view.observation());
-    race_action(game, view.seat(), legal, playouts, rng, |r| {
+    race_action(game, view.seat(), legal, playouts, rollout, rng, |r| {
         game.determinize(obs, r)
     })
 }
 
 /// The race action of `seat` with the best mean reward over `playouts` playouts (at least
-/// one per action), each from `sample(rng)`. Reproducible from one `u64` of `rng`.
+/// one per action), each from `sample(rng)`, the other seats and the playout following
+/// `rollout`. Reproducible from one `u64` of `rng`.
 pub(crate) fn race_action<G: Game>(
     game: &G,
     seat: Seat,
     legal: &[G::Action],
     playouts: u32,
+    rollout: &mut Rollout<G>,
     rng: &mut dyn RngCore,
     mut sample: impl FnMut(&mut ChaCha8Rng) -> G::State,
 ) -> G::Action {
@@ -42,7 +48,6 @@ pub(crate) fn race_action<G: Game>(
     }
     let mut rng = ChaCha8Rng::seed_from_u64(rng.next_u64());
     let mut scratch = Scratch::new();
-    let mut rollout = Rollout::<G>::Random;
     let mut totals = vec![0.0; legal.len()];
     let playouts = (playouts as usize).max(legal.len());
     for k in 0..playouts {

@@ -2,7 +2,7 @@
 
 use super::tree::rewards;
 use crate::{Agent, SeatView};
-use cardsim_engine::driver::{self, Ending, Policy, Scratch};
+use cardsim_engine::driver::{self, Ending, Policy, Scratch, Step};
 use cardsim_engine::{BySeat, Game, Seat};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -12,6 +12,10 @@ use std::fmt;
 /// A playout longer than this many actions is cut short and scored as a draw (equal shares):
 /// a guard against a game that does not end under the playout policy.
 pub const MAX_PLAYOUT_MOVES: usize = 1_000_000;
+
+/// The cut-off of [`Rollout::Cutoff`]: each seat's estimated reward once a playout that
+/// started at the first state has reached the second at a natural break; `None` to play on.
+pub type CutoffValue<G> = fn(&G, &<G as Game>::State, &<G as Game>::State) -> Option<BySeat<f64>>;
 
 /// How a search plays a game out from the edge of its tree.
 ///
@@ -24,6 +28,20 @@ pub enum Rollout<G: Game> {
     /// The given agent plays every seat (e.g. the game's `heuristic`), from each seat's
     /// [`Game::observe`] observation.
     Agent(Box<dyn Agent<G>>),
+    /// The agent plays every seat, as with [`Rollout::Agent`], until the game's `value`
+    /// scores the position (at a natural break such as the end of a round) or the game ends:
+    /// for games whose playouts to the end would be too long (Spoons and Pig offer their
+    /// heuristic to the end of the round through
+    /// [`GameAgents::default_rollout`](crate::GameAgents::default_rollout)).
+    Cutoff {
+        /// The policy of every seat.
+        agent: Box<dyn Agent<G>>,
+        /// Each seat's estimated reward once the playout, started at the first state, has
+        /// reached the second one at a natural break; `None` to play on.
+        value: CutoffValue<G>,
+        /// The setting's text in the search's label.
+        label: &'static str,
+    },
 }
 
 // Written out: a derived `Default` would require `G: Default`.
@@ -39,6 +57,9 @@ impl<G: Game> fmt::Debug for Rollout<G> {
         match self {
             Rollout::Random => f.write_str("Random"),
             Rollout::Agent(a) => write!(f, "Agent({})", a.label()),
+            Rollout::Cutoff { agent, label, .. } => {
+                write!(f, "Cutoff({}, {label})", agent.label())
+            }
         }
     }
 }
@@ -49,6 +70,7 @@ impl<G: Game> Rollout<G> {
         match self {
             Rollout::Random => "random".into(),
             Rollout::Agent(a) => a.label(),
+            Rollout::Cutoff { label, .. } => (*label).into(),
         }
     }
 
@@ -61,6 +83,10 @@ impl<G: Game> Rollout<G> {
         scratch: &mut Scratch<G::Action>,
         rng: &mut ChaCha8Rng,
     ) -> BySeat<f64> {
+        if let Rollout::Cutoff { value, .. } = self {
+            let value = *value;
+            return self.play_to_cutoff(game, state, scratch, rng, value);
+        }
         let Ok(end) = driver::play(game, state, self, scratch, rng, MAX_PLAYOUT_MOVES as u64);
         match end {
             Ending::Over { .. } => rewards(game, state),
@@ -69,6 +95,38 @@ impl<G: Game> Rollout<G> {
                 BySeat::from_fn(|_| 1.0 / game.players() as f64)
             }
         }
+    }
+}
+
+impl<G: Game> Rollout<G> {
+    /// [`Rollout::Cutoff`]'s playout: step by step until `value` scores the position, the
+    /// game ends (its rewards), or the game's cap or [`MAX_PLAYOUT_MOVES`] is reached (equal
+    /// shares).
+    fn play_to_cutoff(
+        &mut self,
+        game: &G,
+        state: &mut G::State,
+        scratch: &mut Scratch<G::Action>,
+        rng: &mut ChaCha8Rng,
+        value: CutoffValue<G>,
+    ) -> BySeat<f64> {
+        let start = state.clone();
+        let limit = game
+            .move_cap()
+            .unwrap_or(u64::MAX)
+            .min(MAX_PLAYOUT_MOVES as u64);
+        let mut moves = 0u64;
+        while moves < limit {
+            if let Some(v) = value(game, &start, state) {
+                return v;
+            }
+            let Ok(step) = driver::step(game, state, self, scratch, rng);
+            match step {
+                Step::Over => return rewards(game, state),
+                Step::Moved => moves += 1,
+            }
+        }
+        rewards(game, state)
     }
 }
 
@@ -85,7 +143,9 @@ impl<G: Game> Policy<G> for Rollout<G> {
     ) -> Result<G::Action, Infallible> {
         Ok(match self {
             Rollout::Random => legal[rng.random_range(0..legal.len())],
-            Rollout::Agent(agent) => agent.act(&SeatView::new(game, state, seat), legal, rng),
+            Rollout::Agent(agent) | Rollout::Cutoff { agent, .. } => {
+                agent.act(&SeatView::new(game, state, seat), legal, rng)
+            }
         })
     }
 
@@ -99,7 +159,7 @@ impl<G: Game> Policy<G> for Rollout<G> {
     ) -> Result<(G::Action, f64), Infallible> {
         Ok(match self {
             Rollout::Random => (legal[rng.random_range(0..legal.len())], rng.random::<f64>()),
-            Rollout::Agent(agent) => {
+            Rollout::Agent(agent) | Rollout::Cutoff { agent, .. } => {
                 let a = agent.act(&SeatView::new(game, state, seat), legal, rng);
                 (a, agent.reaction_time(rng))
             }

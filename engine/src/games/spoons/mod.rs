@@ -4,8 +4,10 @@
 //! ([`SpoonsGame`]) with different defaults (letters S-P-O-O-N or P-I-G, a loud grab or a
 //! covert signal that takes a while to notice).
 //!
-//! - **Players:** 3 to 6, one 52-card deck (`deck=full`), or `deck=matched`: four cards of one
-//!   rank per player (aces down), as in Bicycle's Pig. Seat `s`'s right is seat `s - 1`.
+//! - **Players:** 3 to 12: one 52-card deck up to six players and two shuffled together (104
+//!   cards, identical cards possible) from seven (the page's "add a second deck"; `decks`), or
+//!   `deck=matched`: four cards of one rank per player (aces down), as in Bicycle's Pig. Seat
+//!   `s`'s right is seat `s - 1`.
 //! - **Deal:** four cards to each player still in; with the full deck the rest is the stock,
 //!   and the dealer draws its first card from it.
 //! - **Passing (races):** real time is cut into *ticks*. In each tick every player still in
@@ -29,19 +31,89 @@
 #[cfg(test)]
 mod tests;
 
-use crate::cards::{Card, CardSet, Rank};
+use crate::cards::{Card, CardMultiset, CardSet, Rank};
 use crate::game::{
     check_players, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, RaceEntry, ToMove,
 };
-use crate::games::common::{Eliminations, Stock};
+use crate::games::common::Eliminations;
 use crate::seat::{BySeat, Seat, SeatMask};
 use arrayvec::ArrayVec;
+use rand::seq::SliceRandom;
 use rand::Rng;
 use std::fmt;
 use std::marker::PhantomData;
 
 /// Most cards a hand holds (four and the card picked up).
 pub const HAND: usize = 5;
+
+/// Most cards in play: two decks.
+pub const MAX_PACK: usize = 104;
+
+/// A face-down stock of up to two decks (identical cards possible), drawn from the top (the
+/// end of [`SpoonsStock::as_slice`]); inline, so drawing and rebuilding it never allocate.
+/// With one deck it shuffles and deals exactly as [`crate::games::common::Stock`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SpoonsStock {
+    cards: ArrayVec<Card, MAX_PACK>,
+}
+
+impl SpoonsStock {
+    /// The cards of `cards` (every copy) in a uniformly random order.
+    pub fn shuffled<R: Rng + ?Sized>(cards: CardMultiset, rng: &mut R) -> SpoonsStock {
+        let mut stock = SpoonsStock::default();
+        stock.refill(cards, rng);
+        stock
+    }
+
+    /// A stock in a known order, the first card listed on top (drawn first).
+    ///
+    /// # Panics
+    /// With more than [`MAX_PACK`] cards.
+    pub fn from_top(cards: impl IntoIterator<Item = Card>) -> SpoonsStock {
+        let mut v: ArrayVec<Card, MAX_PACK> = cards.into_iter().collect();
+        v.reverse();
+        SpoonsStock { cards: v }
+    }
+
+    /// Adds `cards` to the stock and shuffles the whole of it.
+    pub fn refill<R: Rng + ?Sized>(&mut self, cards: CardMultiset, rng: &mut R) {
+        self.cards.extend(cards.iter());
+        self.cards.shuffle(rng);
+    }
+
+    /// Cards left.
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    /// True when no card is left.
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+
+    /// The cards, bottom first (the top card is last).
+    pub fn as_slice(&self) -> &[Card] {
+        &self.cards
+    }
+
+    /// The cards as a multiset.
+    pub fn cards(&self) -> CardMultiset {
+        self.cards.iter().copied().collect()
+    }
+
+    /// Takes the top card.
+    pub fn draw(&mut self) -> Option<Card> {
+        self.cards.pop()
+    }
+
+    /// Draws into `hand` until it holds `size` cards or the stock is empty.
+    pub fn draw_up_to(&mut self, hand: &mut CardMultiset, size: usize) {
+        while hand.len() < size {
+            let Some(c) = self.cards.pop() else { break };
+            hand.insert(c);
+        }
+    }
+}
 
 /// A race action: pass a card to the right, or grab (Pig: touch the nose).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -81,8 +153,8 @@ pub struct SpoonsCounts {
 /// Everything public about a Spoons position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpoonsPublic {
-    /// The cards in play this round (the whole deck, or the matched pack).
-    pub pack: CardSet,
+    /// The cards in play this round (one or two whole decks, or the matched pack).
+    pub pack: CardMultiset,
     /// This round's dealer.
     pub dealer: Seat,
     /// Letters per seat.
@@ -115,14 +187,14 @@ pub struct SpoonsPublic {
 pub struct SpoonsState {
     /// What everyone sees.
     pub public: SpoonsPublic,
-    /// Each hand.
-    pub hands: BySeat<CardSet>,
+    /// Each hand (with two decks it may hold two identical cards).
+    pub hands: BySeat<CardMultiset>,
     /// The card lying face down to each seat's left, passed in a tick a grab stopped.
     pub pending: BySeat<Option<Card>>,
     /// The stock (full deck only).
-    pub stock: Stock,
+    pub stock: SpoonsStock,
     /// The discard pile (its order is lost: it is shuffled when it becomes the stock).
-    pub discards: CardSet,
+    pub discards: CardMultiset,
 }
 
 /// What a seat knows: its hand and everything public (it does not remember a card once it
@@ -132,16 +204,39 @@ pub struct SpoonsObservation {
     /// The observing seat.
     pub seat: Seat,
     /// Its hand.
-    pub hand: CardSet,
+    pub hand: CardMultiset,
     /// The public position.
     pub public: SpoonsPublic,
 }
 
-/// The rank of which `hand` holds all four cards, if any.
-pub fn four_of_a_kind(hand: CardSet) -> Option<Rank> {
-    Rank::ALL
-        .into_iter()
-        .find(|&r| hand.intersection(CardSet::rank_mask(r)).len() == 4)
+/// Cards of rank `r` in `hand`, identical cards counted.
+pub fn rank_count(hand: CardMultiset, r: Rank) -> usize {
+    let mask = CardSet::rank_mask(r);
+    let mut n = hand.support().intersection(mask).len();
+    let mut k = 2;
+    loop {
+        let more = hand.at_least(k).intersection(mask).len();
+        if more == 0 {
+            return n;
+        }
+        n += more;
+        k += 1;
+    }
+}
+
+/// The rank of which `hand` holds four cards (or more), if any: with one deck all four of the
+/// rank, with two any four, identical cards included (see the rulings).
+pub fn four_of_a_kind(hand: CardMultiset) -> Option<Rank> {
+    if hand.len() < 4 {
+        return None;
+    }
+    if hand.at_least(2).is_empty() {
+        let once = hand.support();
+        return Rank::ALL
+            .into_iter()
+            .find(|&r| once.intersection(CardSet::rank_mask(r)).len() == 4);
+    }
+    Rank::ALL.into_iter().find(|&r| rank_count(hand, r) >= 4)
 }
 
 /// What distinguishes the games played by [`SpoonsGame`]: the name and the parameters'
@@ -186,6 +281,14 @@ macro_rules! spoons_params {
                 "full: one 52-card deck, stock and discard pile; matched: four cards of one \
                  rank per player, passed round in a ring",
             ),
+            ParamSpec::auto_or_int(
+                "decks",
+                "auto",
+                1,
+                2,
+                "decks shuffled together with deck=full (auto: one up to 6 players, two from 7, \
+                 as the page says); deck=matched takes one",
+            ),
             ParamSpec::float(
                 "notice",
                 $notice,
@@ -210,7 +313,7 @@ impl SpoonsVariant for SpoonsRules {
         name: "spoons",
         title: "Spoons",
         min_players: 3,
-        max_players: 6,
+        max_players: MAX,
         default_players: 4,
         params: spoons_params!("5", "0"),
         stats: STATS,
@@ -222,7 +325,7 @@ impl SpoonsVariant for PigRules {
         name: "pig",
         title: "Pig",
         min_players: 3,
-        max_players: 6,
+        max_players: MAX,
         default_players: 4,
         params: spoons_params!("3", "1"),
         stats: STATS,
@@ -235,6 +338,7 @@ pub struct SpoonsGame<V: SpoonsVariant> {
     players: usize,
     letters: u8,
     matched: bool,
+    decks: u8,
     notice: f64,
     cap: u64,
     variant: PhantomData<V>,
@@ -249,6 +353,11 @@ impl<V: SpoonsVariant> SpoonsGame<V> {
     /// True with `deck=matched` (ring passing, no stock).
     pub fn matched(&self) -> bool {
         self.matched
+    }
+
+    /// Decks in play (1 or 2; 1 with `deck=matched`).
+    pub fn decks(&self) -> u8 {
+        self.decks
     }
 
     /// Letters that put a player out.
@@ -276,11 +385,11 @@ impl<V: SpoonsVariant> SpoonsGame<V> {
     }
 
     /// The pack of a round with `n` players in.
-    pub fn pack(&self, n: usize) -> CardSet {
+    pub fn pack(&self, n: usize) -> CardMultiset {
         if self.matched {
-            CardSet::with_ranks(&Rank::ALL[Rank::ALL.len() - n..])
+            CardMultiset::copies(CardSet::with_ranks(&Rank::ALL[Rank::ALL.len() - n..]), 1)
         } else {
-            CardSet::FULL_DECK
+            CardMultiset::copies(CardSet::FULL_DECK, self.decks)
         }
     }
 
@@ -304,10 +413,10 @@ impl<V: SpoonsVariant> SpoonsGame<V> {
         let n = s.public.out.remaining(self.players);
         let pack = self.pack(n);
         s.public.pack = pack;
-        s.stock = Stock::shuffled(pack, rng);
+        s.stock = SpoonsStock::shuffled(pack, rng);
         s.hands = BySeat::default();
         s.pending = BySeat::default();
-        s.discards = CardSet::EMPTY;
+        s.discards = CardMultiset::EMPTY;
         for seat in s.public.out.active(self.players) {
             s.stock.draw_up_to(&mut s.hands[seat], 4);
         }
@@ -329,6 +438,27 @@ impl<V: SpoonsVariant> SpoonsGame<V> {
         hands: &[CardSet],
         stock_top_first: &[Card],
         discards: CardSet,
+        letters: &[u8],
+    ) -> SpoonsState {
+        let hands: ArrayVec<CardMultiset, MAX> =
+            hands.iter().map(|&h| CardMultiset::copies(h, 1)).collect();
+        self.position_counted(
+            dealer,
+            &hands,
+            stock_top_first,
+            CardMultiset::copies(discards, 1),
+            letters,
+        )
+    }
+
+    /// [`SpoonsGame::position`] with counted hands and discard pile (two decks: identical
+    /// cards possible).
+    pub fn position_counted(
+        &self,
+        dealer: Seat,
+        hands: &[CardMultiset],
+        stock_top_first: &[Card],
+        discards: CardMultiset,
         letters: &[u8],
     ) -> SpoonsState {
         let mut out = Eliminations::default();
@@ -358,7 +488,7 @@ impl<V: SpoonsVariant> SpoonsGame<V> {
             },
             hands: BySeat::default(),
             pending: BySeat::default(),
-            stock: Stock::from_top(stock_top_first.iter().copied()),
+            stock: SpoonsStock::from_top(stock_top_first.iter().copied()),
             discards,
         };
         for (i, &h) in hands.iter().enumerate() {
@@ -432,7 +562,8 @@ impl<V: SpoonsVariant> SpoonsGame<V> {
     }
 }
 
-const MAX: usize = 6;
+/// Most players (two decks hold enough for twelve; the seats go no further).
+const MAX: usize = 12;
 
 impl<V: SpoonsVariant> Game for SpoonsGame<V> {
     type State = SpoonsState;
@@ -442,12 +573,29 @@ impl<V: SpoonsVariant> Game for SpoonsGame<V> {
     const INFO: GameInfo = V::INFO;
 
     fn new(players: usize, params: &Params) -> Result<Self, ConfigError> {
-        check_players(&Self::INFO, players)?;
-        params.check_keys(&Self::INFO)?;
+        let info = &Self::INFO;
+        check_players(info, players)?;
+        params.check_keys(info)?;
+        let matched = params.choice(info, "deck")? == "matched";
+        let decks = match params.auto_or_int::<u8>(info, "decks")? {
+            None if matched || players <= 6 => 1,
+            None => 2,
+            Some(2) if matched => {
+                return Err(ConfigError::BadValue {
+                    game: info.name,
+                    key: "decks".into(),
+                    value: "2".into(),
+                    expected: "auto or 1 with deck=matched (four cards of a rank per player)"
+                        .into(),
+                })
+            }
+            Some(d) => d,
+        };
         Ok(SpoonsGame {
             players,
-            letters: params.int(&Self::INFO, "letters")?,
-            matched: params.choice(&Self::INFO, "deck")? == "matched",
+            letters: params.int(info, "letters")?,
+            matched,
+            decks,
             notice: params.float(&Self::INFO, "notice")?,
             cap: params.int(&Self::INFO, "cap")?,
             variant: PhantomData,
@@ -459,7 +607,7 @@ impl<V: SpoonsVariant> Game for SpoonsGame<V> {
     }
 
     fn deal<R: Rng + ?Sized>(&self, rng: &mut R) -> SpoonsState {
-        let mut s = self.position(Seat::new(0), &[], &[], CardSet::EMPTY, &[]);
+        let mut s = self.position_counted(Seat::new(0), &[], &[], CardMultiset::EMPTY, &[]);
         self.deal_round(&mut s, rng);
         s
     }
@@ -503,7 +651,8 @@ impl<V: SpoonsVariant> Game for SpoonsGame<V> {
         }
         let full = if self.matched { 4 } else { HAND };
         if hand.len() >= full {
-            out.extend(hand.iter().map(SpoonsAction::Pass));
+            // One action per distinct card: two identical cards are one choice.
+            out.extend(hand.support().iter().map(SpoonsAction::Pass));
         }
     }
 
@@ -554,7 +703,7 @@ impl<V: SpoonsVariant> Game for SpoonsGame<V> {
                     }
                 }
                 SpoonsAction::Pass(c) => {
-                    if !s.hands[seat].contains(c) {
+                    if s.hands[seat].count(c) == 0 {
                         continue;
                     }
                     if four_of_a_kind(s.hands[seat]).is_some() {
@@ -599,14 +748,17 @@ impl<V: SpoonsVariant> Game for SpoonsGame<V> {
 
     fn determinize<R: Rng + ?Sized>(&self, o: &SpoonsObservation, rng: &mut R) -> SpoonsState {
         let p = &o.public;
-        let unseen = p.pack.difference(o.hand);
-        let mut pool = Stock::shuffled(unseen, rng);
+        let unseen = p
+            .pack
+            .checked_sub(o.hand)
+            .expect("the hand is part of the pack");
+        let mut pool = SpoonsStock::shuffled(unseen, rng);
         let mut s = SpoonsState {
             public: p.clone(),
             hands: BySeat::default(),
             pending: BySeat::default(),
-            stock: Stock::default(),
-            discards: CardSet::EMPTY,
+            stock: SpoonsStock::default(),
+            discards: CardMultiset::EMPTY,
         };
         s.hands[o.seat] = o.hand;
         for seat in Seat::all(self.players) {
@@ -617,7 +769,7 @@ impl<V: SpoonsVariant> Game for SpoonsGame<V> {
                 s.pending[seat] = pool.draw();
             }
         }
-        let mut d = CardSet::EMPTY;
+        let mut d = CardMultiset::EMPTY;
         pool.draw_up_to(&mut d, p.discard_size as usize);
         s.discards = d;
         // What is left is the stock, already in a uniformly random order.
@@ -649,11 +801,11 @@ impl<V: SpoonsVariant> Game for SpoonsGame<V> {
     fn check_invariants(&self, s: &SpoonsState) -> Result<(), String> {
         let p = &s.public;
         p.out.check(self.players)?;
-        let mut all = CardSet::EMPTY;
-        let mut n = 0;
-        let mut add = |set: CardSet| {
-            all = all.union(set);
-            n += set.len();
+        let mut all = CardMultiset::EMPTY;
+        let mut overflow = false;
+        let mut add = |set: CardMultiset| match all.checked_add(set) {
+            Some(sum) => all = sum,
+            None => overflow = true,
         };
         for seat in Seat::all(self.players) {
             add(s.hands[seat]);
@@ -680,10 +832,11 @@ impl<V: SpoonsVariant> Game for SpoonsGame<V> {
         }
         add(s.stock.cards());
         add(s.discards);
-        if n != p.pack.len() || all != p.pack {
+        if overflow || all != p.pack {
             return Err(format!(
-                "{n} cards, {} distinct, pack of {}",
+                "{} cards, {} distinct, pack of {}",
                 all.len(),
+                all.support().len(),
                 p.pack.len()
             ));
         }
