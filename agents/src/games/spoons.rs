@@ -427,4 +427,55 @@ mod tests {
         let report = check_random_games(&g, 0..1, 600, 40, places, belief).unwrap();
         assert!(report.hidden_checks > 1_000, "{report:?}");
     }
+
+    /// A soak through heuristic play: random players rarely assemble four of a kind, so the
+    /// engine's random soak runs to the move cap; heuristic players finish rounds and games,
+    /// which exercises letters, eliminations, the shrinking table and the end. 3 + seed % 10
+    /// players (two decks from 7), every seat the heuristic; invariants after every move,
+    /// the costly checks on every 1000th seed (`conformance::soak_with`). `SOAK_GAMES=N`
+    /// (default 1,000,000), `SOAK_START=S`:
+    /// `cargo test --release -p cardsim-agents heuristic_soak -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a million games: run by hand in release"]
+    fn heuristic_soak_spoons_and_pig() {
+        fn soak<G: Game + GameAgents>(name: &str, make: fn(usize) -> G) {
+            let var = |k: &str, d: u64| std::env::var(k).map_or(d, |v| v.parse().unwrap());
+            let start = var("SOAK_START", 0);
+            let seeds = start..start + var("SOAK_GAMES", 1_000_000);
+            let games: Vec<G> = (3..=12).map(make).collect();
+            let mut tables: Vec<Table<G>> = (3..=12)
+                .map(|n| {
+                    let cat = catalog::<G>();
+                    let spec = "heuristic".parse::<AgentSpec>().unwrap();
+                    Table((0..n).map(|_| cat.build(&spec).unwrap()).collect())
+                })
+                .collect();
+            let t = std::time::Instant::now();
+            let mut totals = cardsim_engine::conformance::Report::default();
+            for seed in seeds.clone() {
+                let i = (seed % 10) as usize;
+                let r = cardsim_engine::conformance::soak_with(
+                    &games[i],
+                    seed..seed + 1,
+                    1_000_000,
+                    1_000,
+                    &mut tables[i],
+                );
+                totals.games += r.games;
+                totals.draws += r.draws;
+                totals.moves += r.moves;
+            }
+            eprintln!(
+                "{name} heuristic soak, seeds {seeds:?}: {} games, {} drawn at the cap, {} \
+                 decisions, {:.0} s",
+                totals.games,
+                totals.draws,
+                totals.moves,
+                t.elapsed().as_secs_f64()
+            );
+            assert_eq!(totals.games as u64, seeds.end - seeds.start);
+        }
+        soak::<Spoons>("spoons", |n| Spoons::new(n, &Params::new()).unwrap());
+        soak::<Pig>("pig", |n| Pig::new(n, &Params::new()).unwrap());
+    }
 }

@@ -11,7 +11,7 @@ pub mod perft;
 pub mod snap;
 pub use snap::{Snap, SnapAction, SnapObservation, SnapState};
 
-use crate::driver::{self, actions_of, RandomPolicy, Scratch, Step};
+use crate::driver::{self, actions_of, Policy, RandomPolicy, Scratch, Step};
 use crate::game::{Game, ToMove};
 use crate::seat::Seat;
 use rand::SeedableRng;
@@ -115,6 +115,24 @@ pub fn soak<G: Game>(
     max_moves: usize,
     full_every: u64,
 ) -> Report {
+    soak_with(game, seeds, max_moves, full_every, &mut RandomPolicy)
+}
+
+/// [`soak`] with every seat played by `policy` instead of uniformly random actions: for games
+/// whose random games rarely reach their natural end (Spoons and Pig run to their move cap
+/// under random play), a soak through the game's heuristic exercises the ends of rounds and
+/// games. The policy must be a function of the state, the seat and the RNG it is passed, so
+/// that the replay check reproduces the game.
+///
+/// # Panics
+/// As [`soak`].
+pub fn soak_with<G: Game, P: Policy<G, Error = std::convert::Infallible>>(
+    game: &G,
+    seeds: std::ops::Range<u64>,
+    max_moves: usize,
+    full_every: u64,
+    policy: &mut P,
+) -> Report {
     assert!(full_every > 0, "full_every must be at least 1");
     let mut report = Report::default();
     let players = game.players();
@@ -194,7 +212,7 @@ pub fn soak<G: Game>(
                     }
                 }
             }
-            match driver::step(game, &mut state, &mut RandomPolicy, &mut scratch, &mut rng) {
+            match driver::step(game, &mut state, policy, &mut scratch, &mut rng) {
                 Ok(Step::Moved) => {}
                 Ok(Step::Over) => unreachable!("checked above"),
                 Err(never) => match never {},
@@ -250,7 +268,7 @@ pub fn soak<G: Game>(
         let end = match driver::play(
             game,
             &mut replay,
-            &mut RandomPolicy,
+            policy,
             &mut scratch,
             &mut rng2,
             max_moves as u64,

@@ -31,7 +31,7 @@ fn run(s: &Settings) -> Result<(), String> {
 
 struct TrashSeats;
 
-/// One player count's sums, as [`Report`] keeps them: wins per seat, and running means of
+/// One player count's sums, as the simulator's report keeps them: wins per seat, and running means of
 /// hands and turns.
 #[derive(Clone, Default)]
 struct Count {
