@@ -163,7 +163,7 @@ fn euchre_seats_shards_merge_into_the_whole_run() {
 
 #[test]
 fn reaction_speed_shards_merge_into_the_whole_run() {
-    merged_equals_whole("reaction-speed", "5", false);
+    merged_equals_whole("reaction-speed", "5", true);
 }
 
 #[test]

@@ -46,6 +46,7 @@ pub const PLOTTED: &[&str] = &[
     "whist-search",
     "bridge-search",
     "trash-search",
+    "reaction-speed",
 ];
 
 /// A named experiment.

@@ -3,6 +3,7 @@
 
 use super::shard::{self, Emit, Part, Sharded};
 use super::{Experiment, Settings};
+use crate::plot::{self, Axes, Point, Series};
 use cardsim_agents::{AgentSpec, GameAgents};
 use cardsim_engine::games::egyptian_ratscrew::Ratscrew;
 use cardsim_engine::games::speed::Speed;
@@ -154,10 +155,18 @@ fn report(s: &Settings, counts: &[Count]) -> Result<(), String> {
     let parts = GAMES
         .iter()
         .flat_map(|g| GAPS_MS.iter().map(move |gap| (*g, *gap)));
-    for ((name, gap), c) in parts.zip(counts) {
+    // Per game: (gap, win rate, interval), for the plot.
+    let mut by_game: Vec<Vec<Point>> = vec![Vec::new(); GAMES.len()];
+    for (i, ((name, gap), c)) in parts.zip(counts).enumerate() {
         let n = c.games as f64;
         let (lo, hi) = wilson_interval(c.wins, n);
         let (w, draws) = (c.wins / n, c.draws);
+        by_game[i / GAPS_MS.len()].push(Point {
+            x: f64::from(gap),
+            y: w,
+            lo,
+            hi,
+        });
         out.write([
             name.to_string(),
             gap.to_string(),
@@ -177,6 +186,28 @@ fn report(s: &Settings, counts: &[Count]) -> Result<(), String> {
         ]);
     }
     out.commit().map_err(e)?;
+    if let Some(path) = &s.plot {
+        let series: Vec<Series> = GAMES
+            .iter()
+            .zip(by_game)
+            .map(|(name, points)| Series {
+                name: (*name).into(),
+                points,
+            })
+            .collect();
+        let title = format!(
+            "The faster heuristic's win rate against the gap in mean reaction time ({games} games each)"
+        );
+        let axes = Axes {
+            title: &title,
+            x: "gap in mean reaction time (ms; slower player 500 ms)",
+            y: "faster player's win rate",
+            log_x: false,
+            reference: Some(0.5),
+        };
+        plot::intervals(path, &axes, &series)?;
+        eprintln!("wrote {}", path.display());
+    }
     println!(
         "Faster heuristic against slower heuristic, 2 players, {games} games per gap, seats \
          rotated, seed {}; slower: {MEAN_MS} ms mean, both {SPREAD_MS} ms spread",
