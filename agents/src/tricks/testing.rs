@@ -286,3 +286,40 @@ pub(crate) fn partnership_wins_against_random<G: cardsim_engine::Game>(
     }
     wins
 }
+
+/// Tricks `team` ends the hand with, by plain minimax through the game's own rules from
+/// `state` (in card play): the brute force that the double-dummy tests check the solver
+/// against. Each action is applied with the game's `apply`; a card that ends the hand is
+/// scored from the trick play without applying it (the game may deal on).
+///
+/// # Panics
+/// If the game is not in card play or the hand ends before the trick play is over.
+pub(crate) fn minimax_tricks<G: cardsim_engine::tricks::TrickTaking>(
+    game: &G,
+    state: &G::State,
+    team: usize,
+) -> usize {
+    use rand::SeedableRng;
+    let teams = game.teams();
+    let cardsim_engine::ToMove::Seat(seat) = game.to_move(state) else {
+        panic!("the game ended")
+    };
+    let play = *game.trick_play(state).expect("in card play");
+    let mut legal = Vec::new();
+    game.legal_actions(state, &mut legal);
+    let values = legal.iter().map(|&a| {
+        let mut p = play;
+        p.play(G::card(a).expect("a card"));
+        if p.is_over() {
+            return p.team_tricks(&teams, team);
+        }
+        let mut s = state.clone();
+        game.apply(&mut s, a, &mut rand_chacha::ChaCha8Rng::seed_from_u64(0));
+        minimax_tricks(game, &s, team)
+    });
+    if teams.team(seat) == team {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}

@@ -1,6 +1,7 @@
 use super::*;
 use crate::same_information_same_choice;
 use crate::search::honesty::check_random_games;
+use crate::tricks::testing::minimax_tricks;
 use crate::tricks::testing::partnership_wins_against_random;
 use crate::tricks::testing::{stock_marginals, stock_places, MarginalCache6};
 use cardsim_engine::games::court_piece::CourtPieceState;
@@ -66,32 +67,6 @@ fn the_heuristic_beats_random() {
     assert!(wins / n as f64 > 0.8, "heuristic side won {wins} of {n}");
 }
 
-/// Tricks `team` ends the hand with, by plain minimax through the card play (a court
-/// decision is not reached: the positions start after the seventh trick).
-fn minimax(game: &CourtPiece, state: &CourtPieceState, team: usize) -> usize {
-    let teams = CourtPiece::teams();
-    let ToMove::Seat(seat) = game.to_move(state) else {
-        panic!("the game ended")
-    };
-    let mut legal = Vec::new();
-    game.legal_actions(state, &mut legal);
-    let values = legal.iter().map(|&a| {
-        let mut p = *state.play();
-        p.play(CourtPiece::card(a).expect("a card"));
-        if p.is_over() {
-            return p.team_tricks(&teams, team);
-        }
-        let mut s = state.clone();
-        game.apply(&mut s, a, &mut ChaCha8Rng::seed_from_u64(0));
-        minimax(game, &s, team)
-    });
-    if teams.team(seat) == team {
-        values.max().unwrap()
-    } else {
-        values.min().unwrap()
-    }
-}
-
 /// The double-dummy solver on Court Piece's 13-card hands in the last tricks (a hand played
 /// on after a first-seven court included): every card's value is what brute force through the
 /// game's rules gives its side.
@@ -138,7 +113,7 @@ fn the_solver_values_court_piece_cards_exactly() {
                 } else {
                     let mut s = state.clone();
                     game.apply(&mut s, a, &mut rng);
-                    minimax(&game, &s, team)
+                    minimax_tricks(&game, &s, team)
                 };
                 (total - before) as f64
             })

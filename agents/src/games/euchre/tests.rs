@@ -1,5 +1,6 @@
 use super::*;
 use crate::search::honesty::check_random_games;
+use crate::tricks::testing::minimax_tricks;
 use crate::tricks::testing::partnership_wins_against_random;
 use crate::tricks::testing::place_chances;
 use crate::{catalog, same_information_same_choice, AgentSpec};
@@ -81,39 +82,6 @@ fn pimc_with_the_solver_beats_random() {
     assert!(wins >= 14.0, "pimc side won {wins} of {n}");
 }
 
-/// Tricks `team` ends the hand with, by plain minimax through the game's own rules.
-fn minimax(game: &Euchre, state: &EuchreState, team: usize, deals: u32) -> usize {
-    if state.deals() > deals {
-        unreachable!("the caller stops before the hand is scored");
-    }
-    let play = state.play();
-    let ToMove::Seat(seat) = game.to_move(state) else {
-        panic!("the game ended")
-    };
-    let mut legal = Vec::new();
-    game.legal_actions(state, &mut legal);
-    let teams = Euchre::teams();
-    let values = legal.iter().map(|&a| {
-        let mut p = *play;
-        let EuchreAction::Play(c) = a else {
-            panic!("not a card")
-        };
-        p.play(c);
-        if p.is_over() {
-            return p.team_tricks(&teams, team);
-        }
-        let mut s = state.clone();
-        let mut rng = ChaCha8Rng::seed_from_u64(0);
-        game.apply(&mut s, a, &mut rng);
-        minimax(game, &s, team, deals)
-    });
-    if teams.team(seat) == team {
-        values.max().unwrap()
-    } else {
-        values.min().unwrap()
-    }
-}
-
 /// The double-dummy solver on the real game's hands, lone hands and lone defences included
 /// (the sitting-out partner keeps his cards): every card's value is what brute force through
 /// the game's rules gives its side.
@@ -165,7 +133,7 @@ fn the_solver_values_euchre_cards_exactly_with_lone_hands() {
                 } else {
                     let mut s = state.clone();
                     game.apply(&mut s, a, &mut rng);
-                    minimax(&game, &s, team, s.deals())
+                    minimax_tricks(&game, &s, team)
                 };
                 (total - before) as f64
             })

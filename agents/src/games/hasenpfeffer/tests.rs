@@ -1,5 +1,6 @@
 use super::*;
 use crate::search::honesty::check_random_games;
+use crate::tricks::testing::minimax_tricks;
 use crate::tricks::testing::partnership_wins_against_random;
 use crate::tricks::testing::place_chances;
 use crate::{catalog, same_information_same_choice, AgentSpec};
@@ -67,31 +68,6 @@ fn pimc_with_the_solver_beats_random() {
     assert!(wins >= 7.0, "pimc side won {wins} of {n}");
 }
 
-/// Tricks `team` ends the hand with, by plain minimax through the game's own rules.
-fn minimax(game: &Hasenpfeffer, state: &HasenpfefferState, team: usize) -> usize {
-    let teams = Hasenpfeffer::teams();
-    let ToMove::Seat(seat) = game.to_move(state) else {
-        panic!("the game ended")
-    };
-    let mut legal = Vec::new();
-    game.legal_actions(state, &mut legal);
-    let values = legal.iter().map(|&a| {
-        let mut p = *state.play();
-        p.play(Hasenpfeffer::card(a).expect("a card"));
-        if p.is_over() {
-            return p.team_tricks(&teams, team);
-        }
-        let mut s = state.clone();
-        game.apply(&mut s, a, &mut ChaCha8Rng::seed_from_u64(0));
-        minimax(game, &s, team)
-    });
-    if teams.team(seat) == team {
-        values.max().unwrap()
-    } else {
-        values.min().unwrap()
-    }
-}
-
 /// The double-dummy solver on the real game's hands (the joker above the bowers): every
 /// card's value is what brute force through the game's rules gives its side.
 #[test]
@@ -133,7 +109,7 @@ fn the_solver_values_hasenpfeffer_cards_exactly() {
                 } else {
                     let mut s = state.clone();
                     game.apply(&mut s, a, &mut rng);
-                    minimax(&game, &s, team)
+                    minimax_tricks(&game, &s, team)
                 };
                 (total - before) as f64
             })

@@ -1,5 +1,6 @@
 use super::*;
 use crate::search::honesty::check_random_games;
+use crate::tricks::testing::minimax_tricks;
 use crate::tricks::testing::partnership_wins_against_random;
 use crate::tricks::testing::{stock_marginals, stock_places};
 use crate::{catalog, same_information_same_choice, AgentSpec};
@@ -60,31 +61,6 @@ fn pimc_with_the_solver_beats_random() {
     assert!(wins >= 14.0, "pimc side won {wins} of {n}");
 }
 
-/// Tricks `team` ends the hand with, by plain minimax through the game's own rules.
-fn minimax(game: &Omi, state: &OmiState, team: usize) -> usize {
-    let teams = Omi::teams();
-    let ToMove::Seat(seat) = game.to_move(state) else {
-        panic!("the game ended")
-    };
-    let mut legal = Vec::new();
-    game.legal_actions(state, &mut legal);
-    let values = legal.iter().map(|&a| {
-        let mut p = *state.play();
-        p.play(Omi::card(a).expect("a card"));
-        if p.is_over() {
-            return p.team_tricks(&teams, team);
-        }
-        let mut s = state.clone();
-        game.apply(&mut s, a, &mut ChaCha8Rng::seed_from_u64(0));
-        minimax(game, &s, team)
-    });
-    if teams.team(seat) == team {
-        values.max().unwrap()
-    } else {
-        values.min().unwrap()
-    }
-}
-
 /// The double-dummy solver on Omi's 32-card hands: every card's value is what brute force
 /// through the game's rules gives its side (from the fifth trick on, some mid-trick, to keep brute force
 /// quick).
@@ -120,7 +96,7 @@ fn the_solver_values_omi_cards_exactly() {
                 } else {
                     let mut s = state.clone();
                     game.apply(&mut s, a, &mut rng);
-                    minimax(&game, &s, team)
+                    minimax_tricks(&game, &s, team)
                 };
                 (total - before) as f64
             })
