@@ -287,36 +287,60 @@ pub(crate) fn partnership_wins_against_random<G: cardsim_engine::Game>(
     wins
 }
 
-/// Tricks `team` ends the hand with, by plain minimax through the game's own rules from
-/// `state` (in card play): the brute force that the double-dummy tests check the solver
-/// against. Each action is applied with the game's `apply`; a card that ends the hand is
-/// scored from the trick play without applying it (the game may deal on).
+/// Each of `legal`'s value to the side of the seat to move in `state` (in card play): the
+/// tricks it gains from there to the end of the hand, by plain minimax through the game's own
+/// rules. The brute force that the double-dummy tests check the solver's values against.
 ///
 /// # Panics
-/// If the game is not in card play or the hand ends before the trick play is over.
-pub(crate) fn minimax_tricks<G: cardsim_engine::tricks::TrickTaking>(
+/// If the game is not in card play.
+pub(crate) fn brute_force_values<G: cardsim_engine::tricks::TrickTaking>(
     game: &G,
     state: &G::State,
+    legal: &[G::Action],
+) -> Vec<f64> {
+    let teams = game.teams();
+    let cardsim_engine::ToMove::Seat(me) = game.to_move(state) else {
+        panic!("the game ended")
+    };
+    let team = teams.team(me);
+    let before = game
+        .trick_play(state)
+        .expect("in card play")
+        .team_tricks(&teams, team);
+    legal
+        .iter()
+        .map(|&a| (tricks_after(game, state, a, team) - before) as f64)
+        .collect()
+}
+
+/// Tricks `team` ends the hand with after `action` and minimax play from there. Each action is
+/// applied with the game's `apply`; a card that ends the hand is scored from the trick play
+/// without applying it (the game may deal on).
+fn tricks_after<G: cardsim_engine::tricks::TrickTaking>(
+    game: &G,
+    state: &G::State,
+    action: G::Action,
     team: usize,
 ) -> usize {
     use rand::SeedableRng;
+    let mut p = *game.trick_play(state).expect("in card play");
+    p.play(G::card(action).expect("a card"));
+    if p.is_over() {
+        return p.team_tricks(&game.teams(), team);
+    }
+    let mut s = state.clone();
+    game.apply(
+        &mut s,
+        action,
+        &mut rand_chacha::ChaCha8Rng::seed_from_u64(0),
+    );
     let teams = game.teams();
-    let cardsim_engine::ToMove::Seat(seat) = game.to_move(state) else {
-        panic!("the game ended")
+    let cardsim_engine::ToMove::Seat(seat) = game.to_move(&s) else {
+        panic!("the hand ended before the trick play was over")
     };
-    let play = *game.trick_play(state).expect("in card play");
     let mut legal = Vec::new();
-    game.legal_actions(state, &mut legal);
-    let values = legal.iter().map(|&a| {
-        let mut p = play;
-        p.play(G::card(a).expect("a card"));
-        if p.is_over() {
-            return p.team_tricks(&teams, team);
-        }
-        let mut s = state.clone();
-        game.apply(&mut s, a, &mut rand_chacha::ChaCha8Rng::seed_from_u64(0));
-        minimax_tricks(game, &s, team)
-    });
+    game.legal_actions(&s, &mut legal);
+    let values = legal.iter().map(|&a| tricks_after(game, &s, a, team));
     if teams.team(seat) == team {
         values.max().unwrap()
     } else {

@@ -1,11 +1,10 @@
 use super::*;
 use crate::same_information_same_choice;
 use crate::search::honesty::check_random_games;
-use crate::tricks::testing::minimax_tricks;
+use crate::tricks::testing::brute_force_values;
 use crate::tricks::testing::partnership_wins_against_random;
 use crate::tricks::testing::{stock_marginals, stock_places, MarginalCache6};
 use cardsim_engine::games::court_piece::CourtPieceState;
-use cardsim_engine::tricks::TrickTaking;
 use cardsim_engine::{Game, Params, ToMove};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -95,29 +94,9 @@ fn the_solver_values_court_piece_cards_exactly() {
         if state.deals() != 0 || state.phase() != Phase::Play {
             continue;
         }
-        let ToMove::Seat(me) = game.to_move(&state) else {
-            unreachable!()
-        };
         game.legal_actions(&state, &mut legal);
         dd.evaluate(&game, &state, &legal, &mut values, &mut rng);
-        let teams = CourtPiece::teams();
-        let team = teams.team(me);
-        let before = state.play().team_tricks(&teams, team);
-        let expected: Vec<f64> = legal
-            .iter()
-            .map(|&a| {
-                let mut p = *state.play();
-                p.play(CourtPiece::card(a).unwrap());
-                let total = if p.is_over() {
-                    p.team_tricks(&teams, team)
-                } else {
-                    let mut s = state.clone();
-                    game.apply(&mut s, a, &mut rng);
-                    minimax_tricks(&game, &s, team)
-                };
-                (total - before) as f64
-            })
-            .collect();
+        let expected = brute_force_values(&game, &state, &legal);
         assert_eq!(values, expected, "seed {seed}");
         checked += 1;
     }

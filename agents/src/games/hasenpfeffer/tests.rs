@@ -1,12 +1,12 @@
 use super::*;
 use crate::search::honesty::check_random_games;
-use crate::tricks::testing::minimax_tricks;
+use crate::tricks::testing::brute_force_values;
 use crate::tricks::testing::partnership_wins_against_random;
 use crate::tricks::testing::place_chances;
 use crate::{catalog, same_information_same_choice, AgentSpec};
 use cardsim_engine::games::hasenpfeffer::HasenpfefferState;
 use cardsim_engine::tricks::TrickTaking;
-use cardsim_engine::{Game, Params, ToMove};
+use cardsim_engine::{Game, Params};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -91,29 +91,9 @@ fn the_solver_values_hasenpfeffer_cards_exactly() {
             game.apply(&mut state, a, &mut rng);
         }
         jokers += usize::from(Seat::all(4).any(|s| state.play().hand(s).contains(Card::JOKER)));
-        let ToMove::Seat(me) = game.to_move(&state) else {
-            unreachable!()
-        };
         game.legal_actions(&state, &mut legal);
         dd.evaluate(&game, &state, &legal, &mut values, &mut rng);
-        let teams = Hasenpfeffer::teams();
-        let team = teams.team(me);
-        let before = state.play().team_tricks(&teams, team);
-        let expected: Vec<f64> = legal
-            .iter()
-            .map(|&a| {
-                let mut p = *state.play();
-                p.play(Hasenpfeffer::card(a).unwrap());
-                let total = if p.is_over() {
-                    p.team_tricks(&teams, team)
-                } else {
-                    let mut s = state.clone();
-                    game.apply(&mut s, a, &mut rng);
-                    minimax_tricks(&game, &s, team)
-                };
-                (total - before) as f64
-            })
-            .collect();
+        let expected = brute_force_values(&game, &state, &legal);
         assert_eq!(values, expected, "seed {seed}");
     }
     assert!(jokers >= 8, "positions with the joker in a hand: {jokers}");

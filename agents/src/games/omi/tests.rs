@@ -1,13 +1,12 @@
 use super::*;
 use crate::search::honesty::check_random_games;
-use crate::tricks::testing::minimax_tricks;
+use crate::tricks::testing::brute_force_values;
 use crate::tricks::testing::partnership_wins_against_random;
 use crate::tricks::testing::{stock_marginals, stock_places};
 use crate::{catalog, same_information_same_choice, AgentSpec};
 use cardsim_engine::cards::Suit;
 use cardsim_engine::games::omi::OmiState;
-use cardsim_engine::tricks::TrickTaking;
-use cardsim_engine::{Game, Params, ToMove};
+use cardsim_engine::{Game, Params};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -78,29 +77,9 @@ fn the_solver_values_omi_cards_exactly() {
             let a = legal[rng.random_range(0..legal.len())];
             game.apply(&mut state, a, &mut rng);
         }
-        let ToMove::Seat(me) = game.to_move(&state) else {
-            unreachable!()
-        };
         game.legal_actions(&state, &mut legal);
         dd.evaluate(&game, &state, &legal, &mut values, &mut rng);
-        let teams = Omi::teams();
-        let team = teams.team(me);
-        let before = state.play().team_tricks(&teams, team);
-        let expected: Vec<f64> = legal
-            .iter()
-            .map(|&a| {
-                let mut p = *state.play();
-                p.play(Omi::card(a).unwrap());
-                let total = if p.is_over() {
-                    p.team_tricks(&teams, team)
-                } else {
-                    let mut s = state.clone();
-                    game.apply(&mut s, a, &mut rng);
-                    minimax_tricks(&game, &s, team)
-                };
-                (total - before) as f64
-            })
-            .collect();
+        let expected = brute_force_values(&game, &state, &legal);
         assert_eq!(values, expected, "seed {seed}");
     }
 }
