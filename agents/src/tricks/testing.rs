@@ -265,6 +265,23 @@ pub(crate) fn play_against_random<G: cardsim_engine::Game>(
     game.outcome(&state).expect("the game is over")
 }
 
+/// Plays `n` games from seeds `seed0 + g`: `agent` in seat `g % players` and random play in
+/// the others; returns the games the agent won (a shared win counting its share).
+pub(crate) fn seat_wins_against_random<G: cardsim_engine::Game>(
+    game: &G,
+    agent: &mut dyn crate::Agent<G>,
+    n: u64,
+    seed0: u64,
+) -> f64 {
+    let players = game.players() as u64;
+    (0..n)
+        .map(|g| {
+            let me = Seat::new((g % players) as usize);
+            play_against_random(game, agent, |s| s == me, seed0 + g)[me].win
+        })
+        .sum()
+}
+
 /// Plays `n` partnership games (seats alternating between two teams, as at four seats or in
 /// Envite) from seeds `seed0 + g`: `agent` for one partnership (team 0 on even games, team 1
 /// on odd ones) and random play for the other; returns the games the agent's side won (its

@@ -1,7 +1,8 @@
 use super::*;
 use crate::search::honesty::check_random_games;
+use crate::tricks::testing::seat_wins_against_random;
 use crate::tricks::testing::{trick_marginals, MarginalCache};
-use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
+use crate::{catalog, same_information_same_choice, AgentSpec};
 use cardsim_engine::cards::Card;
 use cardsim_engine::games::orgy::OrgyState;
 use cardsim_engine::tricks::{Obligation, TrickPlay};
@@ -29,27 +30,7 @@ fn the_heuristic_decides_from_the_observation_only() {
 
 /// Plays `n` whole games, the heuristic in seat `g % 4`, random elsewhere; returns its wins.
 fn heuristic_wins(n: u64) -> f64 {
-    let g = game();
-    let mut legal = Vec::new();
-    let mut wins = 0.0;
-    for i in 0..n {
-        let mut rng = ChaCha8Rng::seed_from_u64(i);
-        let mut s = g.deal(&mut rng);
-        let me = Seat::new((i % 4) as usize);
-        while let ToMove::Seat(seat) = g.to_move(&s) {
-            g.legal_actions(&s, &mut legal);
-            let obs = g.observe(&s, seat);
-            let a = if seat == me {
-                OrgyHeuristic.choose(&g, seat, &obs, &legal, &mut rng)
-            } else {
-                RandomAgent.choose(&g, seat, &obs, &legal, &mut rng)
-            };
-            assert!(legal.contains(&a));
-            g.apply(&mut s, a, &mut rng);
-        }
-        wins += g.outcome(&s).unwrap()[me].win;
-    }
-    wins
+    seat_wins_against_random(&game(), &mut OrgyHeuristic, n, 0)
 }
 
 /// One heuristic seat against three random ones: random would win a quarter.

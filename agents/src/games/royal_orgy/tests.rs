@@ -1,6 +1,7 @@
 use super::*;
+use crate::same_information_same_choice;
 use crate::search::honesty::check_random_games;
-use crate::{same_information_same_choice, RandomAgent};
+use crate::tricks::testing::seat_wins_against_random;
 use cardsim_engine::games::royal_orgy::RoyalOrgyState;
 use cardsim_engine::{Game, Params, ToMove};
 use rand::SeedableRng;
@@ -25,26 +26,7 @@ fn the_heuristic_decides_from_the_observation_only() {
 /// returns its wins.
 fn heuristic_wins(n: u64, target: u32) -> f64 {
     let g = RoyalOrgy::new(2, &Params::new().set("target", target)).unwrap();
-    let mut legal = Vec::new();
-    let mut wins = 0.0;
-    for i in 0..n {
-        let mut rng = ChaCha8Rng::seed_from_u64(i);
-        let mut s = g.deal(&mut rng);
-        let me = Seat::new((i % 2) as usize);
-        while let ToMove::Seat(seat) = g.to_move(&s) {
-            g.legal_actions(&s, &mut legal);
-            let obs = g.observe(&s, seat);
-            let a = if seat == me {
-                RoyalOrgyHeuristic.choose(&g, seat, &obs, &legal, &mut rng)
-            } else {
-                RandomAgent.choose(&g, seat, &obs, &legal, &mut rng)
-            };
-            assert!(legal.contains(&a));
-            g.apply(&mut s, a, &mut rng);
-        }
-        wins += g.outcome(&s).unwrap()[me].win;
-    }
-    wins
+    seat_wins_against_random(&g, &mut RoyalOrgyHeuristic, n, 0)
 }
 
 /// Short games (to 300, about three hands): random would win half, 30 +- 3.9 of 60.
@@ -172,26 +154,7 @@ fn royal_orgy_determinizations_are_honest() {
 /// the others; returns its wins (a shared win counting its share).
 fn heuristic_wins3(n: u64, deals: u32) -> f64 {
     let g = RoyalOrgy::new(3, &Params::new().set("deals", deals)).unwrap();
-    let mut legal = Vec::new();
-    let mut wins = 0.0;
-    for i in 0..n {
-        let mut rng = ChaCha8Rng::seed_from_u64(1000 + i);
-        let mut s = g.deal(&mut rng);
-        let me = Seat::new((i % 3) as usize);
-        while let ToMove::Seat(seat) = g.to_move(&s) {
-            g.legal_actions(&s, &mut legal);
-            let obs = g.observe(&s, seat);
-            let a = if seat == me {
-                RoyalOrgyHeuristic.choose(&g, seat, &obs, &legal, &mut rng)
-            } else {
-                RandomAgent.choose(&g, seat, &obs, &legal, &mut rng)
-            };
-            assert!(legal.contains(&a));
-            g.apply(&mut s, a, &mut rng);
-        }
-        wins += g.outcome(&s).unwrap()[me].win;
-    }
-    wins
+    seat_wins_against_random(&g, &mut RoyalOrgyHeuristic, n, 1000)
 }
 
 /// Three players, games of 6 deals: random would win a third, 20 +- 3.7 of 60.
