@@ -9,7 +9,8 @@
 //!   `i` is shifted cyclically by `i`, so every agent sits in every seat equally often and
 //!   partners stay partners.
 //! - Output: a long per-game CSV (one row per game and seat) and a summary per agent and per
-//!   seat with 95% Wilson intervals, both written atomically (temporary file, then rename).
+//!   seat with 95% Wilson intervals, both written through [`output`] (atomically for a regular
+//!   file: temporary file, then rename; `-` is standard output).
 //!   In a partnership game ([`cardsim_engine::Game::team`]) the summary adds team rows: each
 //!   agent pairing's and each side's win rate, a win counting 1 for the partnership, with
 //!   intervals of one sample per game (per deal in duplicate).
@@ -31,7 +32,7 @@
 
 mod config;
 mod error;
-mod output;
+pub mod output;
 mod play;
 mod record;
 mod registry;
@@ -43,7 +44,9 @@ mod tournament;
 
 pub use config::{Shard, SimConfig};
 pub use error::SimError;
-pub use output::AtomicCsv;
+pub use output::{
+    install_signal_handlers, print, stdout_carries_data, write_file, AtomicCsv, Output, Plan,
+};
 pub use play::{play_game, play_game_with, GameRecord, SeatRecord, MAX_STATS};
 pub use record::{
     replay, replay_record, Entry, Move, Record, RecordWriter, ReplayReport, SeatOutcome, Trace,

@@ -8,7 +8,6 @@
 //! action only if it is legal at that point, and compares the outcome and statistics with
 //! the record's.
 
-use crate::output::temp_beside;
 use crate::{find_game, game_rng, GameRecord, SimError};
 use cardsim_agents::GameAgents;
 use cardsim_engine::driver::{Applied, Ending};
@@ -18,7 +17,7 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io::{BufRead, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// One applied decision of a record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -170,28 +169,20 @@ impl Record {
     }
 }
 
-/// A JSON-lines file written beside its destination and renamed into place on commit.
+/// A JSON-lines output ([`crate::Output`]): a regular file is written beside its
+/// destination and renamed into place on commit.
 pub struct RecordWriter {
-    path: PathBuf,
-    out: std::io::BufWriter<tempfile::NamedTempFile>,
+    out: crate::Output,
 }
 
 impl RecordWriter {
-    /// Opens the temporary file now, so a bad destination fails before any work.
+    /// Opens the output now, so a bad destination fails before any work.
     ///
     /// # Errors
     /// [`SimError::Output`].
     pub fn create(path: &Path) -> Result<RecordWriter, SimError> {
-        if path.is_dir() {
-            return Err(SimError::Output {
-                path: path.to_path_buf(),
-                source: std::io::Error::other("it is a directory"),
-            });
-        }
-        let tmp = temp_beside(path)?;
         Ok(RecordWriter {
-            path: path.to_path_buf(),
-            out: std::io::BufWriter::new(tmp),
+            out: crate::Output::create(path)?,
         })
     }
 
@@ -200,27 +191,18 @@ impl RecordWriter {
     /// # Errors
     /// [`SimError::Output`].
     pub fn write(&mut self, record: &Record) -> Result<(), SimError> {
-        let err = |e: std::io::Error| SimError::Output {
-            path: self.path.clone(),
-            source: e,
-        };
-        serde_json::to_writer(&mut self.out, record).map_err(|e| err(e.into()))?;
-        self.out.write_all(b"\n").map_err(err)
+        serde_json::to_writer(&mut self.out, record)
+            .map_err(std::io::Error::from)
+            .and_then(|()| self.out.write_all(b"\n"))
+            .map_err(|e| self.out.error(e))
     }
 
-    /// Flushes and renames the file into place.
+    /// Flushes the output and puts it in place.
     ///
     /// # Errors
     /// [`SimError::Output`].
     pub fn commit(self) -> Result<(), SimError> {
-        let path = self.path;
-        let err = |source| SimError::Output {
-            path: path.clone(),
-            source,
-        };
-        let tmp = self.out.into_inner().map_err(|e| err(e.into_error()))?;
-        tmp.persist(&path).map_err(|e| err(e.error))?;
-        Ok(())
+        self.out.commit()
     }
 }
 

@@ -8,7 +8,6 @@
 //! summary from the rows (the per-game CSV keeps every number exactly), so the merged files
 //! are byte for byte those of the unsplit run.
 
-use crate::output::temp_beside;
 use crate::{find_game, AtomicCsv, GameRecord, Report, Request, SeatRecord, Shard, SimConfig};
 use crate::{SimError, MAX_STATS};
 use arrayvec::ArrayVec;
@@ -174,14 +173,11 @@ impl Manifest {
 /// [`SimError::Output`].
 pub fn write_manifest<T: Serialize>(out: &Path, manifest: &T) -> Result<(), SimError> {
     let path = Manifest::path_for(out);
-    let err = |source| SimError::Output {
+    let text = serde_json::to_vec_pretty(manifest).map_err(|e| SimError::Output {
         path: path.clone(),
-        source,
-    };
-    let mut tmp = temp_beside(&path)?;
-    serde_json::to_writer_pretty(&mut tmp, manifest).map_err(|e| err(e.into()))?;
-    tmp.persist(&path).map_err(|e| err(e.error))?;
-    Ok(())
+        source: e.into(),
+    })?;
+    crate::write_file(&path, &text)
 }
 
 /// The header of the per-game CSV of a game with statistics `stats`.
