@@ -3,10 +3,10 @@
 use crate::experiments;
 use cardsim_agents::split_specs;
 use cardsim_engine::Params;
-use cardsim_sim::{find_game, games, Request, Shard, SimConfig};
+use cardsim_sim::{find_game, games, print, Manifest, Plan, Request, Shard, SimConfig};
 use clap::{Args, Parser, Subcommand};
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// cardsim: card-game AI research and bulk simulation.
 #[derive(Parser, Debug)]
@@ -210,8 +210,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), String> {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
             // --help and --version
-            print!("{e}");
-            return Ok(());
+            return print(&e.to_string()).map_err(|e| e.to_string());
         }
         Err(e) => {
             let text = e.to_string();
@@ -224,10 +223,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), String> {
         }
     };
     match cli.command {
-        Command::List => {
-            print!("{}", list());
-            Ok(())
-        }
+        Command::List => print(&list()).map_err(|e| e.to_string()),
         Command::Simulate(args) => simulate(args),
         Command::Experiment(args) => experiment(args),
         Command::Solve(args) => crate::solve::run(args),
@@ -258,10 +254,10 @@ fn tournament(args: TournamentArgs) -> Result<(), String> {
             "--shard needs --out: the shard's files are what `cardsim merge` combines".into(),
         );
     }
-    if let Some(plot) = &args.plot {
-        check_writable(plot)?;
-    }
-    // Open the output first, so a bad path fails before any game is played.
+    let mut plan = Plan::new();
+    plan_outputs(&mut plan, args.out.as_deref(), args.shard.is_some())?;
+    plan.output_opt("--plot", args.plot.as_deref())
+        .map_err(|e| e.to_string())?;
     let out = args
         .out
         .as_deref()
@@ -270,7 +266,7 @@ fn tournament(args: TournamentArgs) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     let started = std::time::Instant::now();
     let t = cardsim_sim::run_tournament(&config).map_err(|e| e.to_string())?;
-    print!("{}", t.table());
+    print(&t.table()).map_err(|e| e.to_string())?;
     eprintln!("tournament in {:.1} s", started.elapsed().as_secs_f64());
     if let (Some(out), Some(path)) = (out, &args.out) {
         t.write_csv(out).map_err(|e| e.to_string())?;
@@ -289,11 +285,21 @@ fn tournament(args: TournamentArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Fails at once, before any game is played, when `path` cannot be written.
-fn check_writable(path: &std::path::Path) -> Result<(), String> {
-    cardsim_sim::AtomicCsv::create(path)
-        .map(drop)
-        .map_err(|e| e.to_string())
+/// Declares `--out` in `plan`, and with `sharded` the manifest written beside it.
+///
+/// # Errors
+/// The plan's message; a shard on standard output (its manifest needs a file beside it).
+pub fn plan_outputs(plan: &mut Plan, out: Option<&Path>, sharded: bool) -> Result<(), String> {
+    let e = |e: cardsim_sim::SimError| e.to_string();
+    plan.output_opt("--out", out).map_err(e)?;
+    if let (Some(out), true) = (out, sharded) {
+        if out.as_os_str() == "-" {
+            return Err("--shard needs --out FILE, not standard output: the shard's manifest goes beside the file".into());
+        }
+        plan.output("the shard manifest", &Manifest::path_for(out))
+            .map_err(e)?;
+    }
+    Ok(())
 }
 
 fn replay(args: ReplayArgs) -> Result<(), String> {
@@ -301,12 +307,13 @@ fn replay(args: ReplayArgs) -> Result<(), String> {
     for e in &report.errors {
         eprintln!("error: {}: {e}", args.records.display());
     }
-    println!(
-        "{}: {} records replayed exactly, {} bad",
+    print(&format!(
+        "{}: {} records replayed exactly, {} bad\n",
         args.records.display(),
         report.ok,
         report.errors.len()
-    );
+    ))
+    .map_err(|e| e.to_string())?;
     if report.errors.is_empty() {
         Ok(())
     } else {
@@ -341,6 +348,16 @@ fn merge(args: MergeArgs) -> Result<(), String> {
     if args.plot.is_some() {
         return Err("--plot works with experiment shards only".into());
     }
+    let e = |e: cardsim_sim::SimError| e.to_string();
+    let mut plan = Plan::new();
+    for shard in &args.shards {
+        plan.input("shard", shard).map_err(e)?;
+        plan.input("shard manifest", &Manifest::path_for(shard))
+            .map_err(e)?;
+    }
+    plan.output_opt("--out", args.out.as_deref()).map_err(e)?;
+    plan.output_opt("--summary", args.summary.as_deref())
+        .map_err(e)?;
     if args
         .shards
         .first()
@@ -351,7 +368,7 @@ fn merge(args: MergeArgs) -> Result<(), String> {
         }
         let t = cardsim_sim::merge_tournament(&args.shards, args.out.as_deref())
             .map_err(|e| e.to_string())?;
-        print!("{}", t.table());
+        print(&t.table()).map_err(|e| e.to_string())?;
         if let Some(p) = &args.out {
             eprintln!("wrote the cross-table and ratings to {}", p.display());
         }
@@ -364,7 +381,7 @@ fn merge(args: MergeArgs) -> Result<(), String> {
         args.quiet,
     )
     .map_err(|e| e.to_string())?;
-    print!("{}", report.table());
+    print(&report.table()).map_err(|e| e.to_string())?;
     eprintln!(
         "merged {} shards: {} games",
         args.shards.len(),
@@ -401,9 +418,10 @@ fn merge_experiment(name: &str, args: MergeArgs) -> Result<(), String> {
     (exp.run)(&settings)
 }
 
-/// Checks that experiment `exp` draws a plot when one is asked for, and that it can be written.
+/// Checks that experiment `exp` draws a plot when one is asked for (the experiment checks
+/// that it can be written).
 fn check_plot(exp: &experiments::Experiment, plot: Option<&std::path::Path>) -> Result<(), String> {
-    if let Some(plot) = plot {
+    if plot.is_some() {
         if !experiments::PLOTTED.contains(&exp.name) {
             return Err(format!(
                 "experiment {} draws no plot; --plot works with {}",
@@ -411,7 +429,6 @@ fn check_plot(exp: &experiments::Experiment, plot: Option<&std::path::Path>) -> 
                 experiments::PLOTTED.join(", ")
             ));
         }
-        check_writable(plot)?;
     }
     Ok(())
 }
@@ -424,6 +441,12 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         None => Vec::new(),
     };
     let run = args.run.checked()?;
+    let mut plan = Plan::new();
+    plan_outputs(&mut plan, args.out.as_deref(), args.shard.is_some())?;
+    for (what, path) in [("--summary", &args.summary), ("--records", &args.records)] {
+        plan.output_opt(what, path.as_deref())
+            .map_err(|e| e.to_string())?;
+    }
     let config = SimConfig::default()
         .games(args.games)
         .seed(run.seed)
@@ -443,7 +466,7 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
     };
     let started = std::time::Instant::now();
     let report = (entry.simulate)(&request).map_err(|e| e.to_string())?;
-    print!("{}", report.table());
+    print(&report.table()).map_err(|e| e.to_string())?;
     let secs = started.elapsed().as_secs_f64();
     eprintln!(
         "{} games in {secs:.2} s ({:.0} games/s)",
@@ -464,8 +487,7 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
 
 fn experiment(args: ExperimentArgs) -> Result<(), String> {
     if args.name == "list" {
-        print!("{}", experiments::list());
-        return Ok(());
+        return print(&experiments::list()).map_err(|e| e.to_string());
     }
     let exp = experiments::find(&args.name)?;
     let run = args.run.checked()?;

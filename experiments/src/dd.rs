@@ -7,7 +7,7 @@ use cardsim_engine::games::bridge::pbn::{seat_char, Deal, PbnRecord};
 use cardsim_engine::games::bridge::{Bridge, BridgeAction, Phase, Strain};
 use cardsim_engine::tricks::{shuffled, CardOrder, Trick};
 use cardsim_engine::{Game, Params, Seat, ToMove};
-use cardsim_sim::AtomicCsv;
+use cardsim_sim::{print, AtomicCsv, Plan};
 use clap::Args;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -119,6 +119,12 @@ pub fn run(args: DdArgs) -> Result<(), String> {
             args.threads
         ));
     }
+    let mut plan = Plan::new();
+    if let Some(path) = &args.pbn_file {
+        plan.input("--pbn-file", path).map_err(|e| e.to_string())?;
+    }
+    plan.output_opt("--out", args.out.as_deref())
+        .map_err(|e| e.to_string())?;
     let deals = deals(&args)?;
     let mut out = args
         .out
@@ -148,7 +154,7 @@ pub fn run(args: DdArgs) -> Result<(), String> {
     }
     for (deal, (table, _)) in deals.iter().zip(&results) {
         if !args.quiet {
-            println!("{deal}\n{table}");
+            print(&format!("{deal}\n{table}\n")).map_err(|e| e.to_string())?;
         }
         if let Some(out) = out.as_mut() {
             for (d, name) in ["N", "E", "S", "W"].iter().enumerate() {
@@ -217,6 +223,9 @@ fn play(args: &DdArgs, n: u64) -> Result<(), String> {
         .pbn_out
         .as_ref()
         .expect("clap requires --pbn-out with --play");
+    Plan::new()
+        .output("--pbn-out", path)
+        .map_err(|e| e.to_string())?;
     let mut text = String::from("% PBN 2.1\n% EXPORT\n");
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let mut legal = Vec::new();
@@ -310,7 +319,7 @@ fn play(args: &DdArgs, n: u64) -> Result<(), String> {
             }
         }
     }
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    cardsim_sim::write_file(path, text.as_bytes()).map_err(|e| e.to_string())?;
     eprintln!("{n} games, {deals} deals written to {}", path.display());
     Ok(())
 }

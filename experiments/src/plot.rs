@@ -1,5 +1,6 @@
 //! SVG plots of experiment and tournament results (plotters): estimates with 95% interval
-//! bars against a numeric axis, and a heat map of a tournament's cross-table.
+//! bars against a numeric axis, and a heat map of a tournament's cross-table. Each is drawn
+//! into a string and written through `cardsim_sim::output`.
 
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
@@ -55,6 +56,11 @@ fn err(path: &Path, e: impl std::fmt::Display) -> String {
     format!("cannot draw {}: {e}", path.display())
 }
 
+/// Writes a drawn SVG to its output.
+fn save(path: &Path, svg: &str) -> Result<(), String> {
+    cardsim_sim::write_file(path, svg.as_bytes()).map_err(|e| e.to_string())
+}
+
 /// Draws each series as points joined by lines with 95% interval bars, into an SVG file.
 ///
 /// # Errors
@@ -78,82 +84,86 @@ pub fn intervals(path: &Path, axes: &Axes<'_>, series: &[Series]) -> Result<(), 
     }
     let pad_x = ((x1 - x0) * 0.08).max(0.5);
     let pad_y = ((y1 - y0) * 0.08).max(0.01);
-    let root = SVGBackend::new(path, (800, 500)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| err(path, e))?;
-    let x_label = if axes.log_x {
-        format!("{} (log scale)", axes.x)
-    } else {
-        axes.x.to_string()
-    };
-    let mut chart = ChartBuilder::on(&root)
-        .caption(axes.title, ("sans-serif", 20))
-        .margin(15)
-        .x_label_area_size(45)
-        .y_label_area_size(60)
-        .build_cartesian_2d(x0 - pad_x..x1 + pad_x, y0 - pad_y..y1 + pad_y)
-        .map_err(|e| err(path, e))?;
-    let log_x = axes.log_x;
-    let x_fmt = move |x: &f64| {
-        if log_x {
-            format!("{}", 10f64.powf(*x).round())
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (800, 500)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| err(path, e))?;
+        let x_label = if axes.log_x {
+            format!("{} (log scale)", axes.x)
         } else {
-            format!("{x}")
+            axes.x.to_string()
+        };
+        let mut chart = ChartBuilder::on(&root)
+            .caption(axes.title, ("sans-serif", 20))
+            .margin(15)
+            .x_label_area_size(45)
+            .y_label_area_size(60)
+            .build_cartesian_2d(x0 - pad_x..x1 + pad_x, y0 - pad_y..y1 + pad_y)
+            .map_err(|e| err(path, e))?;
+        let log_x = axes.log_x;
+        let x_fmt = move |x: &f64| {
+            if log_x {
+                format!("{}", 10f64.powf(*x).round())
+            } else {
+                format!("{x}")
+            }
+        };
+        chart
+            .configure_mesh()
+            .x_desc(x_label)
+            .y_desc(axes.y)
+            .x_label_formatter(&x_fmt)
+            .draw()
+            .map_err(|e| err(path, e))?;
+        if let Some(r) = axes.reference {
+            chart
+                .draw_series(DashedLineSeries::new(
+                    vec![(x0 - pad_x, r), (x1 + pad_x, r)],
+                    6,
+                    4,
+                    BLACK.mix(0.5).stroke_width(1),
+                ))
+                .map_err(|e| err(path, e))?;
         }
-    };
-    chart
-        .configure_mesh()
-        .x_desc(x_label)
-        .y_desc(axes.y)
-        .x_label_formatter(&x_fmt)
-        .draw()
-        .map_err(|e| err(path, e))?;
-    if let Some(r) = axes.reference {
+        let n = series.len().max(1) as f64;
+        for (k, s) in series.iter().enumerate() {
+            let color = COLORS[k % COLORS.len()];
+            // Series side by side around each x, so their bars do not overlap.
+            let shift = (k as f64 - (n - 1.0) / 2.0) * (x1 - x0 + 1.0) * 0.01;
+            let at = |p: &Point| (if log_x { p.x.log10() } else { p.x }) + shift;
+            chart
+                .draw_series(LineSeries::new(
+                    s.points.iter().map(|p| (at(p), p.y)),
+                    color.stroke_width(2),
+                ))
+                .map_err(|e| err(path, e))?
+                .label(s.name.as_str())
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
+            chart
+                .draw_series(
+                    s.points
+                        .iter()
+                        .map(|p| ErrorBar::new_vertical(at(p), p.lo, p.y, p.hi, color.filled(), 8)),
+                )
+                .map_err(|e| err(path, e))?;
+            chart
+                .draw_series(
+                    s.points
+                        .iter()
+                        .map(|p| Circle::new((at(p), p.y), 3, color.filled())),
+                )
+                .map_err(|e| err(path, e))?;
+        }
         chart
-            .draw_series(DashedLineSeries::new(
-                vec![(x0 - pad_x, r), (x1 + pad_x, r)],
-                6,
-                4,
-                BLACK.mix(0.5).stroke_width(1),
-            ))
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .position(SeriesLabelPosition::UpperRight)
+            .draw()
             .map_err(|e| err(path, e))?;
+        root.present().map_err(|e| err(path, e))?;
     }
-    let n = series.len().max(1) as f64;
-    for (k, s) in series.iter().enumerate() {
-        let color = COLORS[k % COLORS.len()];
-        // Series side by side around each x, so their bars do not overlap.
-        let shift = (k as f64 - (n - 1.0) / 2.0) * (x1 - x0 + 1.0) * 0.01;
-        let at = |p: &Point| (if log_x { p.x.log10() } else { p.x }) + shift;
-        chart
-            .draw_series(LineSeries::new(
-                s.points.iter().map(|p| (at(p), p.y)),
-                color.stroke_width(2),
-            ))
-            .map_err(|e| err(path, e))?
-            .label(s.name.as_str())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
-        chart
-            .draw_series(
-                s.points
-                    .iter()
-                    .map(|p| ErrorBar::new_vertical(at(p), p.lo, p.y, p.hi, color.filled(), 8)),
-            )
-            .map_err(|e| err(path, e))?;
-        chart
-            .draw_series(
-                s.points
-                    .iter()
-                    .map(|p| Circle::new((at(p), p.y), 3, color.filled())),
-            )
-            .map_err(|e| err(path, e))?;
-    }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .position(SeriesLabelPosition::UpperRight)
-        .draw()
-        .map_err(|e| err(path, e))?;
-    root.present().map_err(|e| err(path, e))
+    save(path, &svg)
 }
 
 /// Draws a cross-table as a heat map: cell (row, column) is the row agent's win share against
@@ -169,45 +179,49 @@ pub fn heat_map(
 ) -> Result<(), String> {
     let m = agents.len();
     let side = (140 + 110 * m as u32).min(1600);
-    let root = SVGBackend::new(path, (side + 120, side)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| err(path, e))?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", 18))
-        .margin(15)
-        .x_label_area_size(40)
-        .y_label_area_size(120)
-        .build_cartesian_2d(0f64..m as f64, 0f64..m as f64)
-        .map_err(|e| err(path, e))?;
-    let name = |v: &f64| {
-        let i = v.floor() as usize;
-        if (*v - v.floor() - 0.5).abs() < 1e-9 && i < m {
-            agents[i].clone()
-        } else {
-            String::new()
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (side + 120, side)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| err(path, e))?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 18))
+            .margin(15)
+            .x_label_area_size(40)
+            .y_label_area_size(120)
+            .build_cartesian_2d(0f64..m as f64, 0f64..m as f64)
+            .map_err(|e| err(path, e))?;
+        let name = |v: &f64| {
+            let i = v.floor() as usize;
+            if (*v - v.floor() - 0.5).abs() < 1e-9 && i < m {
+                agents[i].clone()
+            } else {
+                String::new()
+            }
+        };
+        let flip = move |v: &f64| m as f64 - v;
+        chart
+            .configure_mesh()
+            .disable_mesh()
+            .x_labels(2 * m + 1)
+            .y_labels(2 * m + 1)
+            .x_label_formatter(&name)
+            .y_label_formatter(&|v: &f64| name(&flip(v)))
+            .x_desc("opponent")
+            .draw()
+            .map_err(|e| err(path, e))?;
+        for i in 0..m {
+            for j in 0..m {
+                let (x, y) = (j as f64, (m - 1 - i) as f64);
+                let (fill, text) = match share(i, j) {
+                    Some(s) => (shade(s), format!("{s:.3}")),
+                    None => (RGBColor(230, 230, 230), "-".into()),
+                };
+                draw_cell(&mut chart, x, y, fill, &text).map_err(|e| err(path, e))?;
+            }
         }
-    };
-    let flip = move |v: &f64| m as f64 - v;
-    chart
-        .configure_mesh()
-        .disable_mesh()
-        .x_labels(2 * m + 1)
-        .y_labels(2 * m + 1)
-        .x_label_formatter(&name)
-        .y_label_formatter(&|v: &f64| name(&flip(v)))
-        .x_desc("opponent")
-        .draw()
-        .map_err(|e| err(path, e))?;
-    for i in 0..m {
-        for j in 0..m {
-            let (x, y) = (j as f64, (m - 1 - i) as f64);
-            let (fill, text) = match share(i, j) {
-                Some(s) => (shade(s), format!("{s:.3}")),
-                None => (RGBColor(230, 230, 230), "-".into()),
-            };
-            draw_cell(&mut chart, x, y, fill, &text).map_err(|e| err(path, e))?;
-        }
+        root.present().map_err(|e| err(path, e))?;
     }
-    root.present().map_err(|e| err(path, e))
+    save(path, &svg)
 }
 
 fn draw_cell(

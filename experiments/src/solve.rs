@@ -12,7 +12,7 @@
 
 use cardsim_agents::games::seahaven::solver::{solve, Solution, SolverConfig, Verdict};
 use cardsim_engine::games::seahaven::Board;
-use cardsim_sim::{align_table, wilson_interval, AtomicCsv};
+use cardsim_sim::{align_table, wilson_interval, AtomicCsv, Plan};
 use clap::Args;
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -292,6 +292,14 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         .max_nodes(args.max_nodes)
         .timeout(args.timeout_ms.map(Duration::from_millis));
     let from_file = args.board.is_some();
+    let mut plan = Plan::new();
+    let e = |e: cardsim_sim::SimError| e.to_string();
+    if let Some(board) = &args.board {
+        plan.input("--board", board).map_err(e)?;
+    }
+    plan.output_opt("--out", args.out.as_deref()).map_err(e)?;
+    plan.output_opt("--boards-out", args.boards_out.as_deref())
+        .map_err(e)?;
     let boards: Vec<(u64, Board)> = match (&args.deals, &args.board) {
         (Some(spec), None) => parse_deals(spec)?
             .into_iter()
@@ -327,20 +335,12 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             boards[r.start as usize..r.end as usize].to_vec()
         }
     };
-    // Open the outputs first so that a bad path fails before any work.
-    let csv_check = args
-        .out
-        .as_deref()
-        .map(AtomicCsv::create)
-        .transpose()
-        .map_err(|e| e.to_string())?;
-    drop(csv_check);
     if let Some(path) = &args.boards_out {
         let text: Vec<String> = boards
             .iter()
             .map(|(n, b)| format!("# deal {n}\n{b}"))
             .collect();
-        write_atomically(path, &text.join("\n"))?;
+        cardsim_sim::write_file(path, text.join("\n").as_bytes()).map_err(e)?;
     }
     let started = std::time::Instant::now();
     let rows = solve_all(&boards, &config, args.threads, args.quiet)?;
@@ -377,36 +377,12 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         }
     }
     text.push_str(&Totals::of(&rows).table());
-    {
-        use std::io::Write;
-        let mut out = std::io::stdout().lock();
-        out.write_all(text.as_bytes())
-            .and_then(|()| out.flush())
-            .map_err(|e| format!("cannot write to standard output: {e}"))?;
-    }
+    cardsim_sim::print(&text).map_err(e)?;
     eprintln!("{} boards in {wall:.2} s", rows.len());
     if let Some(p) = &args.out {
         eprintln!("wrote {}", p.display());
     }
     Ok(())
-}
-
-fn write_atomically(path: &std::path::Path, text: &str) -> Result<(), String> {
-    let err = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
-    if path.is_dir() {
-        return Err(format!(
-            "cannot write {}: it is a directory",
-            path.display()
-        ));
-    }
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, text).map_err(err)?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        err(e)
-    })
 }
 
 #[cfg(test)]

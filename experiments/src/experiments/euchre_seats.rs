@@ -338,11 +338,13 @@ fn report(s: &Settings, tallies: &[Tally]) -> Result<(), String> {
         }
     }
     out.commit().map_err(e)?;
-    println!(
+    super::show(
+        &format!(
         "Euchre: heuristic agents in every seat, {deals} deals per deck, one hand each, seed {}",
         s.seed
-    );
-    print!("{}", align_table(&rows));
+    ),
+        &align_table(&rows),
+    )?;
     eprintln!("wrote {}", s.out.display());
     Ok(())
 }

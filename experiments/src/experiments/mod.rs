@@ -82,6 +82,11 @@ pub fn find(name: &str) -> Result<Experiment, String> {
         .ok_or_else(|| format!("unknown experiment {name:?}; allowed: {allowed}"))
 }
 
+/// Prints an experiment's result: a title line, then the table (see [`cardsim_sim::print`]).
+fn show(title: &str, table: &str) -> Result<(), String> {
+    cardsim_sim::print(&format!("{title}\n{table}")).map_err(|e| e.to_string())
+}
+
 /// The text of `cardsim experiment list`.
 pub fn list() -> String {
     let mut s = String::from("Experiments (run with: cardsim experiment NAME [--games N] [--seed S] [--threads T] [--out FILE] [--shard I/N]):\n");

@@ -208,12 +208,14 @@ fn report(s: &Settings, counts: &[Count]) -> Result<(), String> {
         plot::intervals(path, &axes, &series)?;
         eprintln!("wrote {}", path.display());
     }
-    println!(
-        "Faster heuristic against slower heuristic, 2 players, {games} games per gap, seats \
+    super::show(
+        &format!(
+            "Faster heuristic against slower heuristic, 2 players, {games} games per gap, seats \
          rotated, seed {}; slower: {MEAN_MS} ms mean, both {SPREAD_MS} ms spread",
-        s.seed
-    );
-    print!("{}", align_table(&rows));
+            s.seed
+        ),
+        &align_table(&rows),
+    )?;
     eprintln!("wrote {}", s.out.display());
     Ok(())
 }

@@ -263,13 +263,18 @@ fn report(s: &Settings, acc: &Acc) -> Result<(), String> {
     summary.commit().map_err(e)?;
     games_csv.commit().map_err(e)?;
 
-    println!("Seahaven Towers: exact solver on deals 1..={n}, heuristic on {n} simulated deals (seed {})", s.seed);
-    print!("{}", align_table(&table));
+    let title = format!(
+        "Seahaven Towers: exact solver on deals 1..={n}, heuristic on {n} simulated deals \
+         (seed {})",
+        s.seed
+    );
     let [med, p95, max, _] = totals.millis;
-    println!(
-        "solver: {} solved, {} unsolvable, {} limit; ms per deal: median {med:.2}, p95 {p95:.2}, max {max:.1}",
+    let solver = format!(
+        "solver: {} solved, {} unsolvable, {} limit; ms per deal: median {med:.2}, p95 \
+         {p95:.2}, max {max:.1}",
         totals.solved, totals.unsolvable, totals.limit
     );
+    super::show(&title, &format!("{}{solver}\n", align_table(&table)))?;
     for p in [&s.out, &verdicts_path, &games_path] {
         eprintln!("wrote {}", p.display());
     }

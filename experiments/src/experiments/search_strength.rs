@@ -331,12 +331,14 @@ fn report<G: GameAgents>(
             format!("{:.0}", d.seconds),
         ]);
     }
-    println!(
-        "{name}: {} duplicate deals per matchup unless given, seed {}",
-        G::INFO.name,
-        s.seed
-    );
-    print!("{}", align_table(&rows));
+    super::show(
+        &format!(
+            "{name}: {} duplicate deals per matchup unless given, seed {}",
+            G::INFO.name,
+            s.seed
+        ),
+        &align_table(&rows),
+    )?;
     eprintln!("wrote {}", s.out.display());
     Ok(())
 }

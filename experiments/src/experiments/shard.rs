@@ -21,7 +21,7 @@
 //! Seahaven's solver `millis` per deal (merged: each deal's time in its shard).
 
 use super::{Mode, Settings};
-use cardsim_sim::{fmt_exact, write_manifest, AtomicCsv, Manifest, Shard};
+use cardsim_sim::{fmt_exact, write_manifest, AtomicCsv, Manifest, Plan, Shard};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -190,6 +190,7 @@ pub fn games_of(
 /// One line: bad settings, an unwritable output, a failed run, or shards that do not make
 /// one run (then nothing is written).
 pub fn drive<E: Sharded>(e: &E, name: &str, s: &Settings) -> Result<(), String> {
+    plan(e, s)?;
     match &s.mode {
         Mode::Whole => whole(e, name, s),
         Mode::Shard(shard) => one_shard(e, name, s, *shard),
@@ -197,11 +198,31 @@ pub fn drive<E: Sharded>(e: &E, name: &str, s: &Settings) -> Result<(), String> 
     }
 }
 
+/// Declares the run's inputs and outputs before any work ([`Plan`]).
+fn plan<E: Sharded>(e: &E, s: &Settings) -> Result<(), String> {
+    let err = |e: cardsim_sim::SimError| e.to_string();
+    let mut plan = Plan::new();
+    if let Mode::Merge(paths) = &s.mode {
+        for path in paths {
+            plan.input("shard", path).map_err(err)?;
+            plan.input("shard manifest", &Manifest::path_for(path))
+                .map_err(err)?;
+        }
+    }
+    if let Mode::Shard(_) = s.mode {
+        crate::cli::plan_outputs(&mut plan, Some(&s.out), true)?;
+    } else {
+        for (k, path) in e.outputs(s).iter().enumerate() {
+            let what = if k == 0 { "--out" } else { "output" };
+            plan.output(what, path).map_err(err)?;
+        }
+        plan.output_opt("--plot", s.plot.as_deref()).map_err(err)?;
+    }
+    Ok(())
+}
+
 fn whole<E: Sharded>(e: &E, name: &str, s: &Settings) -> Result<(), String> {
     let parts = e.parts(s)?;
-    for path in e.outputs(s) {
-        AtomicCsv::create(&path).map_err(|e| e.to_string())?;
-    }
     let mut acc = e.start(&parts);
     let mut seconds = Vec::with_capacity(parts.len());
     for (k, part) in parts.iter().enumerate() {

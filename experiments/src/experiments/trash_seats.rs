@@ -209,8 +209,12 @@ fn report(s: &Settings, counts: &[Count]) -> Result<(), String> {
         plot::intervals(path, &axes, &series)?;
         eprintln!("wrote {}", path.display());
     }
-    println!("Trash seat advantage: heuristic agents in every seat, {games} games per player count, seed {}", s.seed);
-    print!("{}", align_table(&rows));
+    let title = format!(
+        "Trash seat advantage: heuristic agents in every seat, {games} games per player \
+         count, seed {}",
+        s.seed
+    );
+    super::show(&title, &align_table(&rows))?;
     eprintln!("wrote {}", s.out.display());
     Ok(())
 }

@@ -161,7 +161,9 @@ mod tests {
         std::fs::write(&x, "data\n").unwrap();
         let mut plan = Plan::new();
         plan.input("shard", &x).unwrap();
-        let e = plan.output("--out", &dir.path().join("./in.csv")).unwrap_err();
+        let e = plan
+            .output("--out", &dir.path().join("./in.csv"))
+            .unwrap_err();
         assert!(e.to_string().contains("destroy the input"), "{e}");
         let mut plan = Plan::new();
         plan.output("--out", &x).unwrap();

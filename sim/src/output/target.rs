@@ -228,7 +228,9 @@ mod tests {
         assert_eq!(t.identity().0, real.join("sub/target.csv"));
         std::os::unix::fs::symlink("b", dir.path().join("a")).unwrap();
         std::os::unix::fs::symlink("a", dir.path().join("b")).unwrap();
-        let e = Target::resolve(&dir.path().join("a")).unwrap_err().to_string();
+        let e = Target::resolve(&dir.path().join("a"))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("symbolic links"), "{e}");
     }
 }
