@@ -36,7 +36,9 @@ const MAX_NODES: u64 = 20_000_000;
 const AGENTS: [&str; 2] = ["heuristic", "heuristic:lookahead=0"];
 
 fn beside(out: &Path, suffix: &str) -> PathBuf {
-    let stem = out.file_stem().map_or_else(
+    // `--out -` (standard output) puts the other files in the current folder.
+    let named = Some(out).filter(|o| o.as_os_str() != "-");
+    let stem = named.and_then(Path::file_stem).map_or_else(
         || "seahaven-solvability".into(),
         |s| s.to_string_lossy().into_owned(),
     );
