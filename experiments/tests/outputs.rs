@@ -117,7 +117,24 @@ fn new_files_get_0666_less_the_umask() {
         let args = ["dd", "--play", "1", "--pbn-out", "deals.pbn"];
         let o = cardsim_umask(dir.path(), umask, &args);
         assert!(o.status.success(), "{}", stderr(&o));
-        for f in ["g.csv", "s.csv", "r.jsonl", "deals.pbn"] {
+        let args = [
+            "tournament",
+            "--game",
+            "trash",
+            "--agents",
+            "random,heuristic",
+            "--games",
+            "4",
+            "--quiet",
+            "--out",
+            "t.csv",
+            "--plot",
+            "t.svg",
+        ];
+        let o = cardsim_umask(dir.path(), umask, &args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(read(&dir.path().join("t.svg")).contains("<svg"));
+        for f in ["g.csv", "s.csv", "r.jsonl", "deals.pbn", "t.csv", "t.svg"] {
             assert_eq!(mode(&dir.path().join(f)), want, "{f} under umask {umask}");
         }
     }
