@@ -294,7 +294,9 @@ pub fn plan_outputs(plan: &mut Plan, out: Option<&Path>, sharded: bool) -> Resul
     plan.output_opt("--out", out).map_err(e)?;
     if let (Some(out), true) = (out, sharded) {
         if out.as_os_str() == "-" {
-            return Err("--shard needs --out FILE, not standard output: the shard's manifest goes beside the file".into());
+            return Err(
+                "--shard needs --out FILE, not -: the shard's manifest goes beside it".into(),
+            );
         }
         plan.output("the shard manifest", &Manifest::path_for(out))
             .map_err(e)?;
@@ -421,14 +423,12 @@ fn merge_experiment(name: &str, args: MergeArgs) -> Result<(), String> {
 /// Checks that experiment `exp` draws a plot when one is asked for (the experiment checks
 /// that it can be written).
 fn check_plot(exp: &experiments::Experiment, plot: Option<&std::path::Path>) -> Result<(), String> {
-    if plot.is_some() {
-        if !experiments::PLOTTED.contains(&exp.name) {
-            return Err(format!(
-                "experiment {} draws no plot; --plot works with {}",
-                exp.name,
-                experiments::PLOTTED.join(", ")
-            ));
-        }
+    if plot.is_some() && !experiments::PLOTTED.contains(&exp.name) {
+        return Err(format!(
+            "experiment {} draws no plot; --plot works with {}",
+            exp.name,
+            experiments::PLOTTED.join(", ")
+        ));
     }
     Ok(())
 }
