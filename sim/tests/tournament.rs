@@ -117,5 +117,5 @@ fn tournament_shards_merge_into_the_whole_tournament() {
     let e = merge_tournament(&shards[..1], None)
         .unwrap_err()
         .to_string();
-    assert!(e.contains("0/2 are missing"), "{e}");
+    assert!(e.contains("shard 0/2 is missing"), "{e}");
 }
