@@ -494,6 +494,76 @@ mod tests {
         assert!(e.contains("line 2"), "{e}");
     }
 
+    /// Regression: `dd --random 1000000000000000` aborted allocating 32 PB; the deals are
+    /// drawn as they are solved.
+    #[test]
+    fn random_deals_are_drawn_as_needed() {
+        let mut d = deals(&args(&["--random", "1000000000000000"])).unwrap();
+        let first: Vec<Deal> = d.by_ref().take(3).collect();
+        assert_eq!(first, random_deals(3, 0));
+        let all = deals(&args(&["--random", "5", "--seed", "2"])).unwrap();
+        assert_eq!(all.collect::<Vec<_>>(), random_deals(5, 2));
+    }
+
+    /// `n` deals of seed `seed`, as `--random` draws them.
+    fn random_deals(n: usize, seed: u64) -> Vec<Deal> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        (0..n).map(|_| random_deal(&mut rng)).collect()
+    }
+
+    #[test]
+    fn percentiles_of_many_tables_are_within_a_percent() {
+        let mut t = Timings::new();
+        for k in 1..=1000 {
+            t.add(k as f64 * 1e-3);
+        }
+        let near = |q: f64, x: f64| (t.quantile(q) / x - 1.0).abs() < 0.011;
+        assert!(near(0.5, 0.5005) && near(0.95, 0.950) && near(1.0, 1.0), "{}", t.quantile(0.5));
+        assert_eq!(t.max, 1.0);
+        t.add(0.0);
+        t.add(1e9);
+        assert_eq!(t.quantile(1.0), 1e9);
+        assert!(t.quantile(0.0) > 0.0);
+    }
+
+    mod fuzz {
+        use super::super::file_deals;
+        use cardsim_engine::conformance::fuzz::{mutate, Edit};
+        use proptest::prelude::*;
+
+        fn edits() -> impl Strategy<Value = Vec<Edit>> {
+            proptest::collection::vec((any::<u8>(), any::<usize>(), any::<u8>()), 1..6)
+                .prop_map(|v| {
+                    v.into_iter()
+                        .map(|(kind, at, byte)| Edit::from_parts(kind, at, byte))
+                        .collect()
+                })
+        }
+
+        const PBN: &str = "% PBN 2.1\n[Event \"x\"]\n[Dealer \"E\"]\n\
+            [Deal \"E:JT9.AQ2.AKQ.KQJ2 876.T9876.765.T9 543.53.J432.8654 AKQ2.KJ4.T98.A73\"]\n\
+            [Auction \"E\"]\n1NT Pass Pass Pass\n[Play \"S\"]\nS5 S2 ST SA\n*\n\n[Deal \"#\"]\n";
+
+        proptest! {
+            #[test]
+            fn any_deal_file_is_read_or_refused(text in "\\PC{0,200}|[\\[\\]\" NESW:.AKQJT0-9\n]{0,200}") {
+                let _ = file_deals(&text);
+            }
+
+            #[test]
+            fn mutated_deal_files_are_read_or_refused(e in edits()) {
+                let _ = file_deals(&mutate(PBN, &e));
+                let line = "N:AKQ2.KJ4.T98.A73 JT9.AQ2.AKQ.KQJ2 876.T9876.765.T9 543.53.J432.8654\n";
+                let _ = file_deals(&mutate(line, &e));
+            }
+        }
+
+        #[test]
+        fn the_sample_file_holds_two_deals() {
+            assert_eq!(file_deals(PBN).unwrap().len(), 2);
+        }
+    }
+
     #[test]
     fn tables_go_to_csv_rows() {
         let dir = tempfile::tempdir().unwrap();

@@ -741,6 +741,98 @@ mod tests {
         assert!(r[0].elo > 300.0 && r[0].agent == 0);
     }
 
+    use proptest::prelude::*;
+
+    /// A pairing of `deals` deals of one kind: 0 all lost by `a`, 1 all won, 2 all drawn
+    /// (half each), 3 won at `rate`.
+    fn edge_pairing(a: usize, b: usize, deals: u64, kind: u8, rate: f64) -> Pairing {
+        match kind {
+            0 => pairing(a, b, deals, 0.0),
+            1 => pairing(a, b, deals, 1.0),
+            2 => {
+                let mut share = MeanInterval::default();
+                (0..deals).for_each(|_| share.add(0.5));
+                Pairing {
+                    a,
+                    b,
+                    games: deals,
+                    share,
+                    stopped_early: false,
+                }
+            }
+            _ => pairing(a, b, deals, rate),
+        }
+    }
+
+    /// The tournament of `pairings` among `m` agents, as a merge builds it.
+    fn tournament(m: usize, pairings: Vec<Pairing>, players: usize) -> Tournament {
+        Tournament {
+            game: "test".into(),
+            players,
+            agents: (0..m).map(|k| format!("agent{k}")).collect(),
+            ratings: bradley_terry(m, &pairings),
+            pairings,
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn ratings_and_tables_are_finite_for_any_results(
+            m in 2usize..5,
+            results in proptest::collection::vec(
+                (0usize..5, 0usize..5, 0u64..60, 0u8..4, 0.0f64..=1.0),
+                0..10,
+            ),
+        ) {
+            let mut ps: Vec<Pairing> = Vec::new();
+            for (a, b, deals, kind, rate) in results {
+                let (a, b) = (a % m, b % m);
+                if a < b && !ps.iter().any(|p| (p.a, p.b) == (a, b)) {
+                    ps.push(edge_pairing(a, b, deals, kind, rate));
+                }
+            }
+            let r = bradley_terry(m, &ps);
+            let mut agents: Vec<usize> = r.iter().map(|x| x.agent).collect();
+            agents.sort_unstable();
+            prop_assert_eq!(agents, (0..m).collect::<Vec<_>>());
+            for x in &r {
+                prop_assert!(x.elo.is_finite(), "{r:?}");
+                prop_assert!(x.margin.is_none_or(|d| d.is_finite() && d >= 0.0), "{r:?}");
+            }
+            prop_assert!(r.windows(2).all(|w| w[0].elo >= w[1].elo));
+            let t = tournament(m, ps, 2);
+            for i in 0..m {
+                for j in 0..m {
+                    if let Some((rate, lo, hi, _)) = t.pairing(i, j) {
+                        prop_assert!(0.0 <= lo && lo <= rate && rate <= hi && hi <= 1.0);
+                    }
+                }
+            }
+            let text = t.table().to_lowercase();
+            prop_assert!(!text.contains("nan") && !text.contains("inf"), "{text}");
+        }
+    }
+
+    #[test]
+    fn one_sided_and_drawn_pairings_rate_as_expected() {
+        // All drawn: equal ratings.
+        let r = bradley_terry(2, &[edge_pairing(0, 1, 40, 2, 0.0)]);
+        assert!((r[0].elo - r[1].elo).abs() < 1e-9, "{r:?}");
+        // One side winning everything: finite, and the winner first.
+        let r = bradley_terry(2, &[edge_pairing(0, 1, 40, 0, 0.0)]);
+        assert_eq!(r[0].agent, 1);
+        assert!(r.iter().all(|x| x.elo.is_finite() && x.margin.is_some()));
+        // An agent that never played: its interval is not estimable, and the table says so.
+        let t = tournament(3, vec![edge_pairing(0, 1, 40, 3, 0.7)], 2);
+        let idle = t.ratings.iter().find(|x| x.agent == 2).unwrap();
+        assert_eq!(idle.margin, None);
+        assert!(t.table().contains("not estimable"), "{}", t.table());
+        // No games at all.
+        let t = tournament(2, vec![edge_pairing(0, 1, 0, 1, 0.0)], 2);
+        assert!(t.ratings.iter().all(|x| x.elo.is_finite()));
+        assert_eq!(t.pairing(0, 1).map(|p| (p.1, p.2)), Some((0.0, 1.0)));
+    }
+
     #[test]
     fn inverse_of_a_small_matrix() {
         let a = ndarray::arr2(&[[4.0, 1.0], [1.0, 3.0]]);
