@@ -177,6 +177,10 @@ struct ExperimentArgs {
     shard: Option<Shard>,
 }
 
+/// The most games (or deals) an experiment plays per configuration: some experiments keep a
+/// row per game in memory until they write their result.
+const MAX_EXPERIMENT_GAMES: u64 = 10_000_000;
+
 /// Seed, threads and progress: the settings of every command that plays games.
 #[derive(Args, Debug)]
 struct RunArgs {
@@ -491,6 +495,12 @@ fn experiment(args: ExperimentArgs) -> Result<(), String> {
     }
     let exp = experiments::find(&args.name)?;
     let run = args.run.checked()?;
+    if let Some(games) = args.games.filter(|&g| g > MAX_EXPERIMENT_GAMES) {
+        return Err(format!(
+            "--games {games} is more than {MAX_EXPERIMENT_GAMES}, the most an experiment plays \
+             per configuration (some keep a row per game in memory)"
+        ));
+    }
     let mode = match args.shard {
         None => experiments::Mode::Whole,
         Some(shard) => {

@@ -3,7 +3,7 @@
 use cardsim_agents::games::bridge::{dd_table, DdTable};
 use cardsim_agents::{catalog, split_specs, Agent};
 use cardsim_engine::cards::CardSet;
-use cardsim_engine::games::bridge::pbn::{seat_char, Deal, PbnRecord};
+use cardsim_engine::games::bridge::pbn::{parse_games, seat_char, Deal, PbnRecord};
 use cardsim_engine::games::bridge::{Bridge, BridgeAction, Phase, Strain};
 use cardsim_engine::tricks::{shuffled, CardOrder, Trick};
 use cardsim_engine::{Game, Params, Seat, ToMove};
@@ -21,13 +21,14 @@ pub struct DdArgs {
     /// One deal in PBN, e.g. "N:AKQ2.KJ4.T98.A73 JT9.AQ2.AKQ.KQJ2 876.T9876.765.T9 543.53.J432.8654".
     #[arg(long, conflicts_with_all = ["pbn_file", "random"])]
     pbn: Option<String>,
-    /// A file with one PBN deal per line (blank lines and lines starting with `%` or `#` are
-    /// skipped; `[Deal "..."]` tag lines are accepted).
+    /// A PBN file (PBN 2.1: the `[Deal "..."]` of every game; what `--play --pbn-out`
+    /// writes), or a file with one deal per line (blank lines and lines starting with `%` or
+    /// `#` skipped).
     #[arg(long, value_name = "FILE", conflicts_with = "random")]
     pbn_file: Option<PathBuf>,
-    /// Solve N random deals.
+    /// Solve N random deals (any number: they are drawn and solved a batch at a time).
     #[arg(long, value_name = "N")]
-    random: Option<usize>,
+    random: Option<u64>,
     /// Seed of the random deals.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -54,45 +55,143 @@ pub struct DdArgs {
     params: Vec<String>,
 }
 
+/// The most games `--play` may ask for: the PBN text is built in memory before it is
+/// written, a few kilobytes a game.
+const MAX_PLAY: u64 = 100_000;
+
+/// Deals solved at once: memory is bounded by this, whatever `--random` asks for.
+const CHUNK: usize = 1024;
+
+/// The deals the arguments name, one at a time.
+enum Deals {
+    /// Read from `--pbn` or `--pbn-file`.
+    Given(std::vec::IntoIter<Deal>),
+    /// `--random`: `left` more from `rng`.
+    Random {
+        /// Deals still to draw.
+        left: u64,
+        /// The seeded stream they are drawn from.
+        rng: Box<ChaCha8Rng>,
+    },
+}
+
+impl Iterator for Deals {
+    type Item = Deal;
+
+    fn next(&mut self) -> Option<Deal> {
+        match self {
+            Deals::Given(list) => list.next(),
+            Deals::Random { left, rng } => {
+                *left = left.checked_sub(1)?;
+                Some(random_deal(rng))
+            }
+        }
+    }
+}
+
 /// The deals the arguments name.
-fn deals(args: &DdArgs) -> Result<Vec<Deal>, String> {
+fn deals(args: &DdArgs) -> Result<Deals, String> {
     if let Some(text) = &args.pbn {
-        return Ok(vec![text
-            .parse::<Deal>()
-            .map_err(|e| format!("--pbn: {e}"))?]);
+        let deal = text.parse::<Deal>().map_err(|e| format!("--pbn: {e}"))?;
+        return Ok(Deals::Given(vec![deal].into_iter()));
     }
     if let Some(path) = &args.pbn_file {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let mut out = Vec::new();
-        for (i, line) in text.lines().enumerate() {
-            let mut line = line.trim();
-            if line.is_empty() || line.starts_with('%') || line.starts_with('#') {
-                continue;
-            }
-            if let Some(rest) = line.strip_prefix("[Deal") {
-                line = rest.trim().trim_end_matches(']').trim();
-            } else if line.starts_with('[') {
-                continue;
-            }
-            let deal = line
-                .parse::<Deal>()
-                .map_err(|e| format!("{} line {}: {e}", path.display(), i + 1))?;
-            out.push(deal);
-        }
+        let out = file_deals(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         if out.is_empty() {
             return Err(format!("{} holds no deal", path.display()));
         }
-        return Ok(out);
+        return Ok(Deals::Given(out.into_iter()));
     }
     if let Some(n) = args.random {
         if n == 0 {
             return Err("--random needs at least 1 deal".into());
         }
-        let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
-        return Ok((0..n).map(|_| random_deal(&mut rng)).collect());
+        return Ok(Deals::Random {
+            left: n,
+            rng: Box::new(ChaCha8Rng::seed_from_u64(args.seed)),
+        });
     }
     Err("give --pbn DEAL, --pbn-file FILE or --random N (see cardsim dd --help)".into())
+}
+
+/// The deals of a deal file: a PBN file ([`parse_games`]: the `[Deal "..."]` of each game,
+/// `"#"` repeating the previous game's), or, when no line opens a tag, one deal per line
+/// (blank lines and lines starting with `%` or `#` skipped).
+fn file_deals(text: &str) -> Result<Vec<Deal>, String> {
+    let mut out = Vec::new();
+    if !text.lines().any(|l| l.trim_start().starts_with('[')) {
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('%') || line.starts_with('#') {
+                continue;
+            }
+            out.push(
+                line.parse::<Deal>()
+                    .map_err(|e| format!("line {}: {e}", i + 1))?,
+            );
+        }
+        return Ok(out);
+    }
+    for (k, game) in parse_games(text)
+        .map_err(|e| e.to_string())?
+        .iter()
+        .enumerate()
+    {
+        let Some((_, value)) = game.tags.iter().find(|(name, _)| name == "Deal") else {
+            continue;
+        };
+        let deal = match (value.as_str(), out.last()) {
+            ("#", Some(&previous)) => previous,
+            _ => value
+                .parse::<Deal>()
+                .map_err(|e| format!("game {}: [Deal \"{value}\"]: {e}", k + 1))?,
+        };
+        out.push(deal);
+    }
+    Ok(out)
+}
+
+/// Per-table solving times, kept in a fixed number of buckets 1% wide (from 1 µs), so
+/// percentiles of any number of tables take constant memory; the maximum is exact.
+struct Timings {
+    counts: Vec<u64>,
+    total: u64,
+    max: f64,
+}
+
+impl Timings {
+    /// Buckets from 1 µs up by 1%: past 10^6 s.
+    const BUCKETS: usize = 2800;
+
+    fn new() -> Timings {
+        Timings {
+            counts: vec![0; Timings::BUCKETS],
+            total: 0,
+            max: 0.0,
+        }
+    }
+
+    fn add(&mut self, secs: f64) {
+        let k = ((secs / 1e-6).max(1.0).ln() / 1.01f64.ln()) as usize;
+        self.counts[k.min(Timings::BUCKETS - 1)] += 1;
+        self.total += 1;
+        self.max = self.max.max(secs);
+    }
+
+    /// The upper end of the bucket of quantile `q`, in seconds (at most the maximum).
+    fn quantile(&self, q: f64) -> f64 {
+        let rank = ((self.total.saturating_sub(1)) as f64 * q).round() as u64;
+        let mut seen = 0;
+        for (k, &c) in self.counts.iter().enumerate() {
+            seen += c;
+            if seen > rank {
+                return (1e-6 * 1.01f64.powi(k as i32 + 1)).min(self.max);
+            }
+        }
+        self.max
+    }
 }
 
 /// A uniformly random deal.
@@ -125,7 +224,7 @@ pub fn run(args: DdArgs) -> Result<(), String> {
     }
     plan.output_opt("--out", args.out.as_deref())
         .map_err(|e| e.to_string())?;
-    let deals = deals(&args)?;
+    let mut deals = deals(&args)?;
     let mut out = args
         .out
         .as_deref()
@@ -137,51 +236,59 @@ pub fn run(args: DdArgs) -> Result<(), String> {
         .build()
         .map_err(|e| format!("cannot start {} threads: {e}", args.threads))?;
     let started = Instant::now();
-    let results: Vec<(DdTable, f64)> = pool.install(|| {
-        deals
-            .par_iter()
-            .map(|d| {
-                let t = Instant::now();
-                let table = dd_table(d);
-                (table, t.elapsed().as_secs_f64())
-            })
-            .collect()
-    });
-    let wall = started.elapsed().as_secs_f64();
     if let Some(out) = out.as_mut() {
         out.write(["deal", "declarer", "strain", "tricks"])
             .map_err(|e| e.to_string())?;
     }
-    for (deal, (table, _)) in deals.iter().zip(&results) {
-        if !args.quiet {
-            print(&format!("{deal}\n{table}\n")).map_err(|e| e.to_string())?;
+    let mut times = Timings::new();
+    let mut chunk = Vec::with_capacity(CHUNK);
+    loop {
+        chunk.clear();
+        chunk.extend(deals.by_ref().take(CHUNK));
+        if chunk.is_empty() {
+            break;
         }
-        if let Some(out) = out.as_mut() {
-            for (d, name) in ["N", "E", "S", "W"].iter().enumerate() {
-                for strain in Strain::ALL {
-                    let row = [
-                        deal.to_string(),
-                        name.to_string(),
-                        strain.name().to_string(),
-                        table.tricks[d][strain as usize].to_string(),
-                    ];
-                    out.write(row).map_err(|e| e.to_string())?;
+        let results: Vec<(DdTable, f64)> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|d| {
+                    let t = Instant::now();
+                    let table = dd_table(d);
+                    (table, t.elapsed().as_secs_f64())
+                })
+                .collect()
+        });
+        for (deal, (table, secs)) in chunk.iter().zip(&results) {
+            times.add(*secs);
+            if !args.quiet {
+                print(&format!("{deal}\n{table}\n")).map_err(|e| e.to_string())?;
+            }
+            if let Some(out) = out.as_mut() {
+                for (d, name) in ["N", "E", "S", "W"].iter().enumerate() {
+                    for strain in Strain::ALL {
+                        let row = [
+                            deal.to_string(),
+                            name.to_string(),
+                            strain.name().to_string(),
+                            table.tricks[d][strain as usize].to_string(),
+                        ];
+                        out.write(row).map_err(|e| e.to_string())?;
+                    }
                 }
             }
         }
     }
+    let wall = started.elapsed().as_secs_f64();
     if let Some(out) = out {
         out.commit().map_err(|e| e.to_string())?;
     }
-    let mut times: Vec<f64> = results.iter().map(|r| r.1).collect();
-    times.sort_by(f64::total_cmp);
-    let pct = |p: f64| times[((times.len() - 1) as f64 * p).round() as usize] * 1000.0;
+    let ms = |q: f64| times.quantile(q) * 1000.0;
     eprintln!(
-        "{} deals in {wall:.2} s; per table: median {:.1} ms, p95 {:.1} ms, max {:.1} ms",
-        deals.len(),
-        pct(0.5),
-        pct(0.95),
-        pct(1.0)
+        "{} deals in {wall:.2} s; per table: median {:.1} ms, p95 {:.1} ms (to 1%), max {:.1} ms",
+        times.total,
+        ms(0.5),
+        ms(0.95),
+        times.max * 1000.0
     );
     if let Some(p) = &args.out {
         eprintln!("wrote {}", p.display());
@@ -201,6 +308,11 @@ struct DealLog {
 
 /// Plays `n` bridge games with the requested agents and writes every deal as a PBN record.
 fn play(args: &DdArgs, n: u64) -> Result<(), String> {
+    if n > MAX_PLAY {
+        return Err(format!(
+            "--play {n} is more than {MAX_PLAY} games (the PBN file is built in memory)"
+        ));
+    }
     let params = Params::parse(&args.params).map_err(|e| e.to_string())?;
     let game = Bridge::new(4, &params).map_err(|e| e.to_string())?;
     let specs = split_specs(&args.agents).map_err(|e| e.to_string())?;
@@ -343,27 +455,122 @@ mod tests {
 
     const DEAL: &str = "N:AKQ2.KJ4.T98.A73 JT9.AQ2.AKQ.KQJ2 876.T9876.765.T9 543.53.J432.8654";
 
-    #[test]
-    fn deal_files_skip_comments_and_accept_tags() {
+    /// The deals of a file holding `text`, or the error.
+    fn read(text: &str) -> Result<Vec<Deal>, String> {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("deals.pbn");
-        std::fs::write(
-            &path,
-            format!("% a comment\n\n[Event \"x\"]\n[Deal \"{DEAL}\"]\n# another\n{DEAL}\n"),
-        )
-        .unwrap();
-        let d = deals(&args(&["--pbn-file", path.to_str().unwrap()])).unwrap();
-        assert_eq!(d.len(), 2);
-        assert_eq!(d[0], d[1]);
-        std::fs::write(&path, "N:AKQ.x\n").unwrap();
-        let e = deals(&args(&["--pbn-file", path.to_str().unwrap()])).unwrap_err();
+        std::fs::write(&path, text).unwrap();
+        deals(&args(&["--pbn-file", path.to_str().unwrap()])).map(Iterator::collect)
+    }
+
+    #[test]
+    fn deal_files_of_one_deal_per_line_skip_comments() {
+        let d = read(&format!("% a comment\n\n# another\n{DEAL}\n {DEAL}\n")).unwrap();
+        assert_eq!(d, vec![DEAL.parse().unwrap(); 2]);
+        let e = read("N:AKQ.x\n").unwrap_err();
         assert!(e.contains("line 1"), "{e}");
-        assert!(deals(&args(&[])).unwrap_err().contains("--pbn"));
+        assert!(read("% nothing\n").unwrap_err().contains("holds no deal"));
+        assert!(deals(&args(&[])).err().unwrap().contains("--pbn"));
         assert!(deals(&args(&["--random", "0"])).is_err());
-        assert_eq!(
-            deals(&args(&["--random", "3", "--seed", "4"])).unwrap(),
-            deals(&args(&["--random", "3", "--seed", "4"])).unwrap()
+        let random = |seed| {
+            deals(&args(&["--random", "3", "--seed", seed]))
+                .unwrap()
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(random("4"), random("4"));
+        assert_ne!(random("4"), random("5"));
+        assert_eq!(random("4").len(), 3);
+    }
+
+    /// Regression: `[Dealer "E"]` was read as a deal, and auction and play sections were
+    /// refused.
+    #[test]
+    fn pbn_files_read_deal_tags_in_any_order_and_skip_the_rest() {
+        let east = "E:JT9.AQ2.AKQ.KQJ2 876.T9876.765.T9 543.53.J432.8654 AKQ2.KJ4.T98.A73";
+        let text = format!(
+            "% PBN 2.1\n[Event \"one\"]\n[Dealer \"E\"] ; the dealer\n[Deal \"{DEAL}\"]\n\
+             [Auction \"E\"]\n1NT Pass =1= Pass Pass\n[Note \"1:odd\"]\n[Play \"S\"]\n\
+             SA - - -\n*\n{{ a comment\n\n over lines }}\n\n[Deal \"#\"]\n\n\
+             [Board \"3\"]\n[Deal \"{east}\"]\n[OptimumResultTable \"x\"]\nN NT 7\n"
         );
+        let d = read(&text).unwrap();
+        let deal: Deal = DEAL.parse().unwrap();
+        assert_eq!(d, vec![deal, deal, east.parse().unwrap()]);
+        assert_eq!(d[2], deal, "the same deal from East");
+        let e = read("[Deal \"N:- - - -\"]\n").unwrap_err();
+        assert!(e.contains("game 1") && e.contains("unknown"), "{e}");
+        let e = read("[Event \"x\"]\n[Deal \"N:AKQ\n").unwrap_err();
+        assert!(e.contains("line 2"), "{e}");
+    }
+
+    /// Regression: `dd --random 1000000000000000` aborted allocating 32 PB; the deals are
+    /// drawn as they are solved.
+    #[test]
+    fn random_deals_are_drawn_as_needed() {
+        let mut d = deals(&args(&["--random", "1000000000000000"])).unwrap();
+        let first: Vec<Deal> = d.by_ref().take(3).collect();
+        assert_eq!(first, random_deals(3, 0));
+        let all = deals(&args(&["--random", "5", "--seed", "2"])).unwrap();
+        assert_eq!(all.collect::<Vec<_>>(), random_deals(5, 2));
+    }
+
+    /// `n` deals of seed `seed`, as `--random` draws them.
+    fn random_deals(n: usize, seed: u64) -> Vec<Deal> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        (0..n).map(|_| random_deal(&mut rng)).collect()
+    }
+
+    #[test]
+    fn percentiles_of_many_tables_are_within_a_percent() {
+        let mut t = Timings::new();
+        for k in 1..=1000 {
+            t.add(k as f64 * 1e-3);
+        }
+        let near = |q: f64, x: f64| (t.quantile(q) / x - 1.0).abs() < 0.011;
+        assert!(near(0.5, 0.5005) && near(0.95, 0.950) && near(1.0, 1.0), "{}", t.quantile(0.5));
+        assert_eq!(t.max, 1.0);
+        t.add(0.0);
+        t.add(1e9);
+        assert_eq!(t.quantile(1.0), 1e9);
+        assert!(t.quantile(0.0) > 0.0);
+    }
+
+    mod fuzz {
+        use super::super::file_deals;
+        use cardsim_engine::conformance::fuzz::{mutate, Edit};
+        use proptest::prelude::*;
+
+        fn edits() -> impl Strategy<Value = Vec<Edit>> {
+            proptest::collection::vec((any::<u8>(), any::<usize>(), any::<u8>()), 1..6)
+                .prop_map(|v| {
+                    v.into_iter()
+                        .map(|(kind, at, byte)| Edit::from_parts(kind, at, byte))
+                        .collect()
+                })
+        }
+
+        const PBN: &str = "% PBN 2.1\n[Event \"x\"]\n[Dealer \"E\"]\n\
+            [Deal \"E:JT9.AQ2.AKQ.KQJ2 876.T9876.765.T9 543.53.J432.8654 AKQ2.KJ4.T98.A73\"]\n\
+            [Auction \"E\"]\n1NT Pass Pass Pass\n[Play \"S\"]\nS5 S2 ST SA\n*\n\n[Deal \"#\"]\n";
+
+        proptest! {
+            #[test]
+            fn any_deal_file_is_read_or_refused(text in "\\PC{0,200}|[\\[\\]\" NESW:.AKQJT0-9\n]{0,200}") {
+                let _ = file_deals(&text);
+            }
+
+            #[test]
+            fn mutated_deal_files_are_read_or_refused(e in edits()) {
+                let _ = file_deals(&mutate(PBN, &e));
+                let line = "N:AKQ2.KJ4.T98.A73 JT9.AQ2.AKQ.KQJ2 876.T9876.765.T9 543.53.J432.8654\n";
+                let _ = file_deals(&mutate(line, &e));
+            }
+        }
+
+        #[test]
+        fn the_sample_file_holds_two_deals() {
+            assert_eq!(file_deals(PBN).unwrap().len(), 2);
+        }
     }
 
     #[test]

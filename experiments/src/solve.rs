@@ -401,6 +401,58 @@ mod tests {
             .contains("more than"));
     }
 
+    use cardsim_engine::conformance::fuzz::{mutate, Edit};
+    use proptest::prelude::*;
+
+    fn edits() -> impl Strategy<Value = Vec<Edit>> {
+        proptest::collection::vec((any::<u8>(), any::<usize>(), any::<u8>()), 1..6).prop_map(
+            |v| {
+                v.into_iter()
+                    .map(|(kind, at, byte)| Edit::from_parts(kind, at, byte))
+                    .collect()
+            },
+        )
+    }
+
+    /// Whatever the text, a clean answer that holds at most [`MAX_DEALS`] deals.
+    fn check(text: &str) {
+        if let Ok(deals) = parse_deals(text) {
+            assert!(deals.len() <= MAX_DEALS, "{text:?}: {} deals", deals.len());
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn any_deal_list_is_read_or_refused(text in "[0-9, -]{0,40}|\\PC{0,40}") {
+            check(&text);
+        }
+
+        #[test]
+        fn mutated_deal_lists_are_read_or_refused(e in edits()) {
+            check(&mutate("1-1000, 5000,17-17", &e));
+        }
+
+        #[test]
+        fn deal_lists_read_back_as_written(
+            items in proptest::collection::vec((0u64..1_000_000, 0u64..50), 1..6),
+        ) {
+            let text: Vec<String> = items
+                .iter()
+                .map(|&(a, len)| if len == 0 { a.to_string() } else { format!("{a}-{}", a + len) })
+                .collect();
+            let expected: Vec<u64> = items.iter().flat_map(|&(a, len)| a..=a + len).collect();
+            prop_assert_eq!(parse_deals(&text.join(",")).unwrap(), expected);
+        }
+    }
+
+    #[test]
+    fn huge_ranges_are_refused_without_allocating() {
+        for text in ["0-18446744073709551615", "1-1000,0-9999999", "5,0-18446744073709551615"] {
+            assert!(parse_deals(text).unwrap_err().contains("more than"), "{text}");
+        }
+        assert!(parse_deals("0-18446744073709551616").is_err());
+    }
+
     #[test]
     fn verdicts_do_not_depend_on_the_thread_count() {
         let boards: Vec<(u64, Board)> = (1..=24).map(|n| (n, Board::deal_number(n))).collect();

@@ -1,5 +1,31 @@
 //! Simulation settings.
 
+use crate::SimError;
+
+/// The most games one run (or one tournament pairing) may ask for: 2^53, the largest count
+/// every tally (kept in `f64`) holds exactly. Memory never depends on the count; this bounds
+/// the arithmetic on game indices, which then cannot overflow.
+pub const MAX_GAMES: u64 = 1 << 53;
+
+/// Refuses a count of games past [`MAX_GAMES`], naming the option `what`.
+///
+/// ```
+/// assert!(cardsim_sim::check_games("--games", 1000).is_ok());
+/// let e = cardsim_sim::check_games("--games", u64::MAX).unwrap_err().to_string();
+/// assert!(e.contains("--games 18446744073709551615 is more than"));
+/// ```
+///
+/// # Errors
+/// [`SimError::Setting`] saying the limit.
+pub fn check_games(what: &str, games: u64) -> Result<(), SimError> {
+    if games > MAX_GAMES {
+        return Err(SimError::Setting(format!(
+            "{what} {games} is more than {MAX_GAMES}, the most games a run can count exactly"
+        )));
+    }
+    Ok(())
+}
+
 /// How many games to run and how: a `Default` struct with chainable setters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SimConfig {

@@ -42,7 +42,7 @@ mod stats;
 mod summary;
 mod tournament;
 
-pub use config::{Shard, SimConfig};
+pub use config::{check_games, Shard, SimConfig, MAX_GAMES};
 pub use error::SimError;
 pub use output::{
     install_signal_handlers, print, stdout_carries_data, write_file, AtomicCsv, Output, Plan,
@@ -55,7 +55,10 @@ pub use registry::{
     find_game, games, AgentInfo, EmptyReport, GameEntry, MoveLoops, PlayRecords, Played, Request,
 };
 pub use runner::{duplicate_period, game_rng, seating, simulate, Simulation};
-pub use shard::{fmt_exact, merge, per_game_header, per_game_rows, write_manifest, Manifest};
+pub use shard::{
+    check_cover, check_rows, check_settings, fmt_exact, merge, per_game_header, per_game_rows, write_manifest,
+    Checksums, Manifest, Sealed,
+};
 pub use stats::{wilson_interval, MeanInterval, Tally};
 pub use summary::align as align_table;
 pub use summary::{Report, SummaryRow};

@@ -210,8 +210,9 @@ impl RecordWriter {
 /// wrong.
 ///
 /// # Errors
-/// A message naming the first move that is not legal where it stands, or the result that
-/// differs.
+/// A message naming the first move that is not legal where it stands (a race must list, in
+/// seat order, one entry for each seat that may act, each with a finite reaction time of at
+/// least 0), or the result that differs.
 pub fn replay_record<G: GameAgents>(r: &Record) -> Result<(), String> {
     let params = Params::parse(&r.params).map_err(|e| e.to_string())?;
     let game = G::new(r.players, &params).map_err(|e| e.to_string())?;
@@ -257,7 +258,16 @@ pub fn replay_record<G: GameAgents>(r: &Record) -> Result<(), String> {
             }
             (ToMove::Race(mask), Move::Race { race }) => {
                 let mut entries = arrayvec::ArrayVec::<_, MAX_SEATS>::new();
-                for e in race {
+                for (i, e) in race.iter().enumerate() {
+                    if let Some(before) = i.checked_sub(1).map(|j| race[j].seat) {
+                        if e.seat <= before {
+                            return Err(at(format!(
+                                "race entries come in seat order, one per seat; seat {} \
+                                 follows seat {before}",
+                                e.seat
+                            )));
+                        }
+                    }
                     let seat = seat_of(e.seat).map_err(at)?;
                     if !mask.contains(seat) || entries.is_full() {
                         return Err(at(format!("seat {} is not in this race", e.seat)));
@@ -279,6 +289,16 @@ pub fn replay_record<G: GameAgents>(r: &Record) -> Result<(), String> {
                         action: a,
                         reaction: e.reaction,
                     });
+                }
+                // Every seat with a race action takes part, as in every played race.
+                for seat in mask.iter() {
+                    game.race_actions(&state, seat, &mut legal);
+                    if !legal.is_empty() && !entries.iter().any(|e| e.seat == seat) {
+                        return Err(at(format!(
+                            "seat {} may act in this race but has no entry",
+                            seat.index()
+                        )));
+                    }
                 }
                 game.apply_race(&mut state, &entries, &mut rng);
             }
@@ -357,7 +377,8 @@ pub struct ReplayReport {
 /// Replays every record of a `--records` file, going on past bad records.
 ///
 /// # Errors
-/// Only when the file cannot be read at all; bad records are listed in the report.
+/// When the file cannot be read at all, or holds no record (nothing to replay); bad
+/// records are listed in the report.
 pub fn replay(path: &Path, quiet: bool) -> Result<ReplayReport, SimError> {
     let err = |e: std::io::Error| SimError::Setting(format!("cannot read {}: {e}", path.display()));
     let file = std::fs::File::open(path).map_err(err)?;
@@ -406,5 +427,13 @@ pub fn replay(path: &Path, quiet: bool) -> Result<ReplayReport, SimError> {
         }
     }
     bar.finish_and_clear();
+    if report.ok == 0 && report.errors.is_empty() {
+        return Err(SimError::Setting(format!(
+            "{} holds no game records: nothing to replay (write them with `cardsim simulate \
+             --records {}`)",
+            path.display(),
+            path.display()
+        )));
+    }
     Ok(report)
 }

@@ -69,7 +69,8 @@ impl<G: GameAgents> Simulation<G> {
     /// Checks the specs (one for all seats, or one per seat) and builds each once.
     ///
     /// # Errors
-    /// [`SimError::AgentCount`], the agents' own errors, or [`SimError::Setting`] for 0 games.
+    /// [`SimError::AgentCount`], the agents' own errors, or [`SimError::Setting`] for 0 games
+    /// or more than [`crate::MAX_GAMES`].
     pub fn new(game: G, specs: &[AgentSpec], config: SimConfig) -> Result<Self, SimError> {
         let players = game.players();
         assert!(
@@ -97,6 +98,7 @@ impl<G: GameAgents> Simulation<G> {
         if config.games == 0 {
             return Err(SimError::Setting("--games must be at least 1".into()));
         }
+        crate::check_games("--games", config.games)?;
         let period = if config.duplicate {
             if !config.rotate {
                 return Err(SimError::Setting(

@@ -7,6 +7,12 @@
 //! one run and cover it exactly once, concatenates their rows in game order, and rebuilds the
 //! summary from the rows (the per-game CSV keeps every number exactly), so the merged files
 //! are byte for byte those of the unsplit run.
+//!
+//! Every manifest carries [`Checksums`]: the SHA-256 of its shard file's bytes and of its own
+//! settings. A merge refuses a shard whose file or manifest was changed after the run, naming
+//! the file, and refuses a manifest without checksums (written by an older cardsim) with a
+//! request to rerun that shard: a merge promises the unsplit run's files, which a shard it
+//! cannot check might not give.
 
 use crate::{find_game, AtomicCsv, GameRecord, Report, Request, SeatRecord, Shard, SimConfig};
 use crate::{SimError, MAX_STATS};
@@ -15,6 +21,7 @@ use cardsim_agents::AgentSpec;
 use cardsim_engine::Params;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
@@ -50,6 +57,10 @@ pub struct Manifest {
     pub first: u64,
     /// One past its last game index.
     pub end: u64,
+    /// The checksums of the shard's rows and of this manifest's settings (absent in the
+    /// manifests of older versions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checksum: Option<Checksums>,
 }
 
 impl Manifest {
@@ -75,6 +86,7 @@ impl Manifest {
             shard: c.shard.unwrap_or(Shard { index: 0, count: 1 }),
             first: range.start,
             end: range.end,
+            checksum: None,
         }
     }
 
@@ -116,6 +128,7 @@ impl Manifest {
                 m.format
             )));
         }
+        check_settings(&m, shard)?;
         Ok(m)
     }
 
@@ -160,24 +173,178 @@ impl Manifest {
             },
             first: 0,
             end: 0,
+            checksum: None,
             ..self.clone()
         }
     }
 }
 
-/// Writes `manifest` as JSON to [`Manifest::path_for`] `out` (`out.shard.json`), atomically:
-/// the manifest beside a shard's output, for every kind of shard (runs, tournaments,
-/// experiments).
+impl Sealed for Manifest {
+    fn checksum(&self) -> Option<&Checksums> {
+        self.checksum.as_ref()
+    }
+
+    fn set_checksum(&mut self, checksum: Option<Checksums>) {
+        self.checksum = checksum;
+    }
+}
+
+/// The SHA-256 checksums a shard's manifest carries, as lowercase hex.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Checksums {
+    /// Of the shard file's bytes (the rows `--out` got).
+    pub rows: String,
+    /// Of the manifest's JSON with its checksums left out: the run's settings, the shard,
+    /// and whatever results the manifest holds.
+    pub settings: String,
+}
+
+/// A shard manifest that carries [`Checksums`]: every kind of shard (runs, tournaments,
+/// experiments) is sealed when written ([`write_manifest`]) and checked when merged
+/// ([`check_settings`], [`check_rows`]).
+pub trait Sealed: Serialize + Clone {
+    /// The checksums, if the manifest has them.
+    fn checksum(&self) -> Option<&Checksums>;
+    /// Replaces the checksums.
+    fn set_checksum(&mut self, checksum: Option<Checksums>);
+}
+
+/// The SHA-256 of `bytes`, as lowercase hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    hex(&Sha256::digest(bytes))
+}
+
+fn hex(digest: &[u8]) -> String {
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The SHA-256 of the file at `path`, read in blocks.
 ///
 /// # Errors
-/// [`SimError::Output`].
-pub fn write_manifest<T: Serialize>(out: &Path, manifest: &T) -> Result<(), SimError> {
+/// [`SimError::Setting`] naming the file when it cannot be read.
+pub fn file_sha256(path: &Path) -> Result<String, SimError> {
+    let err = |e: std::io::Error| SimError::Setting(format!("cannot read {}: {e}", path.display()));
+    let mut file = std::fs::File::open(path).map_err(err)?;
+    let mut hasher = Sha256::new();
+    std::io::copy(&mut file, &mut hasher).map_err(err)?;
+    Ok(hex(&hasher.finalize()))
+}
+
+/// The checksum of `manifest`'s settings: its JSON without its checksums.
+fn settings_sha256<T: Sealed>(manifest: &T) -> String {
+    let mut bare = manifest.clone();
+    bare.set_checksum(None);
+    sha256_hex(&serde_json::to_vec(&bare).expect("a manifest serializes"))
+}
+
+/// `manifest` with the checksums of its settings and of shard file `out`.
+///
+/// # Errors
+/// [`SimError::Setting`] when `out` cannot be read.
+pub fn seal<T: Sealed>(manifest: &T, out: &Path) -> Result<T, SimError> {
+    let mut sealed = manifest.clone();
+    sealed.set_checksum(Some(Checksums {
+        rows: file_sha256(out)?,
+        settings: settings_sha256(manifest),
+    }));
+    Ok(sealed)
+}
+
+/// Checks that the manifest of shard file `shard` has checksums and that its settings are
+/// the ones it was written with.
+///
+/// # Errors
+/// [`SimError::Setting`] naming the manifest: no checksums (an older cardsim wrote it), or
+/// settings changed after the run.
+pub fn check_settings<T: Sealed>(manifest: &T, shard: &Path) -> Result<(), SimError> {
+    let path = Manifest::path_for(shard);
+    let Some(sum) = manifest.checksum() else {
+        return Err(SimError::Setting(format!(
+            "{} has no checksums (an older cardsim wrote it), so the shard cannot be checked; \
+             rerun shard {}",
+            path.display(),
+            shard.display()
+        )));
+    };
+    if sum.settings != settings_sha256(manifest) {
+        return Err(SimError::Setting(format!(
+            "{} does not match its checksum (edited after the run?); rerun shard {}",
+            path.display(),
+            shard.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Checks that shard file `shard` holds the bytes its manifest's checksum was taken of.
+///
+/// # Errors
+/// [`SimError::Setting`] naming the file when it differs or cannot be read.
+pub fn check_rows<T: Sealed>(manifest: &T, shard: &Path) -> Result<(), SimError> {
+    check_settings(manifest, shard)?;
+    let sum = manifest.checksum().map(|c| c.rows.as_str());
+    if sum != Some(file_sha256(shard)?.as_str()) {
+        return Err(SimError::Setting(format!(
+            "{} does not match the checksum in its manifest (edited after the run?); rerun \
+             that shard",
+            shard.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Writes `manifest`, [`seal`]ed with the checksums of the finished shard file `out`, as
+/// JSON to [`Manifest::path_for`] `out` (`out.shard.json`), atomically: the manifest beside a
+/// shard's output, for every kind of shard (runs, tournaments, experiments).
+///
+/// # Errors
+/// [`SimError::Output`], or [`SimError::Setting`] when `out` cannot be read back.
+pub fn write_manifest<T: Sealed>(out: &Path, manifest: &T) -> Result<(), SimError> {
+    let manifest = &seal(manifest, out)?;
     let path = Manifest::path_for(out);
     let text = serde_json::to_vec_pretty(manifest).map_err(|e| SimError::Output {
         path: path.clone(),
         source: e.into(),
     })?;
     crate::write_file(&path, &text)
+}
+
+/// Checks that `shards` (each shard's index and file, sorted by index) are every one of the
+/// `count` shards of a run, each once. The work is bounded by the files given, whatever count
+/// a manifest claims.
+///
+/// # Errors
+/// [`SimError::Setting`] naming the first missing shard, or a shard given twice and its two
+/// files.
+pub fn check_cover(shards: &[(u64, &Path)], count: u64) -> Result<(), SimError> {
+    for (k, &(index, path)) in shards.iter().enumerate() {
+        let k = k as u64;
+        if index >= count {
+            return Err(SimError::Setting(format!(
+                "{}: shard {index}/{count} does not exist",
+                path.display()
+            )));
+        }
+        if index < k {
+            return Err(SimError::Setting(format!(
+                "shard {index}/{count} is given twice: {} and {}",
+                shards[k as usize - 1].1.display(),
+                path.display()
+            )));
+        }
+        if index > k {
+            return Err(SimError::Setting(format!(
+                "shard {k}/{count} is missing; give all {count} shards"
+            )));
+        }
+    }
+    let given = shards.len() as u64;
+    if given < count {
+        return Err(SimError::Setting(format!(
+            "shard {given}/{count} is missing; give all {count} shards"
+        )));
+    }
+    Ok(())
 }
 
 /// The header of the per-game CSV of a game with statistics `stats`.
@@ -264,29 +431,11 @@ pub fn merge(
         }
     }
     parts.sort_by_key(|(m, _)| m.shard.index);
-    let count = run.shard.count;
-    for i in 0..count {
-        let have: Vec<&PathBuf> = parts
-            .iter()
-            .filter(|(m, _)| m.shard.index == i)
-            .map(|(_, p)| *p)
-            .collect();
-        match have.len() {
-            1 => {}
-            0 => {
-                return Err(SimError::Setting(format!(
-                    "shard {i}/{count} is missing; give all {count} shards"
-                )))
-            }
-            _ => {
-                return Err(SimError::Setting(format!(
-                    "shard {i}/{count} is given twice: {} and {}",
-                    have[0].display(),
-                    have[1].display()
-                )))
-            }
-        }
-    }
+    let indices: Vec<(u64, &Path)> = parts
+        .iter()
+        .map(|(m, p)| (m.shard.index, p.as_path()))
+        .collect();
+    check_cover(&indices, run.shard.count)?;
     let mut expected = 0;
     for (m, path) in &parts {
         if m.first != expected || m.end < m.first {
@@ -326,6 +475,8 @@ pub fn merge(
             writer.as_mut(),
             &bar,
         )?;
+        // After the rows, so that a row that is not one the run writes is named by line.
+        check_rows(m, path)?;
     }
     bar.finish_and_clear();
     if let Some(w) = writer {

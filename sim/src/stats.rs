@@ -1,23 +1,31 @@
 //! Running tallies and the Wilson score interval.
 
 /// The 95% Wilson score interval for `successes` out of `n` (fractional successes allowed, as
-/// for shared wins). Returns `(low, high)`; `(0, 1)` when `n` is 0.
+/// for shared wins). Returns `(low, high)` with `0 <= low <= high <= 1`: `(0, 1)` when `n` is
+/// 0 (or not a finite positive number), and a share outside `0..=1` (rounding) is clamped.
 ///
 /// ```
 /// let (lo, hi) = cardsim_sim::wilson_interval(50.0, 100.0);
 /// assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3);
+/// assert_eq!(cardsim_sim::wilson_interval(3.0, 0.0), (0.0, 1.0));
 /// ```
 pub fn wilson_interval(successes: f64, n: f64) -> (f64, f64) {
-    if n <= 0.0 {
+    let p = successes / n;
+    if !(n > 0.0 && n.is_finite() && p.is_finite()) {
         return (0.0, 1.0);
     }
     const Z: f64 = 1.959_963_984_540_054;
-    let p = successes / n;
+    let p = p.clamp(0.0, 1.0);
     let z2 = Z * Z;
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;
     let half = Z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    let (lo, hi) = ((centre - half).clamp(0.0, p), (centre + half).clamp(p, 1.0));
+    if lo.is_nan() || hi.is_nan() {
+        // `n` so small (far below one trial) that the terms overflow.
+        return (0.0, 1.0);
+    }
+    (lo, hi)
 }
 
 /// Sums over the games one agent or seat took part in.
@@ -108,7 +116,7 @@ impl MeanInterval {
             return (self.mean, self.mean);
         }
         const Z: f64 = 1.959_963_984_540_054;
-        let var = self.m2 / (self.n - 1) as f64;
+        let var = (self.m2 / (self.n - 1) as f64).max(0.0);
         let half = Z * (var / self.n as f64).sqrt();
         (self.mean - half, self.mean + half)
     }
@@ -131,6 +139,67 @@ mod tests {
         assert!((hi - mean - 1.959963984540054 * (var / n).sqrt()).abs() < 1e-12);
         assert!((mean - lo - (hi - mean)).abs() < 1e-12);
         assert_eq!(m.count(), 8);
+    }
+
+    use proptest::prelude::*;
+
+    /// `n` samples of one kind: 0 all losses, 1 all wins, 2 all draws (half a win each), 3
+    /// alternating wins and losses.
+    fn edge_sample(kind: u8, n: u64) -> Vec<f64> {
+        (0..n)
+            .map(|k| match kind {
+                0 => 0.0,
+                1 => 1.0,
+                2 => 0.5,
+                _ => (k % 2) as f64,
+            })
+            .collect()
+    }
+
+    proptest! {
+        #[test]
+        fn wilson_is_a_share_interval_around_the_share(n in 0u64..10_000_000, frac in 0.0f64..=1.0) {
+            let n = n as f64;
+            let s = frac * n;
+            let (lo, hi) = wilson_interval(s, n);
+            prop_assert!(0.0 <= lo && lo <= hi && hi <= 1.0, "{lo} {hi}");
+            if n > 0.0 {
+                prop_assert!(lo <= frac + 1e-12 && frac <= hi + 1e-12, "{frac} [{lo}, {hi}]");
+            }
+        }
+
+        #[test]
+        fn wilson_of_any_numbers_is_a_share_interval(s in any::<f64>(), n in any::<f64>()) {
+            let (lo, hi) = wilson_interval(s, n);
+            prop_assert!(0.0 <= lo && lo <= hi && hi <= 1.0, "{s} {n}: {lo} {hi}");
+        }
+
+        #[test]
+        fn edge_samples_give_finite_shares_and_intervals(kind in 0u8..4, n in 0u64..300) {
+            let xs = edge_sample(kind, n);
+            let mut tally = Tally::default();
+            let mut mean = MeanInterval::default();
+            for &x in &xs {
+                tally.add(x, 10.0 * x - 3.0, if x > 0.5 { 1 } else { 2 });
+                mean.add(x);
+            }
+            let rate = tally.win_rate();
+            let (lo, hi) = tally.interval();
+            prop_assert!((0.0..=1.0).contains(&rate));
+            prop_assert!(0.0 <= lo && lo <= rate && rate <= hi && hi <= 1.0);
+            prop_assert!(tally.mean_score().is_finite() && tally.mean_place().is_finite());
+            let (mlo, mhi) = mean.interval();
+            prop_assert!(mlo.is_finite() && mhi.is_finite() && mlo <= mean.mean() && mean.mean() <= mhi);
+            if n == 0 {
+                prop_assert_eq!((lo, hi), (0.0, 1.0));
+            } else if kind == 1 {
+                prop_assert_eq!((rate, hi), (1.0, 1.0));
+            } else if kind == 0 {
+                prop_assert_eq!((rate, lo), (0.0, 0.0));
+            } else if kind == 2 {
+                prop_assert_eq!((mlo, mhi), (0.5, 0.5)); // no spread
+            }
+        }
     }
 
     #[test]

@@ -712,4 +712,71 @@ mod tests {
         ]);
         assert_eq!(t, "a       1\nlong  100\n");
     }
+
+    use proptest::prelude::*;
+
+    /// Game `i` of a run of one kind, seats `0..players` held by agents rotated by `i`: kind
+    /// 0 agent 0 loses every game, 1 it wins every game, 2 every game is drawn (all placed
+    /// first, the win shared), 3 agent 0 wins the even games.
+    fn edge_game(i: u64, players: usize, kind: u8) -> GameRecord {
+        let seats = (0..players)
+            .map(|s| {
+                let agent = crate::seating(players, i, true)[s];
+                let (win, place) = match (kind, agent == 0) {
+                    (2, _) => (1.0 / players as f64, 1),
+                    (3, first) if (i % 2 == 0) == first => (1.0, 1),
+                    (0, false) | (1, true) => (1.0, 1),
+                    _ => (0.0, 2),
+                };
+                SeatRecord {
+                    agent,
+                    score: 3.0 * win - 1.0,
+                    place,
+                    win,
+                }
+            })
+            .collect();
+        GameRecord {
+            index: i,
+            seats,
+            moves: 10 + i,
+            draw: kind == 2,
+            stats: [i as f64].into_iter().collect(),
+            trace: None,
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn edge_runs_give_share_intervals_and_finite_numbers(
+            players in 1usize..5,
+            games in 0u64..40,
+            kind in 0u8..4,
+            block in 1u64..3,
+            teams in any::<bool>(),
+        ) {
+            let labels: Vec<String> = (0..players).map(|k| format!("a{k}")).collect();
+            let mut r = Report::new("test", players, &labels, &["x"]).with_block(block);
+            if teams && players == 4 {
+                r = r.with_teams(&[0, 1, 0, 1]);
+            }
+            for i in 0..games {
+                r.add(&edge_game(i, players, kind), &labels);
+            }
+            for row in r.rows() {
+                let (lo, hi) = row.win_interval();
+                let rate = row.tally.win_rate();
+                prop_assert!(0.0 <= lo && lo <= hi && hi <= 1.0, "{row:?}");
+                prop_assert!((0.0..=1.0).contains(&rate) || row.is_team(), "{row:?}");
+                let (slo, shi) = row.score.interval();
+                prop_assert!(slo.is_finite() && shi.is_finite() && slo <= shi, "{row:?}");
+            }
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("summary.csv");
+            r.write_csv(AtomicCsv::create(&path).unwrap()).unwrap();
+            let text = std::fs::read_to_string(&path).unwrap() + &r.table();
+            let lower = text.to_lowercase();
+            prop_assert!(!lower.contains("nan") && !lower.contains("inf"), "{text}");
+        }
+    }
 }

@@ -6,6 +6,13 @@
 //! (duplicate). With an odd number of seats it also plays the seating `B, A, B, ...` for the
 //! same deals, so each agent holds as many seats as the other. `A`'s share of a game is the
 //! sum of its seats' win shares; the pairing's interval takes one sample per deal.
+//!
+//! In a one-player game (a solitaire) the agents do not meet: each plays every deal alone,
+//! and a deal counts 1 for the agent that wins it when the other does not, and 1/2 to each
+//! when both or neither win it.
+//!
+//! Memory does not grow with `games` or `batch`: deals are played in slices of at most
+//! [`DEALS_AT_ONCE`], and counts past [`MAX_GAMES`] are refused.
 
 use crate::{find_game, wilson_interval, AtomicCsv, GameRecord, MeanInterval, Request};
 use crate::{Manifest, Shard, SimConfig, SimError};
@@ -15,6 +22,10 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ndarray::{Array1, Array2};
 use serde::{Deserialize, Serialize};
 use std::io::IsTerminal;
+
+/// The most deals a pairing plays at once: the tournament's memory is bounded by this (and
+/// the threads), not by `games` or `batch`.
+pub const DEALS_AT_ONCE: u64 = 4096;
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -62,26 +73,28 @@ pub struct Pairing {
 impl Pairing {
     /// `a`'s win share over the games.
     pub fn win_rate(&self) -> f64 {
-        self.share.mean()
+        self.share.mean().clamp(0.0, 1.0)
     }
 
     /// The 95% Wilson interval of `a`'s win share, one trial per deal.
     pub fn interval(&self) -> (f64, f64) {
         let n = self.share.count() as f64;
-        wilson_interval(self.share.mean() * n, n)
+        wilson_interval(self.win_rate() * n, n)
     }
 }
 
 /// One agent's Bradley–Terry rating on the Elo scale (400 points = 10:1 odds), the agents'
-/// ratings averaging 0, with a 95% interval from the likelihood's curvature.
+/// ratings averaging 0, with a 95% interval from the likelihood's curvature (see
+/// [`bradley_terry`] for the prior that keeps it finite).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rating {
     /// The agent's index.
     pub agent: usize,
     /// The rating.
     pub elo: f64,
-    /// The interval's half-width.
-    pub margin: f64,
+    /// The interval's half-width; `None` when the pairings do not determine it (an agent
+    /// without games, or agents split into groups that never met).
+    pub margin: Option<f64>,
 }
 
 /// A finished tournament.
@@ -123,6 +136,7 @@ pub fn run_tournament(cfg: &TournamentConfig) -> Result<Tournament, SimError> {
             "--games and --batch must be at least 1".into(),
         ));
     }
+    crate::check_games("--games", cfg.games)?;
     let players = cfg.players.unwrap_or(entry.info.default_players);
     let mut pairs: Vec<(usize, usize)> = (0..m)
         .flat_map(|a| (a + 1..m).map(move |b| (a, b)))
@@ -138,7 +152,7 @@ pub fn run_tournament(cfg: &TournamentConfig) -> Result<Tournament, SimError> {
         let r = shard.range(pairs.len() as u64, 1);
         pairs = pairs[r.start as usize..r.end as usize].to_vec();
     }
-    let bar = progress(pairs.len() as u64 * cfg.games, cfg.quiet);
+    let bar = progress((pairs.len() as u64).saturating_mul(cfg.games), cfg.quiet);
     let mut pairings = Vec::with_capacity(pairs.len());
     for &(a, b) in &pairs {
         bar.set_message(format!("{} vs {}", cfg.agents[a], cfg.agents[b]));
@@ -191,40 +205,58 @@ fn play_pairing(
     let mut games = 0;
     let mut done = 0;
     let mut stopped_early = false;
+    // A solitaire: the first seating is A's game, the second B's, on the same deal.
+    let alone = players == 1;
+    let per = (period * lists.len() as u64) as f64;
+    // A's share of each deal of a slice, summed over its games in every seating.
+    let mut per_deal = Vec::new();
     while done < deals {
         let upto = (done + batch).min(deals);
-        // A's share of each deal, summed over its games in every seating.
-        let mut per_deal = vec![0.0; (upto - done) as usize];
-        for list in &lists {
-            let request = Request {
-                players: Some(players),
-                params: cfg.params.clone(),
-                agents: list.clone(),
-                config: SimConfig::default()
-                    .games(upto * period)
-                    .start(done * period)
-                    .seed(cfg.seed)
-                    .threads(cfg.threads)
-                    .duplicate(true)
-                    .quiet(true),
-                ..Request::default()
-            };
-            play(&request, &mut |r: &GameRecord| {
-                let mine: f64 = r
-                    .seats
-                    .iter()
-                    .filter(|s| list[s.agent] == *sa)
-                    .map(|s| s.win)
-                    .sum();
-                per_deal[(r.index / period - done) as usize] += mine;
-                games += 1;
-                bar.inc(1);
-                Ok(())
-            })?;
-        }
-        let per = (period * lists.len() as u64) as f64;
-        for x in per_deal {
-            share.add(x / per);
+        let mut from = done;
+        while from < upto {
+            let to = (from + DEALS_AT_ONCE).min(upto);
+            per_deal.clear();
+            per_deal.resize((to - from) as usize, 0.0);
+            for list in &lists {
+                let request = Request {
+                    players: Some(players),
+                    params: cfg.params.clone(),
+                    agents: list.clone(),
+                    config: SimConfig::default()
+                        .games(to * period)
+                        .start(from * period)
+                        .seed(cfg.seed)
+                        .threads(cfg.threads)
+                        .duplicate(true)
+                        .quiet(true),
+                    ..Request::default()
+                };
+                play(&request, &mut |r: &GameRecord| {
+                    let mine: f64 = if alone {
+                        // +1 when A wins its game, -1 when B wins its game.
+                        let win = r.seats.iter().map(|s| s.win).sum::<f64>();
+                        if list[0] == *sa {
+                            win
+                        } else {
+                            -win
+                        }
+                    } else {
+                        r.seats
+                            .iter()
+                            .filter(|s| list[s.agent] == *sa)
+                            .map(|s| s.win)
+                            .sum()
+                    };
+                    per_deal[(r.index / period - from) as usize] += mine;
+                    games += 1;
+                    bar.inc(1);
+                    Ok(())
+                })?;
+            }
+            for &x in &per_deal {
+                share.add(if alone { (1.0 + x) / 2.0 } else { x / per });
+            }
+            from = to;
         }
         done = upto;
         if cfg.stop_early && done < deals {
@@ -249,11 +281,20 @@ fn play_pairing(
 /// Fits Bradley–Terry strengths to the pairings' win shares (Hunter's MM iteration), and
 /// their 95% intervals from the inverse of the observed information with the strengths
 /// summing to zero. Returns ratings best first.
+///
+/// Every pairing that played gets a prior of half a win and half a loss for each side, so an
+/// unbeaten or winless agent (where the plain fit diverges) gets a finite rating that the
+/// prior's weight shrinks as games accumulate. An interval the pairings do not determine (an
+/// agent without games, or groups of agents that never met) is `None`, "not estimable".
+/// Ratings are always finite.
 pub fn bradley_terry(m: usize, pairings: &[Pairing]) -> Vec<Rating> {
+    if m == 0 {
+        return Vec::new();
+    }
     // wins[i][j]: i's share of the games against j; games[i][j] symmetric.
     let mut wins = Array2::<f64>::zeros((m, m));
     let mut games = Array2::<f64>::zeros((m, m));
-    for p in pairings {
+    for p in pairings.iter().filter(|p| p.a < m && p.b < m && p.a != p.b) {
         let n = p.games as f64;
         let w = p.win_rate() * n;
         wins[[p.a, p.b]] += w;
@@ -290,7 +331,9 @@ pub fn bradley_terry(m: usize, pairings: &[Pairing]) -> Vec<Rating> {
             break;
         }
     }
-    let theta: Array1<f64> = p.mapv(f64::ln);
+    // Strengths stay positive and finite with the prior; a guard all the same, so that no
+    // rating is ever NaN or infinite.
+    let theta: Array1<f64> = p.mapv(|x| if x.is_finite() && x > 0.0 { x.ln() } else { 0.0 });
     // Observed information of theta: a weighted graph Laplacian.
     let mut info = Array2::<f64>::zeros((m, m));
     for i in 0..m {
@@ -314,7 +357,8 @@ pub fn bradley_terry(m: usize, pairings: &[Pairing]) -> Vec<Rating> {
             elo: theta[i] * scale,
             margin: cov
                 .as_ref()
-                .map_or(f64::INFINITY, |c| 1.96 * c[[i, i]].max(0.0).sqrt() * scale),
+                .map(|c| 1.96 * c[[i, i]].max(0.0).sqrt() * scale)
+                .filter(|m| m.is_finite()),
         })
         .collect();
     ratings.sort_by(|x, y| y.elo.total_cmp(&x.elo).then(x.agent.cmp(&y.agent)));
@@ -379,6 +423,12 @@ impl Tournament {
             self.game, self.players
         );
         s.push_str(&crate::align_table(&rows));
+        if self.players == 1 {
+            s.push_str(
+                "one-player game: both agents play every deal; a deal counts 1 for the agent \
+                 that alone wins it, 1/2 to each when both or neither do\n",
+            );
+        }
         let mut r = vec![vec![
             "rank".to_string(),
             "agent".into(),
@@ -390,7 +440,8 @@ impl Tournament {
                 (k + 1).to_string(),
                 self.agents[x.agent].clone(),
                 format!("{:+.0}", x.elo),
-                format!("±{:.0}", x.margin),
+                x.margin
+                    .map_or_else(|| "not estimable".into(), |m| format!("±{m:.0}")),
             ]);
         }
         s.push_str("\nBradley-Terry ratings (Elo scale, mean 0):\n");
@@ -426,7 +477,7 @@ impl Tournament {
     /// Writes the tournament as CSV: one row per ordered pairing
     /// (`agent,opponent,games,win_rate,ci_low,ci_high`), then one per rating with `opponent`
     /// = `rating` (`games` = the agent's games, `win_rate` = the rating, the interval its
-    /// bounds).
+    /// bounds, empty when not estimable).
     ///
     /// # Errors
     /// As [`AtomicCsv`].
@@ -462,8 +513,8 @@ impl Tournament {
                 "rating".into(),
                 games.to_string(),
                 num(r.elo),
-                num(r.elo - r.margin),
-                num(r.elo + r.margin),
+                r.margin.map_or_else(String::new, |m| num(r.elo - m)),
+                r.margin.map_or_else(String::new, |m| num(r.elo + m)),
             ])?;
         }
         out.commit()
@@ -499,6 +550,20 @@ pub struct TournamentShard {
     pub shard: Shard,
     /// Its pairings' results.
     pub pairings: Vec<Pairing>,
+    /// The checksums of the shard's `--out` file and of this manifest (absent in the
+    /// manifests of older versions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checksum: Option<crate::Checksums>,
+}
+
+impl crate::Sealed for TournamentShard {
+    fn checksum(&self) -> Option<&crate::Checksums> {
+        self.checksum.as_ref()
+    }
+
+    fn set_checksum(&mut self, checksum: Option<crate::Checksums>) {
+        self.checksum = checksum;
+    }
 }
 
 impl TournamentShard {
@@ -521,6 +586,7 @@ impl TournamentShard {
             batch: cfg.batch,
             shard: cfg.shard.unwrap_or(Shard { index: 0, count: 1 }),
             pairings: t.pairings.clone(),
+            checksum: None,
         }
     }
 
@@ -543,6 +609,11 @@ pub fn merge_tournament(
     shards: &[std::path::PathBuf],
     out: Option<&std::path::Path>,
 ) -> Result<Tournament, SimError> {
+    if shards.is_empty() {
+        return Err(SimError::Setting(
+            "merge needs the shard files (the --out files of `tournament --shard I/N`)".into(),
+        ));
+    }
     let mut parts = Vec::with_capacity(shards.len());
     for path in shards {
         let m = Manifest::path_for(path);
@@ -551,6 +622,7 @@ pub fn merge_tournament(
         let t: TournamentShard = serde_json::from_str(&text).map_err(|e| {
             SimError::Setting(format!("{} is not a tournament shard: {e}", m.display()))
         })?;
+        crate::check_rows(&t, path)?;
         parts.push((t, path));
     }
     let same = |t: &TournamentShard| TournamentShard {
@@ -559,6 +631,7 @@ pub fn merge_tournament(
             count: t.shard.count,
         },
         pairings: Vec::new(),
+        checksum: None,
         ..t.clone()
     };
     let first = same(&parts[0].0);
@@ -570,19 +643,11 @@ pub fn merge_tournament(
         )));
     }
     parts.sort_by_key(|(t, _)| t.shard.index);
-    let count = first.shard.count;
-    let indices: Vec<u64> = parts.iter().map(|(t, _)| t.shard.index).collect();
-    if indices != (0..count).collect::<Vec<_>>() {
-        let missing: Vec<String> = (0..count)
-            .filter(|i| !indices.contains(i))
-            .map(|i| format!("{i}/{count}"))
-            .collect();
-        return Err(SimError::Setting(if missing.is_empty() {
-            "a tournament shard is given twice".to_string()
-        } else {
-            format!("tournament shards {} are missing", missing.join(", "))
-        }));
-    }
+    let indices: Vec<(u64, &std::path::Path)> = parts
+        .iter()
+        .map(|(t, p)| (t.shard.index, p.as_path()))
+        .collect();
+    crate::check_cover(&indices, first.shard.count)?;
     let pairings: Vec<Pairing> = parts
         .iter()
         .flat_map(|(t, _)| t.pairings.iter().cloned())
@@ -661,14 +726,111 @@ mod tests {
         // Intervals shrink with more games.
         let few = bradley_terry(3, &[pairing(0, 1, 100, 0.6), pairing(1, 2, 100, 0.6)]);
         let many = bradley_terry(3, &[pairing(0, 1, 10_000, 0.6), pairing(1, 2, 10_000, 0.6)]);
-        assert!(few[0].margin > 5.0 * many[0].margin, "{few:?} {many:?}");
+        assert!(
+            few[0].margin.unwrap() > 5.0 * many[0].margin.unwrap(),
+            "{few:?} {many:?}"
+        );
     }
 
     #[test]
     fn an_unbeaten_agent_gets_a_finite_rating() {
         let r = bradley_terry(2, &[pairing(0, 1, 50, 1.0)]);
-        assert!(r.iter().all(|x| x.elo.is_finite() && x.margin.is_finite()));
+        assert!(r
+            .iter()
+            .all(|x| x.elo.is_finite() && x.margin.is_some_and(f64::is_finite)));
         assert!(r[0].elo > 300.0 && r[0].agent == 0);
+    }
+
+    use proptest::prelude::*;
+
+    /// A pairing of `deals` deals of one kind: 0 all lost by `a`, 1 all won, 2 all drawn
+    /// (half each), 3 won at `rate`.
+    fn edge_pairing(a: usize, b: usize, deals: u64, kind: u8, rate: f64) -> Pairing {
+        match kind {
+            0 => pairing(a, b, deals, 0.0),
+            1 => pairing(a, b, deals, 1.0),
+            2 => {
+                let mut share = MeanInterval::default();
+                (0..deals).for_each(|_| share.add(0.5));
+                Pairing {
+                    a,
+                    b,
+                    games: deals,
+                    share,
+                    stopped_early: false,
+                }
+            }
+            _ => pairing(a, b, deals, rate),
+        }
+    }
+
+    /// The tournament of `pairings` among `m` agents, as a merge builds it.
+    fn tournament(m: usize, pairings: Vec<Pairing>, players: usize) -> Tournament {
+        Tournament {
+            game: "test".into(),
+            players,
+            agents: (0..m).map(|k| format!("agent{k}")).collect(),
+            ratings: bradley_terry(m, &pairings),
+            pairings,
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn ratings_and_tables_are_finite_for_any_results(
+            m in 2usize..5,
+            results in proptest::collection::vec(
+                (0usize..5, 0usize..5, 0u64..60, 0u8..4, 0.0f64..=1.0),
+                0..10,
+            ),
+        ) {
+            let mut ps: Vec<Pairing> = Vec::new();
+            for (a, b, deals, kind, rate) in results {
+                let (a, b) = (a % m, b % m);
+                if a < b && !ps.iter().any(|p| (p.a, p.b) == (a, b)) {
+                    ps.push(edge_pairing(a, b, deals, kind, rate));
+                }
+            }
+            let r = bradley_terry(m, &ps);
+            let mut agents: Vec<usize> = r.iter().map(|x| x.agent).collect();
+            agents.sort_unstable();
+            prop_assert_eq!(agents, (0..m).collect::<Vec<_>>());
+            for x in &r {
+                prop_assert!(x.elo.is_finite(), "{r:?}");
+                prop_assert!(x.margin.is_none_or(|d| d.is_finite() && d >= 0.0), "{r:?}");
+            }
+            prop_assert!(r.windows(2).all(|w| w[0].elo >= w[1].elo));
+            let t = tournament(m, ps, 2);
+            for i in 0..m {
+                for j in 0..m {
+                    if let Some((rate, lo, hi, _)) = t.pairing(i, j) {
+                        prop_assert!(0.0 <= lo && lo <= rate && rate <= hi && hi <= 1.0);
+                    }
+                }
+            }
+            let text = t.table().to_lowercase();
+            prop_assert!(!text.contains("nan") && !text.contains("inf"), "{text}");
+        }
+    }
+
+    #[test]
+    fn one_sided_and_drawn_pairings_rate_as_expected() {
+        // All drawn: equal ratings.
+        let r = bradley_terry(2, &[edge_pairing(0, 1, 40, 2, 0.0)]);
+        assert!((r[0].elo - r[1].elo).abs() < 1e-9, "{r:?}");
+        // One side winning everything: finite, and the winner first.
+        let r = bradley_terry(2, &[edge_pairing(0, 1, 40, 0, 0.0)]);
+        assert_eq!(r[0].agent, 1);
+        assert!(r.iter().all(|x| x.elo.is_finite() && x.margin.is_some()));
+        // An agent that never played: its interval is not estimable, and the table says so.
+        let t = tournament(3, vec![edge_pairing(0, 1, 40, 3, 0.7)], 2);
+        let idle = t.ratings.iter().find(|x| x.agent == 2).unwrap();
+        assert_eq!(idle.margin, None);
+        assert!(t.table().contains("not estimable"), "{}", t.table());
+        // No games at all.
+        let t = tournament(2, vec![edge_pairing(0, 1, 0, 1, 0.0)], 2);
+        assert!(t.ratings.iter().all(|x| x.elo.is_finite()));
+        assert_eq!(t.pairing(0, 1).map(|p| (p.1, p.2)), Some((0.0, 1.0)));
     }
 
     #[test]

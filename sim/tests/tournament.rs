@@ -117,5 +117,68 @@ fn tournament_shards_merge_into_the_whole_tournament() {
     let e = merge_tournament(&shards[..1], None)
         .unwrap_err()
         .to_string();
-    assert!(e.contains("0/2 are missing"), "{e}");
+    assert!(e.contains("shard 0/2 is missing"), "{e}");
+}
+
+/// Every win share of agent `spec` playing the one-player `game` alone on deals `0..deals`
+/// of seed 4, as the tournament deals them.
+fn alone(game: &str, spec: &str, deals: u64) -> Vec<f64> {
+    let entry = cardsim_sim::find_game(game).unwrap();
+    let request = cardsim_sim::Request {
+        players: Some(1),
+        agents: split_specs(spec).unwrap(),
+        config: cardsim_sim::SimConfig::default()
+            .games(deals)
+            .seed(4)
+            .threads(1)
+            .duplicate(true)
+            .quiet(true),
+        ..cardsim_sim::Request::default()
+    };
+    let mut wins = Vec::new();
+    (entry.play)(&request, &mut |r| {
+        wins.push(r.seats[0].win);
+        Ok(())
+    })
+    .unwrap();
+    wins
+}
+
+/// Regression: `tournament --game seahaven` (one player) counted only the first agent's
+/// wins, halved, and ranked random above heuristic. Now both agents play every deal and a
+/// deal counts 1 for the agent that alone wins it, 1/2 when both or neither do.
+#[test]
+fn one_player_agents_are_compared_on_the_same_deals() {
+    let deals = 40;
+    let t = run_tournament(&config("seahaven", "random,heuristic", 2 * deals)).unwrap();
+    let p = &t.pairings[0];
+    assert_eq!((p.games, p.share.count()), (2 * deals, deals), "{p:?}");
+    let (random, heuristic) = (alone("seahaven", "random", deals), alone("seahaven", "heuristic", deals));
+    let expected: f64 = random
+        .iter()
+        .zip(&heuristic)
+        .map(|(r, h)| (1.0 + r - h) / 2.0)
+        .sum::<f64>()
+        / deals as f64;
+    assert!((p.win_rate() - expected).abs() < 1e-12, "{} {expected}", p.win_rate());
+    // Heuristic wins more deals than random.
+    assert!(heuristic.iter().sum::<f64>() > random.iter().sum::<f64>());
+    let (h, lo, hi, _) = t.pairing(1, 0).unwrap();
+    assert!(h > 0.5 && lo <= h && h <= hi, "{h} [{lo}, {hi}]");
+    assert_eq!(t.ratings[0].agent, 1, "{:?}", t.ratings);
+    assert!(t.table().contains("one-player game"), "{}", t.table());
+}
+
+/// Regression: `tournament --games 1000000000000000000` aborted allocating 4 EB; counts past
+/// what a tally holds exactly are refused before any game.
+#[test]
+fn counts_past_the_limit_are_refused() {
+    let e = run_tournament(&config("trash", "random,heuristic", 1_000_000_000_000_000_000))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("--games 1000000000000000000 is more than"), "{e}");
+    let e = run_tournament(&config("trash", "random,heuristic", u64::MAX))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("more than"), "{e}");
 }

@@ -7,6 +7,7 @@
 //! assert_eq!(report.games, 3);
 //! ```
 
+pub mod fuzz;
 pub mod perft;
 pub mod snap;
 pub use snap::{Snap, SnapAction, SnapObservation, SnapState};

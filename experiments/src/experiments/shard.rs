@@ -21,7 +21,7 @@
 //! Seahaven's solver `millis` per deal (merged: each deal's time in its shard).
 
 use super::{Mode, Settings};
-use cardsim_sim::{fmt_exact, write_manifest, AtomicCsv, Manifest, Plan, Shard};
+use cardsim_sim::{fmt_exact, write_manifest, AtomicCsv, Checksums, Manifest, Plan, Sealed, Shard};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -132,6 +132,20 @@ pub struct ExperimentShard {
     pub columns: Vec<String>,
     /// Every part, with this shard's range of it.
     pub parts: Vec<PartShard>,
+    /// The checksums of the shard's rows and of this manifest (absent in the manifests of
+    /// older versions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checksum: Option<Checksums>,
+}
+
+impl Sealed for ExperimentShard {
+    fn checksum(&self) -> Option<&Checksums> {
+        self.checksum.as_ref()
+    }
+
+    fn set_checksum(&mut self, checksum: Option<Checksums>) {
+        self.checksum = checksum;
+    }
 }
 
 impl ExperimentShard {
@@ -152,6 +166,7 @@ impl ExperimentShard {
                     ..p.clone()
                 })
                 .collect(),
+            checksum: None,
             ..self.clone()
         }
     }
@@ -260,6 +275,7 @@ fn one_shard<E: Sharded>(e: &E, name: &str, s: &Settings, shard: Shard) -> Resul
         shard,
         columns: columns.iter().map(|c| c.to_string()).collect(),
         parts: Vec::with_capacity(parts.len()),
+        checksum: None,
     };
     let mut total = 0;
     for (k, part) in parts.iter().enumerate() {
@@ -354,7 +370,9 @@ fn read_manifest(path: &Path) -> Result<ExperimentShard, String> {
             path.display()
         ));
     }
-    serde_json::from_value(value).map_err(|e| bad(&e))
+    let manifest: ExperimentShard = serde_json::from_value(value).map_err(|e| bad(&e))?;
+    cardsim_sim::check_settings(&manifest, path).map_err(|e| e.to_string())?;
+    Ok(manifest)
 }
 
 fn merge<E: Sharded>(e: &E, name: &str, s: &Settings, paths: &[PathBuf]) -> Result<(), String> {
@@ -383,29 +401,11 @@ fn merge<E: Sharded>(e: &E, name: &str, s: &Settings, paths: &[PathBuf]) -> Resu
         }
     }
     manifests.sort_by_key(|(m, _)| m.shard.index);
-    let count = run.shard.count;
-    for i in 0..count {
-        let have: Vec<&PathBuf> = manifests
-            .iter()
-            .filter(|(m, _)| m.shard.index == i)
-            .map(|(_, p)| *p)
-            .collect();
-        match have.len() {
-            1 => {}
-            0 => {
-                return Err(format!(
-                    "shard {i}/{count} is missing; give all {count} shards"
-                ))
-            }
-            _ => {
-                return Err(format!(
-                    "shard {i}/{count} is given twice: {} and {}",
-                    have[0].display(),
-                    have[1].display()
-                ))
-            }
-        }
-    }
+    let indices: Vec<(u64, &Path)> = manifests
+        .iter()
+        .map(|(m, p)| (m.shard.index, p.as_path()))
+        .collect();
+    cardsim_sim::check_cover(&indices, run.shard.count).map_err(|e| e.to_string())?;
     let settings = Settings {
         games: run.games,
         seed: run.seed,
@@ -514,6 +514,10 @@ fn merge<E: Sharded>(e: &E, name: &str, s: &Settings, paths: &[PathBuf]) -> Resu
     }
     if let Some(o) = open.iter().find(|o| o.row.is_some()) {
         return Err(o.bad("rows beyond the shard's samples"));
+    }
+    // After the rows, so that a row that is not one the run writes is named by line.
+    for o in &open {
+        cardsim_sim::check_rows(&o.manifest, o.path).map_err(|e| e.to_string())?;
     }
     eprintln!("merged {} shards of {name}", open.len());
     e.finish(&settings, &parts, acc, &seconds)

@@ -71,6 +71,9 @@ pub enum PbnError {
     /// A card given twice.
     #[error("card {0} appears twice")]
     Duplicate(Card),
+    /// A hand given as `-`, unknown (PBN allows it; a full deal needs every hand).
+    #[error("{0}'s hand is unknown (\"-\"); a full deal needs all four hands")]
+    UnknownHand(char),
     /// A hand without 13 cards.
     #[error("{seat}'s hand has {count} cards; every hand needs 13")]
     HandSize {
@@ -208,7 +211,11 @@ impl FromStr for Deal {
         }
         let mut hands = [CardSet::EMPTY; 4];
         for (k, t) in texts.iter().enumerate() {
-            hands[first.left(k, 4).index()] = parse_hand(t)?;
+            let seat = first.left(k, 4);
+            if *t == "-" {
+                return Err(PbnError::UnknownHand(seat_char(seat)));
+            }
+            hands[seat.index()] = parse_hand(t)?;
         }
         Deal::new(hands)
     }
@@ -277,6 +284,232 @@ impl fmt::Display for PbnRecord {
             writeln!(f, "*")?;
         }
         Ok(())
+    }
+}
+
+/// Why a PBN file could not be read: the line and what is wrong there.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {what}")]
+pub struct ParsePbnError {
+    /// The line, from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub what: String,
+}
+
+/// The section a tag opens: the data between it and the next tag or the end of the game.
+enum Section {
+    /// Data that cardsim does not use, skipped.
+    Skip,
+    /// The calls of an `[Auction "X"]` tag.
+    Auction(Seat, Vec<String>),
+    /// The cards of a `[Play "X"]` tag (`None` for `-`), four per trick.
+    Play(Seat, Vec<Option<Card>>),
+}
+
+/// Reads the games of a PBN file as the PBN 2.1 standard describes it: games separated by
+/// blank lines; tag pairs `[Name "value"]` in any order (with `\"` and `\\` escapes); the
+/// section data after `[Auction "X"]` (calls, notes `=n=` and suffixes skipped) and
+/// `[Play "X"]` (cards like `SA`, `-` for none, `*` to end) kept, any other section skipped;
+/// `%` lines, `;` comments to the end of the line and `{...}` comments (over several lines)
+/// ignored. [`PbnRecord`]'s `Display` writes what this reads back.
+///
+/// ```
+/// use cardsim_engine::games::bridge::pbn::parse_games;
+/// let text = "% PBN 2.1\n[Event \"a\"]\n[Dealer \"E\"] ; the dealer\n\
+///             [Auction \"E\"]\n1NT Pass =1= Pass Pass\n\n{ a comment }\n[Event \"b\"]\n";
+/// let games = parse_games(text).unwrap();
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[0].tags[1], ("Dealer".to_string(), "E".to_string()));
+/// assert_eq!(games[0].auction.as_ref().unwrap().1, ["1NT", "Pass", "Pass", "Pass"]);
+/// assert!(parse_games("[Event \"open").unwrap_err().to_string().starts_with("line 1:"));
+/// ```
+///
+/// # Errors
+/// [`ParsePbnError`] naming the line of a malformed tag, an unclosed comment, a bad card in a
+/// play section, or text outside any section.
+pub fn parse_games(text: &str) -> Result<Vec<PbnRecord>, ParsePbnError> {
+    let mut games = Vec::new();
+    let mut game = PbnRecord::default();
+    let mut started = false;
+    let mut section: Option<Section> = None;
+    let mut comment_from = None;
+    for (i, line) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let bad = |what: String| ParsePbnError {
+            line: line_no,
+            what,
+        };
+        let mut rest = line;
+        if comment_from.is_some() {
+            match rest.find('}') {
+                Some(end) => {
+                    comment_from = None;
+                    rest = &rest[end + 1..];
+                }
+                None => continue,
+            }
+        } else if rest.starts_with('%') {
+            continue;
+        } else if rest.trim().is_empty() {
+            close(&mut game, section.take());
+            if std::mem::take(&mut started) {
+                games.push(std::mem::take(&mut game));
+            }
+            continue;
+        }
+        loop {
+            rest = rest.trim_start();
+            let Some(c) = rest.chars().next() else { break };
+            match c {
+                ';' => break,
+                '{' => match rest.find('}') {
+                    Some(end) => rest = &rest[end + 1..],
+                    None => {
+                        comment_from = Some(line_no);
+                        break;
+                    }
+                },
+                '[' => {
+                    let (name, value, after) = tag_pair(&rest[1..]).map_err(bad)?;
+                    rest = after;
+                    close(&mut game, section.take());
+                    started = true;
+                    let seat = || {
+                        let mut cs = value.chars();
+                        match (cs.next().and_then(parse_seat), cs.next()) {
+                            (Some(s), None) => Ok(s),
+                            _ => Err(bad(format!(
+                                "[{name} \"{value}\"]: the value must be a seat N, E, S or W"
+                            ))),
+                        }
+                    };
+                    section = Some(match name.as_str() {
+                        "Auction" => Section::Auction(seat()?, Vec::new()),
+                        "Play" => Section::Play(seat()?, Vec::new()),
+                        _ => {
+                            game.tags.push((name, value));
+                            Section::Skip
+                        }
+                    });
+                }
+                _ => {
+                    let end = rest
+                        .find(|c: char| c.is_whitespace() || "[{;".contains(c))
+                        .unwrap_or(rest.len());
+                    let token = &rest[..end];
+                    rest = &rest[end..];
+                    match section.as_mut() {
+                        None => {
+                            return Err(bad(format!(
+                                "{token:?} is outside any section (a game starts with a tag \
+                                 such as [Event \"...\"])"
+                            )))
+                        }
+                        Some(Section::Skip) => {}
+                        Some(Section::Auction(_, calls)) => {
+                            if !skipped(token) {
+                                calls.push(token.trim_end_matches(['!', '?']).to_string());
+                            }
+                        }
+                        Some(Section::Play(_, cards)) => {
+                            if token == "-" {
+                                cards.push(None);
+                            } else if !skipped(token) {
+                                let card = play_card(token.trim_end_matches(['!', '?']))
+                                    .ok_or_else(|| {
+                                        bad(format!(
+                                            "{token:?} is not a card (a suit S, H, D or C, \
+                                             then a rank, e.g. SA or H10) or -"
+                                        ))
+                                    })?;
+                                cards.push(Some(card));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if let Some(from) = comment_from {
+        return Err(ParsePbnError {
+            line: from,
+            what: "a { comment is not closed".into(),
+        });
+    }
+    close(&mut game, section.take());
+    if started {
+        games.push(game);
+    }
+    Ok(games)
+}
+
+/// Tokens of a section that carry no call or card: `*` (the end of an auction or a play),
+/// notes `=n=` and NAGs `$n`.
+fn skipped(token: &str) -> bool {
+    token == "*" || token.starts_with('=') || token.starts_with('$')
+}
+
+/// Reads the inside of a tag pair after its `[`: `Name "value"]`, returning the name, the
+/// value with its escapes resolved, and the text after the `]`.
+fn tag_pair(text: &str) -> Result<(String, String, &str), String> {
+    let text = text.trim_start();
+    let name_end = text
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(text.len());
+    let name = &text[..name_end];
+    if name.is_empty() {
+        return Err("a tag pair is [Name \"value\"] with a name of letters and digits".into());
+    }
+    let rest = text[name_end..].trim_start();
+    let Some(rest) = rest.strip_prefix('"') else {
+        return Err(format!("tag {name}: the value must be in double quotes"));
+    };
+    let mut value = String::new();
+    let mut chars = rest.char_indices();
+    let close = loop {
+        match chars.next() {
+            None => return Err(format!("tag {name}: the value's closing quote is missing")),
+            Some((_, '\\')) => match chars.next() {
+                Some((_, c)) => value.push(c),
+                None => return Err(format!("tag {name}: the value ends in a lone \\")),
+            },
+            Some((k, '"')) => break k,
+            Some((_, c)) => value.push(c),
+        }
+    };
+    let after = rest[close + 1..].trim_start();
+    let Some(after) = after.strip_prefix(']') else {
+        return Err(format!("tag {name}: the closing ] is missing"));
+    };
+    Ok((name.to_string(), value, after))
+}
+
+/// A card of a play section: suit letter, then rank (`SA`, `HT`, `H10`).
+fn play_card(token: &str) -> Option<Card> {
+    let mut chars = token.chars();
+    let first = chars.next()?.to_ascii_uppercase();
+    let suit = PBN_SUITS.into_iter().find(|s| s.char() == first)?;
+    let rank = Rank::from_token(chars.as_str()).filter(|&r| r != Rank::Knight)?;
+    Some(Card::new(rank, suit))
+}
+
+/// Stores a finished auction or play section in `game`.
+fn close(game: &mut PbnRecord, section: Option<Section>) {
+    match section {
+        Some(Section::Auction(dealer, calls)) => game.auction = Some((dealer, calls)),
+        Some(Section::Play(leader, cards)) => {
+            let tricks = cards
+                .chunks(4)
+                .map(|t| {
+                    let mut row = [None; 4];
+                    row[..t.len()].copy_from_slice(t);
+                    row
+                })
+                .collect();
+            game.play = Some((leader, tricks));
+        }
+        Some(Section::Skip) | None => {}
     }
 }
 
