@@ -4,7 +4,7 @@
 //! What a path given for an output gets:
 //!
 //! - `-` (and `/dev/stdout`, `/dev/fd/1`) is standard output. Tables and other text then go
-//!   to standard error ([`print`]), and two outputs on standard output are refused.
+//!   to standard error ([`print()`]), and two outputs on standard output are refused.
 //! - A regular file, a new path, or a symbolic link to either (a dangling link included) is
 //!   replaced atomically: the data goes to a temporary file with an unpredictable name
 //!   (`.cardsim-XXXXXX.tmp`) in the folder of the *resolved* path, renamed onto it once
