@@ -187,6 +187,9 @@ impl Timings {
         for (k, &c) in self.counts.iter().enumerate() {
             seen += c;
             if seen > rank {
+                if k == Timings::BUCKETS - 1 {
+                    return self.max; // the open-ended last bucket
+                }
                 return (1e-6 * 1.01f64.powi(k as i32 + 1)).min(self.max);
             }
         }
