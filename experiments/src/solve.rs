@@ -405,13 +405,11 @@ mod tests {
     use proptest::prelude::*;
 
     fn edits() -> impl Strategy<Value = Vec<Edit>> {
-        proptest::collection::vec((any::<u8>(), any::<usize>(), any::<u8>()), 1..6).prop_map(
-            |v| {
-                v.into_iter()
-                    .map(|(kind, at, byte)| Edit::from_parts(kind, at, byte))
-                    .collect()
-            },
-        )
+        proptest::collection::vec((any::<u8>(), any::<usize>(), any::<u8>()), 1..6).prop_map(|v| {
+            v.into_iter()
+                .map(|(kind, at, byte)| Edit::from_parts(kind, at, byte))
+                .collect()
+        })
     }
 
     /// Whatever the text, a clean answer that holds at most [`MAX_DEALS`] deals.
@@ -447,8 +445,15 @@ mod tests {
 
     #[test]
     fn huge_ranges_are_refused_without_allocating() {
-        for text in ["0-18446744073709551615", "1-1000,0-9999999", "5,0-18446744073709551615"] {
-            assert!(parse_deals(text).unwrap_err().contains("more than"), "{text}");
+        for text in [
+            "0-18446744073709551615",
+            "1-1000,0-9999999",
+            "5,0-18446744073709551615",
+        ] {
+            assert!(
+                parse_deals(text).unwrap_err().contains("more than"),
+                "{text}"
+            );
         }
         assert!(parse_deals("0-18446744073709551616").is_err());
     }

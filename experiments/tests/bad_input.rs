@@ -45,13 +45,29 @@ fn counts_no_run_can_hold_are_refused() {
     let huge = "1000000000000000000";
     let cases: &[(&[&str], &[&str])] = &[
         (
-            &["tournament", "--game", "trash", "--agents", "random,heuristic", "--games", huge],
+            &[
+                "tournament",
+                "--game",
+                "trash",
+                "--agents",
+                "random,heuristic",
+                "--games",
+                huge,
+            ],
             &["--games 1000000000000000000 is more than"],
         ),
         (
             &[
-                "tournament", "--game", "trash", "--agents", "random,heuristic", "--games",
-                "18446744073709551615", "--batch", "18446744073709551615", "--stop-early",
+                "tournament",
+                "--game",
+                "trash",
+                "--agents",
+                "random,heuristic",
+                "--games",
+                "18446744073709551615",
+                "--batch",
+                "18446744073709551615",
+                "--stop-early",
             ],
             &["is more than"],
         ),
@@ -67,19 +83,41 @@ fn counts_no_run_can_hold_are_refused() {
             &["dd", "--play", huge, "--pbn-out", "x.pbn"],
             &["--play 1000000000000000000 is more than"],
         ),
-        (&["solve", "--deals", "1-1000000000000000000"], &["more than"]),
+        (
+            &["solve", "--deals", "1-1000000000000000000"],
+            &["more than"],
+        ),
         (
             &["simulate", "--game", "trash", "--threads", "100000"],
             &["--threads 100000 is too many"],
         ),
-        (&["dd", "--random", "1", "--threads", "100000"], &["too many"]),
         (
-            &["tournament", "--game", "trash", "--agents", "a,b", "--games=-1"],
+            &["dd", "--random", "1", "--threads", "100000"],
+            &["too many"],
+        ),
+        (
+            &[
+                "tournament",
+                "--game",
+                "trash",
+                "--agents",
+                "a,b",
+                "--games=-1",
+            ],
             &["--games"],
         ),
-        (&["simulate", "--game", "trash", "--shard", "3/3"], &["bad shard"]),
         (
-            &["simulate", "--game", "trash", "--shard", "0/18446744073709551616"],
+            &["simulate", "--game", "trash", "--shard", "3/3"],
+            &["bad shard"],
+        ),
+        (
+            &[
+                "simulate",
+                "--game",
+                "trash",
+                "--shard",
+                "0/18446744073709551616",
+            ],
             &["bad shard"],
         ),
     ];
@@ -109,7 +147,13 @@ fn races_the_rules_cannot_produce_are_refused() {
     ok(
         d,
         &[
-            "simulate", "--game", "egyptian-ratscrew", "--games", "2", "--records", "r.jsonl",
+            "simulate",
+            "--game",
+            "egyptian-ratscrew",
+            "--games",
+            "2",
+            "--records",
+            "r.jsonl",
             "--quiet",
         ],
     );
@@ -132,7 +176,10 @@ fn races_the_rules_cannot_produce_are_refused() {
         stderr(&o)
     };
     let e = mutate(&|race| race.reverse());
-    assert!(e.contains(&format!("move {k}")) && e.contains("seat order"), "{e}");
+    assert!(
+        e.contains(&format!("move {k}")) && e.contains("seat order"),
+        "{e}"
+    );
     let e = mutate(&|race| {
         let first = race[0].clone();
         race.insert(1, first);
@@ -197,7 +244,11 @@ fn shards_edited_after_their_run_are_refused() {
     );
     std::fs::write(d.join("s1.csv"), rows).unwrap();
     // The settings in the manifest edited.
-    edit(&d.join("s0.csv.shard.json"), "\"rotate\": true", "\"rotate\": false");
+    edit(
+        &d.join("s0.csv.shard.json"),
+        "\"rotate\": true",
+        "\"rotate\": false",
+    );
     refused(
         d,
         &["merge", "s0.csv", "s1.csv", "--out", "x.csv"],
@@ -227,14 +278,32 @@ fn shards_edited_after_their_run_are_refused() {
         ok(
             d,
             &[
-                "tournament", "--game", "trash", "--agents", "heuristic,random,ismcts:iters=20",
-                "--games", "4", "--shard", &shard, "--out", &out, "--quiet",
+                "tournament",
+                "--game",
+                "trash",
+                "--agents",
+                "heuristic,random,ismcts:iters=20",
+                "--games",
+                "4",
+                "--shard",
+                &shard,
+                "--out",
+                &out,
+                "--quiet",
             ],
         );
     }
     ok(d, &["merge", "t0.csv", "t1.csv"]);
-    edit(&d.join("t1.csv.shard.json"), "\"stopped_early\": false", "\"stopped_early\": true");
-    refused(d, &["merge", "t0.csv", "t1.csv"], &["t1.csv.shard.json does not match"]);
+    edit(
+        &d.join("t1.csv.shard.json"),
+        "\"stopped_early\": false",
+        "\"stopped_early\": true",
+    );
+    refused(
+        d,
+        &["merge", "t0.csv", "t1.csv"],
+        &["t1.csv.shard.json does not match"],
+    );
 
     // An experiment shard's row edited.
     for i in 0..2 {
@@ -243,7 +312,14 @@ fn shards_edited_after_their_run_are_refused() {
         ok(
             d,
             &[
-                "experiment", "trash-seats", "--games", "4", "--shard", &shard, "--out", &out,
+                "experiment",
+                "trash-seats",
+                "--games",
+                "4",
+                "--shard",
+                &shard,
+                "--out",
+                &out,
                 "--quiet",
             ],
         );
@@ -270,7 +346,13 @@ fn one_player_tournaments_compare_the_agents_on_the_same_deals() {
     let o = ok(
         dir.path(),
         &[
-            "tournament", "--game", "seahaven", "--agents", "random,heuristic", "--games", "60",
+            "tournament",
+            "--game",
+            "seahaven",
+            "--agents",
+            "random,heuristic",
+            "--games",
+            "60",
             "--quiet",
         ],
     );
@@ -290,11 +372,28 @@ fn one_player_tournaments_compare_the_agents_on_the_same_deals() {
 fn dd_reads_the_pbn_it_writes() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    ok(d, &["dd", "--play", "2", "--pbn-out", "games.pbn", "--seed", "1"]);
+    ok(
+        d,
+        &["dd", "--play", "2", "--pbn-out", "games.pbn", "--seed", "1"],
+    );
     let text = std::fs::read_to_string(d.join("games.pbn")).unwrap();
     let written = text.matches("[Deal \"").count();
-    assert!(written >= 2 && text.contains("[Auction") && text.contains("[Dealer"), "{text}");
-    let o = ok(d, &["dd", "--pbn-file", "games.pbn", "--threads", "1", "--out", "dd.csv"]);
+    assert!(
+        written >= 2 && text.contains("[Auction") && text.contains("[Dealer"),
+        "{text}"
+    );
+    let o = ok(
+        d,
+        &[
+            "dd",
+            "--pbn-file",
+            "games.pbn",
+            "--threads",
+            "1",
+            "--out",
+            "dd.csv",
+        ],
+    );
     let err = stderr(&o);
     assert!(err.starts_with(&format!("{written} deals in")), "{err}");
     let csv = std::fs::read_to_string(d.join("dd.csv")).unwrap();
@@ -315,6 +414,14 @@ fn dd_reads_the_pbn_it_writes() {
         .collect();
     assert_eq!(tabled, deals);
     // A hand PBN marks unknown is refused clearly.
-    std::fs::write(d.join("unknown.pbn"), "[Event \"x\"]\n[Deal \"N:- - - -\"]\n").unwrap();
-    refused(d, &["dd", "--pbn-file", "unknown.pbn"], &["unknown.pbn", "N's hand is unknown"]);
+    std::fs::write(
+        d.join("unknown.pbn"),
+        "[Event \"x\"]\n[Deal \"N:- - - -\"]\n",
+    )
+    .unwrap();
+    refused(
+        d,
+        &["dd", "--pbn-file", "unknown.pbn"],
+        &["unknown.pbn", "N's hand is unknown"],
+    );
 }

@@ -56,8 +56,8 @@ pub use registry::{
 };
 pub use runner::{duplicate_period, game_rng, seating, simulate, Simulation};
 pub use shard::{
-    check_cover, check_rows, check_settings, fmt_exact, merge, per_game_header, per_game_rows, write_manifest,
-    Checksums, Manifest, Sealed,
+    check_cover, check_rows, check_settings, fmt_exact, merge, per_game_header, per_game_rows,
+    write_manifest, Checksums, Manifest, Sealed,
 };
 pub use stats::{wilson_interval, MeanInterval, Tally};
 pub use summary::align as align_table;

@@ -210,7 +210,7 @@ pub trait Sealed: Serialize + Clone {
 }
 
 /// The SHA-256 of `bytes`, as lowercase hex.
-pub fn sha256_hex(bytes: &[u8]) -> String {
+fn sha256_hex(bytes: &[u8]) -> String {
     hex(&Sha256::digest(bytes))
 }
 
@@ -222,7 +222,7 @@ fn hex(digest: &[u8]) -> String {
 ///
 /// # Errors
 /// [`SimError::Setting`] naming the file when it cannot be read.
-pub fn file_sha256(path: &Path) -> Result<String, SimError> {
+fn file_sha256(path: &Path) -> Result<String, SimError> {
     let err = |e: std::io::Error| SimError::Setting(format!("cannot read {}: {e}", path.display()));
     let mut file = std::fs::File::open(path).map_err(err)?;
     let mut hasher = Sha256::new();
@@ -241,7 +241,7 @@ fn settings_sha256<T: Sealed>(manifest: &T) -> String {
 ///
 /// # Errors
 /// [`SimError::Setting`] when `out` cannot be read.
-pub fn seal<T: Sealed>(manifest: &T, out: &Path) -> Result<T, SimError> {
+fn seal<T: Sealed>(manifest: &T, out: &Path) -> Result<T, SimError> {
     let mut sealed = manifest.clone();
     sealed.set_checksum(Some(Checksums {
         rows: file_sha256(out)?,
@@ -293,7 +293,7 @@ pub fn check_rows<T: Sealed>(manifest: &T, shard: &Path) -> Result<(), SimError>
     Ok(())
 }
 
-/// Writes `manifest`, [`seal`]ed with the checksums of the finished shard file `out`, as
+/// Writes `manifest`, sealed with the [`Checksums`] of the finished shard file `out`, as
 /// JSON to [`Manifest::path_for`] `out` (`out.shard.json`), atomically: the manifest beside a
 /// shard's output, for every kind of shard (runs, tournaments, experiments).
 ///

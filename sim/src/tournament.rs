@@ -333,7 +333,13 @@ pub fn bradley_terry(m: usize, pairings: &[Pairing]) -> Vec<Rating> {
     }
     // Strengths stay positive and finite with the prior; a guard all the same, so that no
     // rating is ever NaN or infinite.
-    let theta: Array1<f64> = p.mapv(|x| if x.is_finite() && x > 0.0 { x.ln() } else { 0.0 });
+    let theta: Array1<f64> = p.mapv(|x| {
+        if x.is_finite() && x > 0.0 {
+            x.ln()
+        } else {
+            0.0
+        }
+    });
     // Observed information of theta: a weighted graph Laplacian.
     let mut info = Array2::<f64>::zeros((m, m));
     for i in 0..m {

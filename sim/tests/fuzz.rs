@@ -233,7 +233,10 @@ fn try_shard(text: &str) {
         for games in [0, 1, 7, u64::MAX] {
             for block in [0, 1, 3, u64::MAX] {
                 let r = s.range(games, block);
-                assert!(r.start <= r.end && r.end <= games, "{s} {games} {block}: {r:?}");
+                assert!(
+                    r.start <= r.end && r.end <= games,
+                    "{s} {games} {block}: {r:?}"
+                );
             }
         }
     }
@@ -250,7 +253,7 @@ proptest! {
             let _ = text.parse::<Board>();
             try_record(&text);
             try_specs(&text);
-            try_params(&[text.clone()]);
+            try_params(std::slice::from_ref(&text));
             try_shard(&text);
             let _ = serde_json::from_str::<Manifest>(&text);
             let _ = serde_json::from_str::<TournamentShard>(&text);
@@ -326,12 +329,17 @@ fn pbn_record() -> impl Strategy<Value = PbnRecord> {
     let card = proptest::option::of((0usize..52).prop_map(|k| {
         let suit = ["S", "H", "D", "C"][k / 13];
         let rank = "AKQJT98765432".as_bytes()[k % 13] as char;
-        format!("{rank}{suit}").parse::<cardsim_engine::cards::Card>().unwrap()
+        format!("{rank}{suit}")
+            .parse::<cardsim_engine::cards::Card>()
+            .unwrap()
     }));
     (
         proptest::collection::vec(tag, 1..6),
         proptest::option::of((0usize..4, proptest::collection::vec(call, 0..12))),
-        proptest::option::of((0usize..4, proptest::collection::vec([card.clone(), card.clone(), card.clone(), card], 0..6))),
+        proptest::option::of((
+            0usize..4,
+            proptest::collection::vec([card.clone(), card.clone(), card.clone(), card], 0..6),
+        )),
     )
         .prop_map(|(tags, auction, play)| PbnRecord {
             tags,
@@ -393,7 +401,10 @@ fn records_read_back_as_written() {
     for line in record_lines() {
         let r: Record = serde_json::from_str(line).unwrap();
         assert_eq!(serde_json::to_string(&r).unwrap(), *line);
-        assert_eq!(serde_json::from_str::<Record>(&serde_json::to_string(&r).unwrap()).unwrap(), r);
+        assert_eq!(
+            serde_json::from_str::<Record>(&serde_json::to_string(&r).unwrap()).unwrap(),
+            r
+        );
         assert_eq!((find_game(&r.game).unwrap().replay)(&r), Ok(()));
     }
 }

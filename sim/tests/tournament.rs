@@ -153,14 +153,21 @@ fn one_player_agents_are_compared_on_the_same_deals() {
     let t = run_tournament(&config("seahaven", "random,heuristic", 2 * deals)).unwrap();
     let p = &t.pairings[0];
     assert_eq!((p.games, p.share.count()), (2 * deals, deals), "{p:?}");
-    let (random, heuristic) = (alone("seahaven", "random", deals), alone("seahaven", "heuristic", deals));
+    let (random, heuristic) = (
+        alone("seahaven", "random", deals),
+        alone("seahaven", "heuristic", deals),
+    );
     let expected: f64 = random
         .iter()
         .zip(&heuristic)
         .map(|(r, h)| (1.0 + r - h) / 2.0)
         .sum::<f64>()
         / deals as f64;
-    assert!((p.win_rate() - expected).abs() < 1e-12, "{} {expected}", p.win_rate());
+    assert!(
+        (p.win_rate() - expected).abs() < 1e-12,
+        "{} {expected}",
+        p.win_rate()
+    );
     // Heuristic wins more deals than random.
     assert!(heuristic.iter().sum::<f64>() > random.iter().sum::<f64>());
     let (h, lo, hi, _) = t.pairing(1, 0).unwrap();
@@ -173,10 +180,17 @@ fn one_player_agents_are_compared_on_the_same_deals() {
 /// what a tally holds exactly are refused before any game.
 #[test]
 fn counts_past_the_limit_are_refused() {
-    let e = run_tournament(&config("trash", "random,heuristic", 1_000_000_000_000_000_000))
-        .unwrap_err()
-        .to_string();
-    assert!(e.contains("--games 1000000000000000000 is more than"), "{e}");
+    let e = run_tournament(&config(
+        "trash",
+        "random,heuristic",
+        1_000_000_000_000_000_000,
+    ))
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.contains("--games 1000000000000000000 is more than"),
+        "{e}"
+    );
     let e = run_tournament(&config("trash", "random,heuristic", u64::MAX))
         .unwrap_err()
         .to_string();
