@@ -211,7 +211,10 @@ fn an_exact_tie_goes_to_either_player_at_random() {
         let mut s = pos(&g, ["8H 2S", "6D 2D"], ["3C", "3D"], ["7S", "QC"], None);
         let entries = [(0, "8H"), (1, "6D")].map(|(seat, card)| RaceEntry {
             seat: Seat::new(seat),
-            action: SpeedAction { card: c(card), pile: 0 },
+            action: SpeedAction {
+                card: c(card),
+                pile: 0,
+            },
             reaction: 0.5,
         });
         g.apply_race(&mut s, &entries, &mut ChaCha8Rng::seed_from_u64(seed));

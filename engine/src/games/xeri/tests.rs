@@ -124,7 +124,10 @@ fn an_unacceptable_first_pile_is_always_redealt() {
             } else {
                 pairs += 1;
             }
-            assert!(st.tally.redeals >= 1, "seed {seed}: {dealt:?} must be redealt");
+            assert!(
+                st.tally.redeals >= 1,
+                "seed {seed}: {dealt:?} must be redealt"
+            );
         } else {
             kept += 1;
             assert_eq!(st.tally.redeals, 0, "seed {seed}: {dealt:?} is acceptable");
