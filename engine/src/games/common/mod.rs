@@ -3,8 +3,9 @@
 //! [`Eliminations`] record of an elimination game with its placement [`Outcome`](crate::Outcome)
 //! (the last seat standing first, the first seat out last); the [`Beating`] phase of the
 //! Mattis family: beat the last play or pick up (written once for Mattis and Myllymatti); and
-//! the one-round ascending [`Auction`] of Hasenpfeffer and Nap; and [`ToTarget`], the end of a
-//! match played to a target score.
+//! the one-round ascending [`Auction`] of Hasenpfeffer and Nap; [`ToTarget`], the end of a
+//! match played to a target score; and [`fastest_first`], the order of a race's entries (exact
+//! ties at random).
 //!
 //! ```
 //! use cardsim_engine::games::common::{Eliminations, Stock};
@@ -26,11 +27,13 @@
 mod auction;
 mod beating;
 mod elimination;
+mod race;
 mod stock;
 mod target;
 
 pub use auction::Auction;
 pub use beating::{beaters, beats, BeatMove, BeatRules, BeatTally, Beating, Run, Take};
 pub use elimination::Eliminations;
+pub use race::fastest_first;
 pub use stock::{Stock, STOCK_CAPACITY};
 pub use target::ToTarget;

@@ -340,3 +340,70 @@ fn court_piece_soak_a_million_random_games() {
     }
     eprintln!("{games} games, {moves} moves, no invariant broken");
 }
+
+/// A hand dealt in full before trumps (`hands` from the caller round to his left), so that
+/// naming trumps through the game deals nothing more and play starts under the game's own
+/// obligation.
+fn rigged(g: &CourtPiece, hands: [&str; 4]) -> CourtPieceState {
+    let mut s = g.deal(&mut ChaCha8Rng::seed_from_u64(0));
+    let caller = s.caller();
+    let mut by_seat = [CardSet::EMPTY; 4];
+    for (i, h) in hands.into_iter().enumerate() {
+        by_seat[caller.left(i, 4).index()] = h.parse().unwrap();
+    }
+    s.play = TrickPlay::new(
+        4,
+        &by_seat,
+        caller,
+        CardOrder::ace_high(None),
+        Obligation::FollowSuit,
+    )
+    .with_deck(CardSet::FULL_DECK);
+    s
+}
+
+fn legal_cards(g: &CourtPiece, s: &CourtPieceState) -> CardSet {
+    let mut out = Vec::new();
+    g.legal_actions(s, &mut out);
+    out.iter()
+        .map(|a| match a {
+            A::Play(c) => *c,
+            _ => panic!("{a} in play"),
+        })
+        .collect()
+}
+
+/// "If a player has a card of the suit led, they must play it; otherwise, they may play any
+/// card, including a trump": after trumps are named through the game, the caller may lead
+/// anything, a seat holding the suit led may play only that suit, and a seat void in it any
+/// card, trump or not (no obligation to trump).
+#[test]
+fn follow_suit_if_able_otherwise_any_card() {
+    let g = game(&[]);
+    let hands = [
+        "AS 2S AH KH QH JH TH AD KD QD AC KC QC",
+        "KS QS JS TS 9S JD TD 9D 8D JC TC 9C 8C",
+        "8S 7S 9H 8H 7H 6H 7D 6D 5D 7C 6C 5C 4C",
+        "6S 5S 4S 3S 5H 4H 3H 2H 4D 3D 2D 3C 2C",
+    ];
+    let mut s = rigged(&g, hands);
+    let caller = s.caller();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let play = |s: &mut CourtPieceState, c: &str, rng: &mut ChaCha8Rng| {
+        g.apply(s, A::Play(c.parse().unwrap()), rng)
+    };
+    g.apply(&mut s, A::Trump(Suit::Spades), &mut rng);
+    g.check_invariants(&s).unwrap();
+    assert_eq!(legal_cards(&g, &s), hands[0].parse().unwrap(), "any lead");
+    play(&mut s, "AH", &mut rng);
+    assert_eq!(g.to_move(&s), ToMove::Seat(caller.left(1, 4)));
+    assert_eq!(
+        legal_cards(&g, &s),
+        hands[1].parse().unwrap(),
+        "void in hearts: any card, trump or not"
+    );
+    play(&mut s, "JD", &mut rng);
+    assert_eq!(legal_cards(&g, &s), "9H 8H 7H 6H".parse().unwrap());
+    play(&mut s, "6H", &mut rng);
+    assert_eq!(legal_cards(&g, &s), "5H 4H 3H 2H".parse().unwrap());
+}

@@ -34,7 +34,9 @@ use crate::game::{
     check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params,
     RaceEntry, ToMove,
 };
-use crate::seat::{BySeat, Seat, SeatMask};
+use crate::games::common::fastest_first;
+use crate::seat::{BySeat, Seat, SeatMask, MAX_SEATS};
+use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
 use rand::Rng;
 use std::fmt;
@@ -636,12 +638,16 @@ impl Game for Ratscrew {
         &self,
         s: &mut RatscrewState,
         entries: &[RaceEntry<RatscrewAction>],
-        _: &mut R,
+        rng: &mut R,
     ) {
         s.public.racing = false;
         let slappers = || entries.iter().filter(|e| e.action == RatscrewAction::Slap);
         if self.slappable(&s.public.centre) {
-            if let Some(e) = slappers().min_by(|a, b| a.reaction.total_cmp(&b.reaction)) {
+            // The fastest slap takes the pile; an exact tie goes to one of them at random.
+            let slaps: ArrayVec<RaceEntry<RatscrewAction>, MAX_SEATS> =
+                slappers().take(MAX_SEATS).copied().collect();
+            if let Some(&i) = fastest_first(&slaps, rng).first() {
+                let e = &slaps[i];
                 let w = e.seat;
                 if s.public.out.contains(w) {
                     s.public.out.0 &= !(1 << w.index());

@@ -36,7 +36,8 @@ fn position(g: &Envite, hands: &[&str], upcard: &str, scores: [u32; 2]) -> Envit
         &hands,
         Seat::new(0),
         *g.card_order(s.upcard.suit()),
-        Obligation::FollowSuit,
+        // The game's own obligation, as its deal set it, so that every position tests it.
+        s.play.obligation(),
     )
     .with_deck(g.deck() - CardSet::from_card(s.upcard));
     g.check_invariants(&s).unwrap();
@@ -351,6 +352,38 @@ fn the_trawl_loses_the_hand_at_once() {
     // Place 5 holds 3♣, an extra trump: it follows, and wins.
     g6.legal_actions(&s, &mut legal);
     assert_eq!(legal, plays("3C"));
+}
+
+/// "Each player in turn ... must play a card of the same suit, if able. If they cannot, they
+/// may play any card, including a trump": a plain-suit lead binds a seat holding that suit to
+/// it, and frees a seat void in it to play anything, trump or not.
+#[test]
+fn follow_suit_if_able_otherwise_any_card() {
+    let g = game(4, &[]);
+    let hands = ["KC 2S 4D", "5H 6S 7S", "QC JC 3S", "7C 6C 4S"];
+    let mut s = position(&g, &hands, "3H", [0, 0]);
+    apply_all(&g, &mut s, &[A::Pass, A::Pass]);
+    let legal = |s: &EnviteState| -> CardSet {
+        let mut out = Vec::new();
+        g.legal_actions(s, &mut out);
+        out.iter()
+            .map(|a| match a {
+                A::Play(c) => *c,
+                _ => panic!("{a} in play"),
+            })
+            .collect()
+    };
+    assert_eq!(legal(&s), cards(hands[0]), "any lead");
+    apply_all(&g, &mut s, &plays("KC"));
+    assert_eq!(
+        legal(&s),
+        cards(hands[1]),
+        "void in clubs: any card, trump or not"
+    );
+    apply_all(&g, &mut s, &plays("6S"));
+    assert_eq!(legal(&s), cards("QC JC"), "clubs only");
+    apply_all(&g, &mut s, &plays("JC"));
+    assert_eq!(legal(&s), cards("7C 6C"), "clubs only");
 }
 
 /// Lying down: points above eleven are ignored (the page's 8 + 4 = 11).

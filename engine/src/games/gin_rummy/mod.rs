@@ -16,7 +16,8 @@
 //! - **Drawn hand:** a discard that leaves two cards in the stock (without knocking) ends the
 //!   hand with no score.
 //! - **Game:** to 100 points; the player who reaches it scores the game bonus (100), and each
-//!   player a box bonus (25) per hand won. `target=0` plays a single hand.
+//!   player a box bonus (25) per hand won. The player who reached the target wins the game
+//!   (`winner=total`: the higher final total). `target=0` plays a single hand.
 //!
 //! Variants (see [`Game::INFO`]): Oklahoma (knock limit = the first upcard's value, an ace means
 //! gin only), around-the-corner runs, the bonuses, the knock limit, the first-turn upcard offer.
@@ -75,6 +76,9 @@ pub struct GinRummy {
     pub offer: bool,
     /// The hand is drawn when a discard leaves this many stock cards.
     pub stock_left: u8,
+    /// The game goes to the higher final total (bonuses included), not to whoever reached the
+    /// target (`winner=total`).
+    pub winner_by_total: bool,
 }
 
 /// What the seat to move must do.
@@ -445,6 +449,13 @@ impl Game for GinRummy {
                 10,
                 "the hand is drawn when a discard leaves this many cards in the stock",
             ),
+            ParamSpec::choice(
+                "winner",
+                "target",
+                &["target", "total"],
+                "target: whoever reached the target wins the game; total: the higher final total \
+                 after the game and box bonuses wins (equal totals draw)",
+            ),
         ],
         stats: &[
             "hands",
@@ -476,6 +487,7 @@ impl Game for GinRummy {
             tie_undercut: params.choice(info, "tie")? == "undercut",
             offer: params.choice(info, "first_turn")? == "offer",
             stock_left: params.int(info, "stock_left")?,
+            winner_by_total: params.choice(info, "winner")? == "total",
         })
     }
 
@@ -684,6 +696,12 @@ impl Game for GinRummy {
         // single hand is a tie.
         let winner = if self.target == 0 {
             st.last.and_then(|r| r.winner)
+        } else if self.winner_by_total {
+            match totals[0].cmp(&totals[1]) {
+                std::cmp::Ordering::Greater => Some(Seat::new(0)),
+                std::cmp::Ordering::Less => Some(Seat::new(1)),
+                std::cmp::Ordering::Equal => None,
+            }
         } else {
             (0..2).find(|&i| st.points[i] >= self.target).map(Seat::new)
         };

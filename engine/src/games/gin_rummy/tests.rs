@@ -254,6 +254,44 @@ fn game_ends_at_the_target_with_game_and_box_bonuses() {
     assert_eq!(g1.totals(&st), [44, 0]);
 }
 
+/// Ruling 9 (reviewed for issue #27): the page ends the game when "a player reaches 100
+/// points" and does not say who wins; by default that player wins even when the other's final
+/// total, after the game and box bonuses, is higher. `winner=total` gives the game to the
+/// higher final total instead (the betting paragraph's "the loser pays the winner the
+/// difference"), equal totals drawing.
+#[test]
+fn the_target_or_the_higher_total_wins_the_game() {
+    let over = |g: &GinRummy| {
+        let mut st = position(
+            g,
+            "2H 3H 4H 7C 7D 7S JS QS KS 2C",
+            "5C 6D 9H TC 8D 3S 4D KD QD JD",
+            "AD",
+        );
+        // Seat 1 has won eight hands (200 in box bonuses); seat 0 reaches the target now.
+        st.points = [90, 95];
+        st.boxes = [0, 8];
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        g.apply(&mut st, GinAction::TakeDiscard, &mut rng);
+        g.apply(&mut st, GinAction::Knock(card("2C")), &mut rng);
+        assert_eq!(st.phase, Phase::Over);
+        st
+    };
+    let g = game(&[]);
+    let st = over(&g);
+    // 134 + 100 + 25 against 95 + 8 * 25.
+    assert_eq!(g.totals(&st), [259, 295]);
+    let o = g.outcome(&st).unwrap();
+    assert_eq!((o[Seat::new(0)].win, o[Seat::new(1)].win), (1.0, 0.0));
+    assert_eq!((o[Seat::new(0)].place, o[Seat::new(1)].place), (1, 2));
+    let g = game(&["winner=total"]);
+    let st = over(&g);
+    let o = g.outcome(&st).unwrap();
+    assert_eq!((o[Seat::new(0)].win, o[Seat::new(1)].win), (0.0, 1.0));
+    assert_eq!((o[Seat::new(0)].place, o[Seat::new(1)].place), (2, 1));
+    assert!(GinRummy::new(2, &Params::parse(&["winner=most"]).unwrap()).is_err());
+}
+
 #[test]
 fn the_upcard_offer() {
     let g = game(&["first_turn=offer"]);

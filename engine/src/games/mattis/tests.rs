@@ -240,6 +240,29 @@ fn the_first_half_ends_when_a_player_runs_out_and_the_trump_maker_leads() {
     assert_eq!(obs.hand_sizes[S1], 4);
 }
 
+/// Ruling (reviewed for issue #27): "each player puts any remaining cards in their hand into
+/// their won-cards piles", so a blåmattis (no capture in the first half) who still holds cards
+/// when another runs out starts the second half with them; only one who also has no card left
+/// starts empty-handed, the page's "of course ... no cards".
+#[test]
+fn a_blamattis_keeps_the_cards_left_in_his_hand() {
+    let g = game(3);
+    let mut st = first(&g, &["2H 4C", "5S 6S", "QH"], "", S1);
+    st.trump = Some(c("8H"));
+    st.maker = Some(S2);
+    st.won[S2] = st.won[S2].with(c("8H"));
+    play(&g, &mut st, "6S");
+    play(&g, &mut st, "QH");
+    play(&g, &mut st, "2H");
+    // The queen takes the trick; seat 2 has no card: the half ends with seat 0's 4C and
+    // seat 1's 5S in hand, and neither has captured anything.
+    assert_eq!(st.half, Half::Second);
+    assert_eq!(st.tally.blamattis, 2, "seats 0 and 1 won nothing");
+    assert_eq!(st.beat.hand(S0), cards("4C"), "a blåmattis keeps his card");
+    assert_eq!(st.beat.hand(S1), cards("5S"), "a blåmattis keeps his card");
+    assert!(cards("6S QH 2H 8H").is_subset(st.beat.hand(S2)));
+}
+
 #[test]
 fn a_tied_player_with_no_card_ends_the_half_and_table_cards_go_back() {
     let g = game(3);

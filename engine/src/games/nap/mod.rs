@@ -2,8 +2,8 @@
 //! *misère*, to lose them all), the first card led making trumps; every player settles with
 //! the bidder.
 //!
-//! - **Players:** 2 to 7 (the page: 3 to 7), each for himself.
-//! - **Deck:** ace to nine for two or three players (24 cards), eights added for four, sevens
+//! - **Players:** 3 to 7, as the page says, each for himself.
+//! - **Deck:** ace to nine for three players (24 cards), eights added for four, sevens
 //!   for five, sixes for six, fives for seven; `joker=true` adds a joker, the highest trump.
 //!   Five cards each; the rest is set aside unseen.
 //! - **Bidding:** one round from the dealer's left ([`Auction`]), each passing or overcalling:
@@ -487,7 +487,7 @@ impl Game for Nap {
     const INFO: GameInfo = GameInfo {
         name: "nap",
         title: "Nap",
-        min_players: 2,
+        min_players: 3,
         max_players: 7,
         default_players: 4,
         params: &[

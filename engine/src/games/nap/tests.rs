@@ -53,7 +53,7 @@ fn plays(g: &Nap, s: &mut NapState, cards_: &str) {
 
 #[test]
 fn conformance_random_games_every_player_count_and_variant() {
-    for players in 2..=7 {
+    for players in 3..=7 {
         for params in [
             &[][..],
             &["joker=true"],
@@ -73,6 +73,9 @@ fn conformance_random_games_every_player_count_and_variant() {
 #[test]
 fn params_are_checked() {
     assert!(Nap::new(1, &Params::new()).is_err());
+    // The page: "for three to seven players"; two are refused, naming the range.
+    let two = Nap::new(2, &Params::new()).unwrap_err();
+    assert_eq!(two.to_string(), "nap takes 3 to 7 players, not 2");
     assert!(Nap::new(8, &Params::new()).is_err());
     assert!(Nap::new(4, &Params::parse(&["top=four"]).unwrap()).is_err());
     assert!(Nap::new(4, &Params::parse(&["jokers=1"]).unwrap()).is_err());
@@ -81,16 +84,16 @@ fn params_are_checked() {
 }
 
 /// The page's decks: A-9 for three (24 cards), eights for four, sevens for five, and so on;
-/// the two-player game uses the three-player deck; the joker adds one. Five cards each.
+/// the joker adds one. Five cards each.
 #[test]
 fn the_deck_grows_with_the_players_and_five_cards_each() {
-    let sizes: Vec<usize> = (2..=7).map(|n| Nap::deck_for(n, false).len()).collect();
-    assert_eq!(sizes, [24, 24, 28, 32, 36, 40]);
+    let sizes: Vec<usize> = (3..=7).map(|n| Nap::deck_for(n, false).len()).collect();
+    assert_eq!(sizes, [24, 28, 32, 36, 40]);
     assert_eq!(Nap::deck_for(4, true).len(), 29);
     assert!(!Nap::deck_for(3, false).contains(card("8S")));
     assert!(Nap::deck_for(7, false).contains(card("5S")));
     assert!(!Nap::deck_for(7, false).contains(card("4S")));
-    for n in 2..=7 {
+    for n in 3..=7 {
         let g = game(n, &["joker=true"]);
         let s = g.deal(&mut ChaCha8Rng::seed_from_u64(n as u64));
         for seat in Seat::all(n) {
@@ -351,7 +354,7 @@ fn perft_known_counts() {
 #[test]
 #[ignore = "a million games: run by hand"]
 fn nap_soak_a_million_random_games() {
-    let variants: Vec<Nap> = (2..=7)
+    let variants: Vec<Nap> = (3..=7)
         .flat_map(|n| [game(n, &[]), game(n, &["joker=true", "all_pass=dealer"])])
         .collect();
     let mut legal = Vec::new();

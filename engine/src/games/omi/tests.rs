@@ -357,3 +357,69 @@ fn omi_soak_a_million_random_games() {
     }
     eprintln!("{games} games, {moves} moves, no invariant broken");
 }
+
+/// A hand dealt in full before trumps (`hands` from the declarer round to his left), so that
+/// naming trumps through the game deals nothing more and play starts under the game's own
+/// obligation.
+fn rigged(g: &Omi, hands: [&str; 4]) -> OmiState {
+    let mut s = g.deal(&mut ChaCha8Rng::seed_from_u64(0));
+    let decl = s.declarer();
+    let mut by_seat = [CardSet::EMPTY; 4];
+    for (i, h) in hands.into_iter().enumerate() {
+        by_seat[decl.left(i, 4).index()] = cards(h);
+    }
+    s.play = TrickPlay::new(
+        4,
+        &by_seat,
+        decl,
+        CardOrder::ace_high(None),
+        Obligation::FollowSuit,
+    )
+    .with_deck(g.deck());
+    s
+}
+
+fn legal(g: &Omi, s: &OmiState) -> CardSet {
+    let mut out = Vec::new();
+    g.legal_actions(s, &mut out);
+    out.iter()
+        .map(|a| match a {
+            A::Play(c) => *c,
+            A::Trump(_) => panic!("{a} in play"),
+        })
+        .collect()
+}
+
+/// "Players have to follow suit if they are able. Otherwise, they can play any card,
+/// including a trump": after trumps are named through the game, the leader may lead anything,
+/// a seat holding the suit led may play only that suit, and a seat void in it may play any
+/// card, trump or not (no obligation to trump).
+#[test]
+fn follow_suit_if_able_otherwise_any_card() {
+    let g = game(&[]);
+    let mut s = rigged(
+        &g,
+        [
+            "AS 7S AH KH QH AD KD AC",
+            "KS QS JS TS QD JD KC QC",
+            "9S JH TH 9H TD 9D JC TC",
+            "8S 8H 7H 8D 7D 9C 8C 7C",
+        ],
+    );
+    let decl = s.declarer();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    g.apply(&mut s, A::Trump(Suit::Spades), &mut rng);
+    g.check_invariants(&s).unwrap();
+    assert_eq!(legal(&g, &s), cards("AS 7S AH KH QH AD KD AC"), "any lead");
+    g.apply(&mut s, A::Play("AH".parse().unwrap()), &mut rng);
+    assert_eq!(g.to_move(&s), ToMove::Seat(decl.left(1, 4)));
+    assert_eq!(
+        legal(&g, &s),
+        cards("KS QS JS TS QD JD KC QC"),
+        "void in hearts: any card, trump or not"
+    );
+    g.apply(&mut s, A::Play("QD".parse().unwrap()), &mut rng);
+    assert_eq!(legal(&g, &s), cards("JH TH 9H"), "hearts only");
+    g.apply(&mut s, A::Play("9H".parse().unwrap()), &mut rng);
+    assert_eq!(legal(&g, &s), cards("8H 7H"), "hearts only");
+}

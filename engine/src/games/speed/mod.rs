@@ -24,6 +24,7 @@ use crate::game::{
     check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params,
     RaceEntry, ToMove,
 };
+use crate::games::common::fastest_first;
 use crate::seat::{Seat, SeatMask};
 use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
@@ -331,12 +332,10 @@ impl Game for Speed {
         entries: &[RaceEntry<SpeedAction>],
         rng: &mut R,
     ) {
-        // At most two entries: the faster first (the lower seat on a tie).
-        let mut order: ArrayVec<&RaceEntry<SpeedAction>, 2> = entries.iter().take(2).collect();
-        if order.len() == 2 && order[1].reaction < order[0].reaction {
-            order.swap(0, 1);
-        }
-        for e in order {
+        // At most two entries: the faster first (an exact tie at random).
+        let entries = &entries[..entries.len().min(2)];
+        for i in fastest_first(entries, rng) {
+            let e = &entries[i];
             if s.public.winner.is_some() {
                 break;
             }

@@ -199,3 +199,61 @@ fn speed_soak_a_million_random_games() {
     assert_eq!(report.games as u64, n);
     eprintln!("{n} games, {} draws, {} moves", report.draws, report.moves);
 }
+
+/// "If two players attempt a play at the same time, the player whose card or hand is on bottom
+/// is accepted": at exactly equal reaction times neither seat is favoured; the tie is broken
+/// from the game's RNG, so each seat's card lands first in about half of the seeds.
+#[test]
+fn an_exact_tie_goes_to_either_player_at_random() {
+    let g = game(&[]);
+    let mut firsts = [0; 2];
+    for seed in 0..200 {
+        let mut s = pos(&g, ["8H 2S", "6D 2D"], ["3C", "3D"], ["7S", "QC"], None);
+        let entries = [(0, "8H"), (1, "6D")].map(|(seat, card)| RaceEntry {
+            seat: Seat::new(seat),
+            action: SpeedAction {
+                card: c(card),
+                pile: 0,
+            },
+            reaction: 0.5,
+        });
+        g.apply_race(&mut s, &entries, &mut ChaCha8Rng::seed_from_u64(seed));
+        // 8H and 6D both fit 7S, not each other: only the first stands.
+        assert_eq!(s.public.counts[..2], [1, 1]);
+        let on_top = s.public.piles[0][1];
+        firsts[usize::from(on_top == c("6D"))] += 1;
+    }
+    assert!(firsts.iter().all(|&n| n > 70), "{firsts:?}");
+}
+
+/// "Each player shuffles one of the discard piles, forming a new talon": a rebuilt talon's
+/// order comes from the RNG (the same position rebuilt under different seeds gives different
+/// talons), and its cards are those of the pile on its side less the card turned.
+#[test]
+fn a_rebuilt_talon_is_shuffled() {
+    let g = game(&[]);
+    let piles = [
+        cs("5C 6S 6H 6D 6C 8S 8H 8D 8C TS TH TD TC 3S 3H 3D 3C 2C"),
+        cs("AS KS QS JS 5S 5H 5D AH KH QH JH AD KD QD JD AC KC QC JC 2S 2H 4D 4C 2D"),
+    ];
+    let (h0, h1) = (cs("7S 7H 7D 7C 4S"), cs("9H 9D 9S 9C 4H"));
+    let mut talons = std::collections::HashSet::new();
+    for seed in 0..10 {
+        let s = g.position(
+            &mut ChaCha8Rng::seed_from_u64(seed),
+            [&h0, &h1],
+            [&[], &[]],
+            [&[], &[]],
+            [&piles[0], &piles[1]],
+        );
+        g.check_invariants(&s).unwrap();
+        let mut all: Vec<Card> = s.talons[0].to_vec();
+        all.extend(&s.public.piles[0]);
+        all.sort();
+        let mut want = piles[0].clone();
+        want.sort();
+        assert_eq!(all, want, "the talon is the pile on its side");
+        talons.insert(s.talons[0].to_vec());
+    }
+    assert!(talons.len() >= 5, "{} distinct talons", talons.len());
+}

@@ -100,6 +100,44 @@ fn a_deal_gives_six_each_and_a_pile_of_four_whose_top_is_no_jack() {
     assert!((20..80).contains(&redeals), "{redeals}");
 }
 
+/// "If the top card of the pile is a jack, or if the card on top of the pile and the card
+/// below it are the same rank ... shuffle the discard pile back into the deck and deal a new
+/// four-card discard pile": the deal's first shuffle, replayed from the same seed, decides
+/// whether a redeal must happen; an acceptable first pile is kept as dealt, an unacceptable
+/// one (jack on top, or a pair on top) is always redealt. Both causes occur in the seeds.
+#[test]
+fn an_unacceptable_first_pile_is_always_redealt() {
+    let g = game(1);
+    let (mut jacks, mut pairs, mut kept) = (0, 0, 0);
+    for seed in 0..300 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut first = Stock::shuffled(CardSet::FULL_DECK, &mut rng.clone());
+        for _ in 0..2 * HAND {
+            first.draw();
+        }
+        let dealt: Vec<Card> = (0..FIRST_PILE).map(|_| first.draw().unwrap()).collect();
+        let (top, below) = (dealt[3], dealt[2]);
+        let st = g.deal(&mut rng);
+        if top.rank() == Rank::Jack || top.rank() == below.rank() {
+            if top.rank() == Rank::Jack {
+                jacks += 1;
+            } else {
+                pairs += 1;
+            }
+            assert!(
+                st.tally.redeals >= 1,
+                "seed {seed}: {dealt:?} must be redealt"
+            );
+        } else {
+            kept += 1;
+            assert_eq!(st.tally.redeals, 0, "seed {seed}: {dealt:?} is acceptable");
+            assert_eq!(st.pile, dealt.iter().copied().collect());
+            assert_eq!(st.top, Some(top));
+        }
+    }
+    assert!(jacks > 0 && pairs > 0 && kept > 0, "{jacks} {pairs} {kept}");
+}
+
 #[test]
 fn a_card_of_the_top_rank_captures_the_pile() {
     let g = game(1);

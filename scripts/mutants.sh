@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Mutation testing of one game's rules: cargo-mutants changes the code of
+# engine/src/games/<game>/ (one small mutation at a time) and runs the engine's tests on each
+# mutant; a mutant the tests do not catch is a rule nobody tests. Not run in CI (slow).
+#
+#   scripts/mutants.sh <game> [extra cargo-mutants arguments]
+#   scripts/mutants.sh omi --list        # the mutants only, nothing built
+#
+# <game> is a folder under engine/src/games (omi, court_piece, xeri, ...). Needs
+# `cargo install cargo-mutants --locked`. Results go to target/mutants/<game>/mutants.out/
+# (outcomes.json, caught.txt, missed.txt, timeout.txt, unviable.txt). MUTANTS_TIMEOUT (seconds per test run,
+# default 300) and MUTANTS_JOBS (default 1) tune it. Record the score and the survivors judged
+# equivalent in docs/testing.md.
+set -euo pipefail
+
+if [ $# -lt 1 ] || [ -z "$1" ]; then
+    echo "usage: scripts/mutants.sh <game> [cargo-mutants arguments]" >&2
+    exit 2
+fi
+game=$1
+shift
+root=$(cd "$(dirname "$0")/.." && pwd)
+dir="engine/src/games/$game"
+case $game in
+    */* | .* | *[!a-z0-9_]*)
+        echo "mutants.sh: bad game name '$game' (a folder under engine/src/games)" >&2
+        exit 2
+        ;;
+esac
+if [ ! -d "$root/$dir" ]; then
+    echo "mutants.sh: no game folder $dir" >&2
+    exit 2
+fi
+if ! cargo mutants --version >/dev/null 2>&1; then
+    echo "mutants.sh: cargo-mutants is not installed (cargo install cargo-mutants --locked)" >&2
+    exit 2
+fi
+
+cd "$root"
+exec cargo mutants \
+    --package cardsim-engine \
+    --test-package cardsim-engine \
+    --file "$dir/*.rs" \
+    --exclude "$dir/tests.rs" \
+    --timeout "${MUTANTS_TIMEOUT:-300}" \
+    --jobs "${MUTANTS_JOBS:-1}" \
+    --output "target/mutants/$game" \
+    "$@"
