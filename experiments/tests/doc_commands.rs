@@ -328,11 +328,7 @@ fn scaled(args: &[String]) -> Vec<String> {
         a.split([',', ':'])
             .any(|w| SEARCH_AGENTS.contains(&w) || w.starts_with("play="))
     });
-    let games_cap = if search {
-        SEARCH_GAMES_CAP
-    } else {
-        GAMES_CAP
-    };
+    let games_cap = if search { SEARCH_GAMES_CAP } else { GAMES_CAP };
     let mut has_games = false;
     let mut i = 0;
     while i < out.len() {
@@ -425,9 +421,8 @@ fn output_matches(expected: &[String], actual: &[&str]) -> bool {
 /// Whether a block runs a slow experiment (and so runs only in the ignored test).
 fn is_slow(block: &Block) -> bool {
     block.commands().iter().any(|c| {
-        cardsim_args(&c.text).is_some_and(|a| {
-            experiment_name(&a).is_some_and(|n| SLOW_EXPERIMENTS.contains(&n))
-        })
+        cardsim_args(&c.text)
+            .is_some_and(|a| experiment_name(&a).is_some_and(|n| SLOW_EXPERIMENTS.contains(&n)))
     })
 }
 
@@ -532,7 +527,8 @@ fn slow_experiments_are_named_by_the_cli() {
     let list = String::from_utf8(o.stdout).unwrap();
     for name in SLOW_EXPERIMENTS {
         assert!(
-            list.lines().any(|l| l.split_whitespace().next() == Some(name)),
+            list.lines()
+                .any(|l| l.split_whitespace().next() == Some(name)),
             "{name} is not an experiment: {list}"
         );
     }
@@ -740,7 +736,11 @@ fn cargo_commands_name_existing_packages_targets_and_tests() {
 #[test]
 fn the_check_of_cargo_commands_rejects_wrong_names() {
     let packages = packages();
-    assert!(check_cargo("cargo test -p cardsim-engine omi_soak -- --ignored", &packages).is_ok());
+    assert!(check_cargo(
+        "cargo test -p cardsim-engine omi_soak -- --ignored",
+        &packages
+    )
+    .is_ok());
     for bad in [
         "cargo test -p cardsim-nothing",
         "cargo test -p cardsim-engine no_such_test_anywhere -- --ignored",
@@ -891,8 +891,12 @@ fn output_matching_honours_ellipsis() {
 
 #[test]
 fn placeholders_mark_references() {
-    assert!(has_placeholder("cardsim experiment NAME --shard I/N --out F"));
-    assert!(has_placeholder("cardsim merge SHARD.csv... --out games.csv"));
+    assert!(has_placeholder(
+        "cardsim experiment NAME --shard I/N --out F"
+    ));
+    assert!(has_placeholder(
+        "cardsim merge SHARD.csv... --out games.csv"
+    ));
     assert!(has_placeholder(
         "cardsim simulate --agents heuristic:rt_mean=M,heuristic"
     ));
