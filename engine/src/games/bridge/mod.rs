@@ -785,3 +785,4 @@ impl TrickTaking for Bridge {
 
 #[cfg(test)]
 mod tests;
+mod deal_text;

@@ -528,3 +528,4 @@ impl TrickTaking for Orgy {
 
 #[cfg(test)]
 mod tests;
+mod deal_text;
