@@ -215,7 +215,8 @@ pub fn join_seats(parts: impl IntoIterator<Item = String>) -> String {
     parts.into_iter().collect::<Vec<_>>().join(" / ")
 }
 
-/// The hands of `hands.len()` seats in PBN hand notation (`S.H.D.C`, high cards first): for
+/// The hands of `hands.len()` seats in PBN hand notation (`S.H.D.C`, high cards first, a joker
+/// appended as `+JK`): for
 /// four seats `N:` and the hands clockwise from North, else the hands from seat 0 separated by
 /// spaces.
 ///
@@ -226,12 +227,38 @@ pub fn join_seats(parts: impl IntoIterator<Item = String>) -> String {
 /// assert_eq!(print_hands(&hands), text);
 /// ```
 pub fn print_hands(hands: &[CardSet]) -> String {
-    let body: Vec<String> = hands.iter().map(|&h| hand_to_pbn(h)).collect();
+    let body: Vec<String> = hands.iter().map(|&h| hand_text(h)).collect();
     if hands.len() == 4 {
         format!("{}:{}", seat_char(Seat::new(0)), body.join(" "))
     } else {
         body.join(" ")
     }
+}
+
+/// One hand in PBN notation, a joker (which PBN cannot write) appended as `+JK`.
+fn hand_text(hand: CardSet) -> String {
+    let jokers: CardSet = hand.iter().filter(|c| c.is_joker()).collect();
+    let mut s = hand_to_pbn(hand - jokers);
+    for j in jokers {
+        s.push('+');
+        s.push_str(&j.to_string());
+    }
+    s
+}
+
+/// Reads a hand written by [`hand_text`].
+fn parse_hand_text(text: &str) -> Result<CardSet, DealError> {
+    let mut parts = text.split('+');
+    let mut hand = parse_hand(parts.next().unwrap_or("")).map_err(|e| DealError(e.to_string()))?;
+    for j in parts {
+        let c = parse_card(j)?;
+        if !c.is_joker() || !hand.insert(c) {
+            return Err(DealError(format!(
+                "{j:?} after a hand's `+` must be a joker not given before"
+            )));
+        }
+    }
+    Ok(hand)
 }
 
 /// Reads `n` hands written as [`print_hands`] writes them; with four seats the first hand's
@@ -273,7 +300,7 @@ pub fn parse_hands(text: &str, n: usize) -> Result<Vec<CardSet>, DealError> {
     }
     let mut hands = vec![CardSet::EMPTY; n];
     for (k, h) in texts.iter().enumerate() {
-        hands[first.left(k, n).index()] = parse_hand(h).map_err(|e| DealError(e.to_string()))?;
+        hands[first.left(k, n).index()] = parse_hand_text(h)?;
     }
     Ok(hands)
 }
@@ -337,6 +364,48 @@ pub fn check_copies<C: Copy + Display>(
             if n > 8 { " …" } else { "" }
         )))
     }
+}
+
+/// Checks that `cards` are cards of `deck`, none given twice (the rest of the deck stays
+/// undealt: a stub, a kitty).
+///
+/// # Errors
+/// Naming the first offending card.
+pub fn check_part(deck: CardSet, cards: impl IntoIterator<Item = Card>) -> Result<(), DealError> {
+    let mut seen = CardSet::EMPTY;
+    for c in cards {
+        if !deck.contains(c) {
+            return Err(DealError(format!("{c} is not a card of this game's deck")));
+        }
+        if !seen.insert(c) {
+            return Err(DealError(format!("{c} is given twice")));
+        }
+    }
+    Ok(())
+}
+
+/// Hands as [`parse_hands`] reads them, of `size` cards each from `deck`, none twice (the
+/// rest of the deck undealt).
+///
+/// # Errors
+/// As [`parse_hands`] and [`check_part`], or a hand of another size.
+pub fn parse_part_hands(
+    text: &str,
+    n: usize,
+    deck: CardSet,
+    size: usize,
+) -> Result<Vec<CardSet>, DealError> {
+    let hands = parse_hands(text, n)?;
+    check_part(deck, hands.iter().flat_map(|h| h.iter()))?;
+    for (i, h) in hands.iter().enumerate() {
+        check_len(&format!("seat {i}'s hand"), h.len(), size)?;
+    }
+    Ok(hands)
+}
+
+/// The hands of the first `n` seats of a trick play.
+pub fn hands_of(play: &TrickPlay) -> Vec<CardSet> {
+    Seat::all(play.players()).map(|s| play.hand(s)).collect()
 }
 
 /// Checks that `what` has `want` cards.

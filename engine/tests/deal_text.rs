@@ -122,4 +122,11 @@ deal_text_tests! {
     whist: whist::Whist,
     bridge: bridge::Bridge,
     orgy: orgy::Orgy,
+    euchre: euchre::Euchre,
+    omi: omi::Omi,
+    court_piece: court_piece::CourtPiece,
+    hasenpfeffer: hasenpfeffer::Hasenpfeffer,
+    nap: nap::Nap,
+    envite: envite::Envite,
+    ogorek: ogorek::Ogorek,
 }

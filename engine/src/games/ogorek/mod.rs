@@ -677,3 +677,4 @@ impl TrickTaking for Ogorek {
 
 #[cfg(test)]
 mod tests;
+mod deal_text;
