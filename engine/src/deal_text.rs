@@ -215,6 +215,23 @@ pub fn join_seats(parts: impl IntoIterator<Item = String>) -> String {
     parts.into_iter().collect::<Vec<_>>().join(" / ")
 }
 
+/// Per-seat card sets as card lists separated by ` / `: `AS KD / 7C 2H`.
+pub fn print_seat_sets(sets: &[CardSet]) -> String {
+    join_seats(sets.iter().map(|s| print_cards(*s)))
+}
+
+/// Reads `n` per-seat card sets written by [`print_seat_sets`] (each a set: a card twice in
+/// one is an error; the deck is not checked).
+///
+/// # Errors
+/// As [`split_seats`] and [`parse_set`].
+pub fn parse_seat_sets(text: &str, n: usize, what: &str) -> Result<Vec<CardSet>, DealError> {
+    split_seats(text, n, what)?
+        .into_iter()
+        .map(parse_set)
+        .collect()
+}
+
 /// The hands of `hands.len()` seats in PBN hand notation (`S.H.D.C`, high cards first, a joker
 /// appended as `+JK`): for
 /// four seats `N:` and the hands clockwise from North, else the hands from seat 0 separated by

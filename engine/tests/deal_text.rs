@@ -129,4 +129,8 @@ deal_text_tests! {
     nap: nap::Nap,
     envite: envite::Envite,
     ogorek: ogorek::Ogorek,
+    mattis: mattis::Mattis,
+    myllymatti: myllymatti::Myllymatti,
+    ninety_nine: ninety_nine::NinetyNine,
+    xeri: xeri::Xeri,
 }

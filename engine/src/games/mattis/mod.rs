@@ -729,3 +729,4 @@ impl<V: Variant> Game for TwoPart<V> {
 
 #[cfg(test)]
 mod tests;
+mod deal_text;

@@ -735,3 +735,4 @@ impl Game for NinetyNine {
 
 #[cfg(test)]
 mod tests;
+mod deal_text;

@@ -579,3 +579,4 @@ impl Game for Xeri {
 
 #[cfg(test)]
 mod tests;
+mod deal_text;
