@@ -133,4 +133,6 @@ deal_text_tests! {
     myllymatti: myllymatti::Myllymatti,
     ninety_nine: ninety_nine::NinetyNine,
     xeri: xeri::Xeri,
+    gin_rummy: gin_rummy::GinRummy,
+    tong_its: tong_its::TongIts,
 }
