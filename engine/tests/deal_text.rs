@@ -135,4 +135,6 @@ deal_text_tests! {
     xeri: xeri::Xeri,
     gin_rummy: gin_rummy::GinRummy,
     tong_its: tong_its::TongIts,
+    speed: speed::Speed,
+    dingo: dingo::Dingo,
 }

@@ -918,3 +918,4 @@ pub fn best_rabbit(score: CardSet) -> u8 {
 
 #[cfg(test)]
 mod tests;
+mod deal_text;

@@ -463,3 +463,4 @@ impl Game for Speed {
         Some(action)
     }
 }
+mod deal_text;
