@@ -137,4 +137,7 @@ deal_text_tests! {
     tong_its: tong_its::TongIts,
     speed: speed::Speed,
     dingo: dingo::Dingo,
+    seahaven: seahaven::Seahaven,
+    spoons: spoons::Spoons,
+    pig: spoons::Pig,
 }

@@ -196,3 +196,4 @@ impl Game for Seahaven {
 
 #[cfg(test)]
 mod tests;
+mod deal_text;
