@@ -140,4 +140,5 @@ deal_text_tests! {
     seahaven: seahaven::Seahaven,
     spoons: spoons::Spoons,
     pig: spoons::Pig,
+    egyptian_ratscrew: egyptian_ratscrew::Ratscrew,
 }

@@ -775,3 +775,4 @@ impl Game for Ratscrew {
         Some(action)
     }
 }
+mod deal_text;
