@@ -141,4 +141,5 @@ deal_text_tests! {
     spoons: spoons::Spoons,
     pig: spoons::Pig,
     egyptian_ratscrew: egyptian_ratscrew::Ratscrew,
+    royal_orgy: royal_orgy::RoyalOrgy,
 }

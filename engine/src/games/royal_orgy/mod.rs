@@ -1095,3 +1095,4 @@ pub mod three;
 
 #[cfg(test)]
 mod tests;
+mod deal_text;
