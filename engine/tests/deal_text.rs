@@ -142,4 +142,5 @@ deal_text_tests! {
     pig: spoons::Pig,
     egyptian_ratscrew: egyptian_ratscrew::Ratscrew,
     royal_orgy: royal_orgy::RoyalOrgy,
+    trash: trash::Trash,
 }

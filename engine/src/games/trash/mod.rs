@@ -664,3 +664,4 @@ impl Game for Trash {
 
 #[cfg(test)]
 mod tests;
+mod deal_text;
