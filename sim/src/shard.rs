@@ -145,6 +145,7 @@ impl Manifest {
                 shard: None,
                 records: false,
                 start: 0,
+                deals: Vec::new(),
             },
             out: None,
             summary: None,
