@@ -181,3 +181,4 @@ impl DealText for Ratscrew {
         Ok(self.position(&refs))
     }
 }
+
