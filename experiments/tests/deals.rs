@@ -130,3 +130,23 @@ fn bad_deals_are_one_line_errors_before_any_work() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("line 1: a record of whist, not of bridge"), "{err}");
 }
+
+#[test]
+fn a_beggar_my_neighbour_record_deal_prints_its_published_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("game.csv");
+    let o = cardsim(&[
+        "simulate", "--game", "egyptian-ratscrew", "--param", "slaps=false", "--games", "1",
+        "--quiet", "--out", out.to_str().unwrap(), "--deal",
+        "------------KAQ----J------/-JQQK---K----JK--QA-A-JA--",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let table = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(table.contains("4791") && table.contains("670"), "{table}");
+    let csv = std::fs::read_to_string(&out).unwrap();
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let row: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| row[header.iter().position(|h| *h == name).unwrap()];
+    assert_eq!((col("cards"), col("tricks"), col("cycle_length")), ("4791", "670", "0"));
+}
