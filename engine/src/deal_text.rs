@@ -91,7 +91,10 @@ impl<'a> Fields<'a> {
             };
             let label = label.trim();
             if parts.iter().any(|(l, _)| l.eq_ignore_ascii_case(label)) {
-                return Err(DealError(format!("field {:?} is given twice", short(label))));
+                return Err(DealError(format!(
+                    "field {:?} is given twice",
+                    short(label)
+                )));
             }
             parts.push((label, value.trim()));
         }
@@ -154,9 +157,12 @@ fn short(s: &str) -> String {
 /// # Errors
 /// When `token` is not a card.
 pub fn parse_card(token: &str) -> Result<Card, DealError> {
-    token
-        .parse()
-        .map_err(|_| DealError(format!("{:?} is not a card (e.g. AS, TD, 7C)", short(token))))
+    token.parse().map_err(|_| {
+        DealError(format!(
+            "{:?} is not a card (e.g. AS, TD, 7C)",
+            short(token)
+        ))
+    })
 }
 
 /// Cards separated by spaces, in order; `-` alone is the empty list.
@@ -327,7 +333,10 @@ pub fn parse_hands(text: &str, n: usize) -> Result<Vec<CardSet>, DealError> {
 ///
 /// # Errors
 /// Naming the first offending card.
-pub fn check_deck(deck: CardMultiset, cards: impl IntoIterator<Item = Card>) -> Result<(), DealError> {
+pub fn check_deck(
+    deck: CardMultiset,
+    cards: impl IntoIterator<Item = Card>,
+) -> Result<(), DealError> {
     check_copies(
         |c: Card| deck.count(c),
         deck.iter(),
@@ -433,7 +442,9 @@ pub fn check_len(what: &str, got: usize, want: usize) -> Result<(), DealError> {
     if got == want {
         Ok(())
     } else {
-        Err(DealError(format!("{what} has {got} cards; it must have {want}")))
+        Err(DealError(format!(
+            "{what} has {got} cards; it must have {want}"
+        )))
     }
 }
 
@@ -526,7 +537,10 @@ mod tests {
         let e = check_deck(deck, all[1..].iter().copied()).unwrap_err();
         assert_eq!(e.to_string(), "1 card is missing: 2C");
         let twice = all.iter().copied().chain([all[0]]);
-        assert_eq!(check_deck(deck, twice).unwrap_err().to_string(), "2C is given twice");
+        assert_eq!(
+            check_deck(deck, twice).unwrap_err().to_string(),
+            "2C is given twice"
+        );
         let joker = all.iter().copied().chain([Card::JOKER]);
         assert!(check_deck(deck, joker)
             .unwrap_err()

@@ -34,10 +34,18 @@ fn every_games_recorded_deals_replay_through_deals() {
         let (a, b) = (r1.to_str().unwrap(), r2.to_str().unwrap());
         let base = ["simulate", "--game", name, "--agents", "random", "--quiet"];
         let o = cardsim(&[&base[..], &["--games", "3", "--seed", "5", "--records", a]].concat());
-        assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(
+            o.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
         // Another seed: the same deals, with other chance after them.
         let o = cardsim(&[&base[..], &["--deals", a, "--seed", "9", "--records", b]].concat());
-        assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(
+            o.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
         let first: Vec<String> = deals_of(&r1).into_iter().map(|d| d.0).collect();
         let again: Vec<String> = deals_of(&r2).into_iter().map(|d| d.0).collect();
         assert_eq!(first.len(), 3, "{name}");
@@ -45,7 +53,11 @@ fn every_games_recorded_deals_replay_through_deals() {
         // Both files replay through the rules.
         for f in [a, b] {
             let o = cardsim(&["replay", f, "--quiet"]);
-            assert!(o.status.success(), "{name} {f}: {}", String::from_utf8_lossy(&o.stderr));
+            assert!(
+                o.status.success(),
+                "{name} {f}: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
         }
     }
 }
@@ -57,8 +69,20 @@ fn one_deal_is_played_in_every_game_and_numbered_in_the_csv() {
     let records = dir.path().join("r.jsonl");
     let deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432; trump: 2C";
     let o = cardsim(&[
-        "simulate", "--game", "whist", "--agents", "random", "--games", "4", "--deal", deal,
-        "--quiet", "--out", out.to_str().unwrap(), "--records", records.to_str().unwrap(),
+        "simulate",
+        "--game",
+        "whist",
+        "--agents",
+        "random",
+        "--games",
+        "4",
+        "--deal",
+        deal,
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+        "--records",
+        records.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let csv = std::fs::read_to_string(&out).unwrap();
@@ -81,8 +105,16 @@ fn deals_files_number_their_deals_and_cycle() {
     let out = dir.path().join("games.csv");
     let args = |games: &[&str]| {
         let mut v = vec![
-            "simulate", "--game", "bridge", "--agents", "random", "--quiet",
-            "--deals", file.to_str().unwrap(), "--out", out.to_str().unwrap(),
+            "simulate",
+            "--game",
+            "bridge",
+            "--agents",
+            "random",
+            "--quiet",
+            "--deals",
+            file.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
         ];
         v.extend_from_slice(games);
         v.into_iter().map(String::from).collect::<Vec<_>>()
@@ -109,7 +141,12 @@ fn bad_deals_are_one_line_errors_before_any_work() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("games.csv");
     let o = cardsim(&[
-        "simulate", "--game", "bridge", "--deal", "N:AKQ... ... ... ...", "--out",
+        "simulate",
+        "--game",
+        "bridge",
+        "--deal",
+        "N:AKQ... ... ... ...",
+        "--out",
         out.to_str().unwrap(),
     ]);
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
@@ -121,14 +158,29 @@ fn bad_deals_are_one_line_errors_before_any_work() {
     // A records file of another game.
     let r = dir.path().join("r.jsonl");
     let o = cardsim(&[
-        "simulate", "--game", "whist", "--games", "1", "--quiet", "--records",
+        "simulate",
+        "--game",
+        "whist",
+        "--games",
+        "1",
+        "--quiet",
+        "--records",
         r.to_str().unwrap(),
     ]);
     assert!(o.status.success());
-    let o = cardsim(&["simulate", "--game", "bridge", "--deals", r.to_str().unwrap()]);
+    let o = cardsim(&[
+        "simulate",
+        "--game",
+        "bridge",
+        "--deals",
+        r.to_str().unwrap(),
+    ]);
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
     assert_eq!(o.status.code(), Some(2), "{err}");
-    assert!(err.contains("line 1: a record of whist, not of bridge"), "{err}");
+    assert!(
+        err.contains("line 1: a record of whist, not of bridge"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -136,8 +188,17 @@ fn a_beggar_my_neighbour_record_deal_prints_its_published_counts() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("game.csv");
     let o = cardsim(&[
-        "simulate", "--game", "egyptian-ratscrew", "--param", "slaps=false", "--games", "1",
-        "--quiet", "--out", out.to_str().unwrap(), "--deal",
+        "simulate",
+        "--game",
+        "egyptian-ratscrew",
+        "--param",
+        "slaps=false",
+        "--games",
+        "1",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+        "--deal",
         "------------KAQ----J------/-JQQK---K----JK--QA-A-JA--",
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -148,5 +209,8 @@ fn a_beggar_my_neighbour_record_deal_prints_its_published_counts() {
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     let row: Vec<&str> = lines.next().unwrap().split(',').collect();
     let col = |name: &str| row[header.iter().position(|h| *h == name).unwrap()];
-    assert_eq!((col("cards"), col("tricks"), col("cycle_length")), ("4791", "670", "0"));
+    assert_eq!(
+        (col("cards"), col("tricks"), col("cycle_length")),
+        ("4791", "670", "0")
+    );
 }

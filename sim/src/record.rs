@@ -414,9 +414,11 @@ pub fn read_deals(path: &Path, game: &str) -> Result<Vec<String>, SimError> {
         if t.is_empty() || t.starts_with('#') {
             continue;
         }
-        let at = |what: String| SimError::Setting(format!("{} line {}: {what}", path.display(), n + 1));
+        let at =
+            |what: String| SimError::Setting(format!("{} line {}: {what}", path.display(), n + 1));
         if t.starts_with('{') {
-            let r: Record = serde_json::from_str(t).map_err(|e| at(format!("not a game record: {e}")))?;
+            let r: Record =
+                serde_json::from_str(t).map_err(|e| at(format!("not a game record: {e}")))?;
             if r.game != game {
                 return Err(at(format!("a record of {}, not of {game}", r.game)));
             }
@@ -432,7 +434,10 @@ pub fn read_deals(path: &Path, game: &str) -> Result<Vec<String>, SimError> {
         }
     }
     if deals.is_empty() {
-        return Err(SimError::Setting(format!("{} holds no deal", path.display())));
+        return Err(SimError::Setting(format!(
+            "{} holds no deal",
+            path.display()
+        )));
     }
     Ok(deals)
 }

@@ -140,7 +140,10 @@ fn version_1_records_with_debug_deals_still_replay() {
     let path = dir.path().join("r.jsonl");
     let request = cardsim_sim::Request {
         params: Params::parse(&["target=1"]).unwrap(),
-        config: cardsim_sim::SimConfig::default().games(2).quiet(true).seed(4),
+        config: cardsim_sim::SimConfig::default()
+            .games(2)
+            .quiet(true)
+            .seed(4),
         records: Some(path.clone()),
         ..Default::default()
     };
@@ -163,9 +166,18 @@ fn version_1_records_with_debug_deals_still_replay() {
     }
     std::fs::write(&path, old.join("\n")).unwrap();
     let report = cardsim_sim::replay(&path, true).unwrap();
-    assert_eq!((report.ok, report.errors.len()), (2, 0), "{:?}", report.errors);
+    assert_eq!(
+        (report.ok, report.errors.len()),
+        (2, 0),
+        "{:?}",
+        report.errors
+    );
     // A version-1 record whose dump is not the stream's deal is caught.
     std::fs::write(&path, old[0].replace("trump_card", "trump")).unwrap();
     let report = cardsim_sim::replay(&path, true).unwrap();
-    assert!(report.errors[0].contains("not the one seed"), "{:?}", report.errors);
+    assert!(
+        report.errors[0].contains("not the one seed"),
+        "{:?}",
+        report.errors
+    );
 }

@@ -783,6 +783,6 @@ impl TrickTaking for Bridge {
     }
 }
 
+mod deal_text;
 #[cfg(test)]
 mod tests;
-mod deal_text;

@@ -3,7 +3,9 @@
 //! RNG, and is not part of the text.
 
 use super::{CourtPiece, CourtPieceState};
-use crate::deal_text::{hands_of, parse_part_hands, print_hands, template, with_hands, DealError, DealText};
+use crate::deal_text::{
+    hands_of, parse_part_hands, print_hands, template, with_hands, DealError, DealText,
+};
 
 impl DealText for CourtPiece {
     fn print_deal(&self, state: &CourtPieceState) -> String {

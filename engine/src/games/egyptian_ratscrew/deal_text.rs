@@ -26,11 +26,7 @@ impl Ratscrew {
         if (c as usize) < standard {
             let w = c as usize % 52;
             let copy = if c as usize >= 52 { "'" } else { "" };
-            format!(
-                "{}{}{copy}",
-                RANKS[w % 13] as char,
-                SUITS[w / 13] as char
-            )
+            format!("{}{}{copy}", RANKS[w % 13] as char, SUITS[w / 13] as char)
         } else {
             match c as usize - standard {
                 0 => "JK".into(),
@@ -44,7 +40,11 @@ impl Ratscrew {
         let bad = || {
             DealError::new(format!(
                 "{token:?} is not a card of this game (e.g. AS, TD, 7C{}{})",
-                if self.decks == 2 { ", AS' for the second deck's" } else { "" },
+                if self.decks == 2 {
+                    ", AS' for the second deck's"
+                } else {
+                    ""
+                },
                 if self.jokers > 0 { ", JK" } else { "" }
             ))
         };
@@ -158,7 +158,10 @@ impl DealText for Ratscrew {
         let mut seen = [false; ROOM];
         for &c in stacks.iter().flatten() {
             if std::mem::replace(&mut seen[c as usize], true) {
-                return Err(DealError::new(format!("{} is given twice", self.card_text(c))));
+                return Err(DealError::new(format!(
+                    "{} is given twice",
+                    self.card_text(c)
+                )));
             }
         }
         if let Some(c) = (0..self.cards()).find(|&c| !seen[c]) {
@@ -181,4 +184,3 @@ impl DealText for Ratscrew {
         Ok(self.position(&refs))
     }
 }
-

@@ -27,9 +27,9 @@
 //!
 //! Rulings where the page is silent are in `docs/rules/egyptian-ratscrew.md`.
 
+mod records;
 #[cfg(test)]
 mod tests;
-mod records;
 
 use crate::game::{
     check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params,

@@ -24,7 +24,10 @@ impl Ratscrew {
         let p = &s.public;
         let lone_lead = u32::from(p.over && p.last_pile == 1);
         let last_trick = u32::from(p.over && p.last_pile >= 2);
-        (p.counts[0] - lone_lead, p.counts[1] + p.counts[3] + last_trick)
+        (
+            p.counts[0] - lone_lead,
+            p.counts[1] + p.counts[3] + last_trick,
+        )
     }
 
     /// The length in tricks (piles taken) of the cycle of a game that ended in a repeated
@@ -59,13 +62,48 @@ mod tests {
         // Richard P. Mann's list of record games (cards, tricks), as the simulator
         // `matthewmayer/beggarmypython` counts them since its issue #1 fix.
         let records: [(&str, &str, u32, u32); 7] = [
-            ("Paulhus 1999", "------------KAQ----J------/-JQQK---K----JK--QA-A-JA--", 4791, 670),
-            ("Kleber 1999", "---JQ---K-A----A-J-K---QK-/-J-----------AJQA----K---Q", 5790, 805),
-            ("Collins 2006", "A-QK------Q----KA-----J---/-JAK----A--Q----J---QJ--K-", 6913, 960),
-            ("Mann and Wu 2007", "K-KK----K-A-----JAA--Q--J-/---Q---Q-J-----J------AQ--", 7157, 1007),
-            ("Nessler 2012", "----Q------A--K--A-A--QJK-/-Q--J--J---QK---K----JA---", 7207, 1015),
-            ("Anderson 2013", "--A-Q--J--J---Q--AJ-K---K-/-J-------Q------A--A--QKK-", 7225, 1016),
-            ("Rucklidge 2014", "-J------Q------AAA-----QQ-/K----JA-----------KQ-K-JJK", 7959, 1122),
+            (
+                "Paulhus 1999",
+                "------------KAQ----J------/-JQQK---K----JK--QA-A-JA--",
+                4791,
+                670,
+            ),
+            (
+                "Kleber 1999",
+                "---JQ---K-A----A-J-K---QK-/-J-----------AJQA----K---Q",
+                5790,
+                805,
+            ),
+            (
+                "Collins 2006",
+                "A-QK------Q----KA-----J---/-JAK----A--Q----J---QJ--K-",
+                6913,
+                960,
+            ),
+            (
+                "Mann and Wu 2007",
+                "K-KK----K-A-----JAA--Q--J-/---Q---Q-J-----J------AQ--",
+                7157,
+                1007,
+            ),
+            (
+                "Nessler 2012",
+                "----Q------A--K--A-A--QJK-/-Q--J--J---QK---K----JA---",
+                7207,
+                1015,
+            ),
+            (
+                "Anderson 2013",
+                "--A-Q--J--J---Q--AJ-K---K-/-J-------Q------A--A--QKK-",
+                7225,
+                1016,
+            ),
+            (
+                "Rucklidge 2014",
+                "-J------Q------AAA-----QQ-/K----JA-----------KQ-K-JJK",
+                7959,
+                1122,
+            ),
         ];
         for (who, deal, cards, tricks) in records {
             assert_eq!(play(deal), (cards, tricks, None), "{who}");

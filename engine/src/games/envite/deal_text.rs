@@ -31,7 +31,11 @@ impl DealText for Envite {
         let upcard = parse_card(fields.take("upcard")?)?;
         let rest = parse_set(fields.take("stock")?)?;
         fields.finish()?;
-        let all = hands.iter().flat_map(|h| h.iter()).chain([upcard]).chain(rest);
+        let all = hands
+            .iter()
+            .flat_map(|h| h.iter())
+            .chain([upcard])
+            .chain(rest);
         check_deck(CardMultiset::copies(self.deck, 1), all)?;
         for (i, h) in hands.iter().enumerate() {
             check_len(&format!("place {i}'s hand"), h.len(), 3)?;

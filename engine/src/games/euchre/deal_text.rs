@@ -31,7 +31,11 @@ impl DealText for Euchre {
         let upcard = parse_card(fields.take("upcard")?)?;
         let kitty = parse_set(fields.take("kitty")?)?;
         fields.finish()?;
-        let all = hands.iter().flat_map(|h| h.iter()).chain([upcard]).chain(kitty);
+        let all = hands
+            .iter()
+            .flat_map(|h| h.iter())
+            .chain([upcard])
+            .chain(kitty);
         check_deck(CardMultiset::copies(self.deck, 1), all)?;
         for (i, h) in hands.iter().enumerate() {
             check_len(&format!("seat {i}'s hand"), h.len(), 5)?;

@@ -5,8 +5,8 @@
 use super::{GinRummy, GinState};
 use crate::cards::{CardMultiset, CardSet};
 use crate::deal_text::{
-    check_deck, check_len, parse_card, parse_cards, parse_seat_sets, print_cards,
-    print_seat_sets, template, DealError, DealText, Fields,
+    check_deck, check_len, parse_card, parse_cards, parse_seat_sets, print_cards, print_seat_sets,
+    template, DealError, DealText, Fields,
 };
 
 impl DealText for GinRummy {

@@ -22,7 +22,10 @@ impl DealText for Hasenpfeffer {
                 joker = seat_char(Seat::new(i)).to_string();
             }
         }
-        let plain: Vec<CardSet> = hands.iter().map(|h| *h - CardSet::from_iter([Card::JOKER])).collect();
+        let plain: Vec<CardSet> = hands
+            .iter()
+            .map(|h| *h - CardSet::from_iter([Card::JOKER]))
+            .collect();
         let widow = widow.iter().next().map_or("-".into(), |c| c.to_string());
         format!("{}; joker: {joker}; widow: {widow}", print_hands(&plain))
     }

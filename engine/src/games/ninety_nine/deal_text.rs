@@ -26,7 +26,10 @@ impl DealText for NinetyNine {
         let hands = parse_seat_sets(fields.take("hands")?, self.n(), "hands")?;
         let stock = parse_cards(fields.take("stock")?)?;
         fields.finish()?;
-        let all = hands.iter().flat_map(|h| h.iter()).chain(stock.iter().copied());
+        let all = hands
+            .iter()
+            .flat_map(|h| h.iter())
+            .chain(stock.iter().copied());
         check_deck(CardMultiset::copies(CardSet::FULL_DECK, 1), all)?;
         for (i, h) in hands.iter().enumerate() {
             check_len(&format!("seat {i}'s hand"), h.len(), self.hand as usize)?;

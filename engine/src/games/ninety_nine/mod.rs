@@ -733,6 +733,6 @@ impl Game for NinetyNine {
     }
 }
 
+mod deal_text;
 #[cfg(test)]
 mod tests;
-mod deal_text;

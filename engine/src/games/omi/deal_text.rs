@@ -3,7 +3,9 @@
 //! RNG, and is not part of the text.
 
 use super::{Omi, OmiState};
-use crate::deal_text::{hands_of, parse_part_hands, print_hands, template, with_hands, DealError, DealText};
+use crate::deal_text::{
+    hands_of, parse_part_hands, print_hands, template, with_hands, DealError, DealText,
+};
 
 impl DealText for Omi {
     fn print_deal(&self, state: &OmiState) -> String {

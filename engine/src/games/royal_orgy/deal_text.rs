@@ -8,8 +8,8 @@ use super::three::{HAND3, SKAT};
 use super::{RoyalOrgy, RoyalOrgyState, HAND, STOCK};
 use crate::cards::{TarotCard, TarotSet};
 use crate::deal_text::{
-    check_copies, check_len, join_seats, print_cards, split_seats, template, DealError,
-    DealText, Fields,
+    check_copies, check_len, join_seats, print_cards, split_seats, template, DealError, DealText,
+    Fields,
 };
 use crate::Seat;
 

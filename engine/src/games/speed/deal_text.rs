@@ -12,8 +12,8 @@
 use super::{Pile, Speed, SpeedState, HAND};
 use crate::cards::{CardMultiset, CardSet};
 use crate::deal_text::{
-    check_deck, check_len, join_seats, parse_cards, print_cards, split_seats, template,
-    DealError, DealText, Fields,
+    check_deck, check_len, join_seats, parse_cards, print_cards, split_seats, template, DealError,
+    DealText, Fields,
 };
 use rand::SeedableRng;
 
@@ -29,9 +29,7 @@ impl DealText for Speed {
             let turned = pile.iter().skip(1);
             print_cards(turned.chain(state.talons[i].iter().rev()))
         }));
-        let piles = join_seats(
-            (0..2).map(|i| print_cards(state.public.piles[i].iter().take(1))),
-        );
+        let piles = join_seats((0..2).map(|i| print_cards(state.public.piles[i].iter().take(1))));
         format!("hands: {hands}; stocks: {stocks}; talons: {talons}; piles: {piles}")
     }
 

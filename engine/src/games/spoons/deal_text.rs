@@ -4,18 +4,16 @@
 //! `hands: AS KD 7C 2H 9S / ...; stock: QC 4H ...`.
 
 use super::{SpoonsGame, SpoonsState, SpoonsVariant};
-use crate::cards::{CardMultiset};
+use crate::cards::CardMultiset;
 use crate::deal_text::{
-    check_deck, check_len, join_seats, parse_cards, print_cards, split_seats, template,
-    DealError, DealText, Fields,
+    check_deck, check_len, join_seats, parse_cards, print_cards, split_seats, template, DealError,
+    DealText, Fields,
 };
 use crate::Seat;
 
 impl<V: SpoonsVariant> DealText for SpoonsGame<V> {
     fn print_deal(&self, state: &SpoonsState) -> String {
-        let hands = join_seats(
-            Seat::all(self.players).map(|s| print_cards(state.hands[s].iter())),
-        );
+        let hands = join_seats(Seat::all(self.players).map(|s| print_cards(state.hands[s].iter())));
         let stock = print_cards(state.stock.as_slice().iter().rev());
         format!("hands: {hands}; stock: {stock}")
     }
@@ -34,7 +32,11 @@ impl<V: SpoonsVariant> DealText for SpoonsGame<V> {
         let dealer = t.public.dealer;
         for (i, h) in hands.iter().enumerate() {
             let want = t.hands[Seat::new(i)].len();
-            let who = if Seat::new(i) == dealer { "the dealer's hand" } else { "a hand" };
+            let who = if Seat::new(i) == dealer {
+                "the dealer's hand"
+            } else {
+                "a hand"
+            };
             check_len(&format!("seat {i}'s hand ({who})"), h.len(), want)?;
         }
         let hands: Vec<CardMultiset> = hands.iter().map(|h| h.iter().copied().collect()).collect();

@@ -23,7 +23,10 @@ impl DealText for TongIts {
         let hands = parse_seat_sets(fields.take("hands")?, 3, "hands")?;
         let stock = parse_cards(fields.take("stock")?)?;
         fields.finish()?;
-        let all = hands.iter().flat_map(|h| h.iter()).chain(stock.iter().copied());
+        let all = hands
+            .iter()
+            .flat_map(|h| h.iter())
+            .chain(stock.iter().copied());
         check_deck(CardMultiset::copies(CardSet::FULL_DECK, 1), all)?;
         let mut s = template(self);
         for (i, h) in hands.iter().enumerate() {

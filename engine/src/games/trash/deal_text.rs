@@ -17,8 +17,8 @@
 use super::{is_jack, Decision, Layout, Trash, TrashState, MAX_LAYOUT};
 use crate::cards::{Card, CardMultiset};
 use crate::deal_text::{
-    check_deck, join_seats, parse_card, parse_cards, print_cards, split_seats, template,
-    DealError, DealText, Fields,
+    check_deck, join_seats, parse_card, parse_cards, print_cards, split_seats, template, DealError,
+    DealText, Fields,
 };
 use crate::games::trash::state::DiscardPile;
 use crate::seat::{BySeat, Seat};
@@ -185,7 +185,9 @@ impl DealText for Trash {
         for (i, w) in wins.iter().enumerate() {
             let w: u8 = number("wins", w)?;
             if w > self.layout {
-                return Err(DealError::new(format!("wins: {w} is more than the layout size")));
+                return Err(DealError::new(format!(
+                    "wins: {w} is more than the layout size"
+                )));
             }
             s.wins[Seat::new(i)] = w;
         }

@@ -662,6 +662,6 @@ impl Game for Trash {
     }
 }
 
+mod deal_text;
 #[cfg(test)]
 mod tests;
-mod deal_text;

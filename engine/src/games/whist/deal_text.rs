@@ -12,7 +12,9 @@ use crate::tricks::CardOrder;
 
 impl DealText for Whist {
     fn print_deal(&self, state: &WhistState) -> String {
-        let hands: Vec<CardSet> = (0..4).map(|s| state.play.hand(crate::Seat::new(s))).collect();
+        let hands: Vec<CardSet> = (0..4)
+            .map(|s| state.play.hand(crate::Seat::new(s)))
+            .collect();
         format!("{}; trump: {}", print_hands(&hands), state.trump_card)
     }
 
