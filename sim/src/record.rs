@@ -104,7 +104,7 @@ pub struct SeatOutcome {
     pub win: f64,
 }
 
-/// The records format written now (see the [module docs](self#format-versions)).
+/// The records format written now (version 1 had `Debug` deals; see [`Record::version`]).
 pub const RECORDS_VERSION: u32 = 2;
 
 fn version_1() -> u32 {
