@@ -124,7 +124,12 @@ struct SimulateArgs {
     games: Option<u64>,
     /// Play this deal (the game's deal text, as its rules doc shows it) in every game instead
     /// of deals from the seed; chance after the deal still comes from the seed.
-    #[arg(long, value_name = "TEXT", conflicts_with = "deals", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "TEXT",
+        conflicts_with = "deals",
+        allow_hyphen_values = true
+    )]
     deal: Option<String>,
     /// Play the deals of FILE in turn: one deal text per line, or a records file (JSON lines)
     /// whose `deal` fields are played. The per-game CSV gains a `deal` column (the deal's
