@@ -17,6 +17,7 @@
 //! - [`driver`]: the one loop that plays turns and races to the end, for the simulator,
 //!   playouts and tests.
 //! - [`conformance`]: the generic checks every game's tests run.
+//! - [`deal_text`]: [`DealText`], each game's dealt state as one line of text and back.
 //!
 //! The engine knows nothing of threads, files or the command line.
 //!
@@ -39,6 +40,7 @@
 
 pub mod cards;
 pub mod conformance;
+pub mod deal_text;
 pub mod driver;
 mod game;
 pub mod games;
@@ -48,6 +50,7 @@ mod seat;
 pub mod tricks;
 
 pub use cards::{Card, CardMultiset, CardSet, Rank, Suit};
+pub use deal_text::{DealError, DealText};
 pub use game::{
     check_players, rank_by_score, ConfigError, Game, GameInfo, IllegalAction, Outcome, Params,
     RaceEntry, SeatResult, ToMove,

@@ -118,9 +118,24 @@ struct SimulateArgs {
     /// Agent specs, one for all seats or one per seat, comma-separated: `name[:key=value,...]`.
     #[arg(long)]
     agents: Option<String>,
-    /// Number of games.
-    #[arg(long, default_value_t = 10_000)]
-    games: u64,
+    /// Number of games (default 10000; with --deal/--deals, one game per deal, or one per
+    /// deal and seating with --duplicate).
+    #[arg(long)]
+    games: Option<u64>,
+    /// Play this deal (the game's deal text, as its rules doc shows it) in every game instead
+    /// of deals from the seed; chance after the deal still comes from the seed.
+    #[arg(
+        long,
+        value_name = "TEXT",
+        conflicts_with = "deals",
+        allow_hyphen_values = true
+    )]
+    deal: Option<String>,
+    /// Play the deals of FILE in turn: one deal text per line, or a records file (JSON lines)
+    /// whose `deal` fields are played. The per-game CSV gains a `deal` column (the deal's
+    /// number in the list, from 0).
+    #[arg(long, value_name = "FILE")]
+    deals: Option<PathBuf>,
     #[command(flatten)]
     run: RunArgs,
     /// Per-game CSV (one row per game and seat).
@@ -451,8 +466,31 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         plan.output_opt(what, path.as_deref())
             .map_err(|e| e.to_string())?;
     }
+    if let Some(path) = &args.deals {
+        plan.input("--deals", path).map_err(|e| e.to_string())?;
+    }
+    let deals = match (&args.deal, &args.deals) {
+        (Some(text), _) => vec![text.clone()],
+        (None, Some(path)) => {
+            cardsim_sim::read_deals(path, entry.info.name).map_err(|e| e.to_string())?
+        }
+        (None, None) => Vec::new(),
+    };
+    let games = match args.games {
+        Some(g) => g,
+        None if deals.is_empty() => 10_000,
+        None => {
+            let period = if args.duplicate && agents.len() > 1 {
+                cardsim_sim::duplicate_period(&agents) as u64
+            } else {
+                1
+            };
+            deals.len() as u64 * period
+        }
+    };
     let config = SimConfig::default()
-        .games(args.games)
+        .games(games)
+        .deals(deals)
         .seed(run.seed)
         .threads(run.threads)
         .rotate(!args.no_rotate)

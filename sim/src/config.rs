@@ -51,6 +51,10 @@ pub struct SimConfig {
     /// The first game index to play: a run plays games `start..games` (a batch of a longer
     /// run, each game exactly as the whole run plays it). Not used with `shard`.
     pub start: u64,
+    /// Deal texts to play ([`cardsim_engine::DealText`]), empty for deals from the seed: game
+    /// `i` plays deal `(i / block) mod len`, `block` being the duplicate period (1 without
+    /// `duplicate`); chance after the deal comes from the game's seed as usual.
+    pub deals: Vec<String>,
 }
 
 impl Default for SimConfig {
@@ -66,6 +70,7 @@ impl Default for SimConfig {
             shard: None,
             records: false,
             start: 0,
+            deals: Vec::new(),
         }
     }
 }
@@ -104,6 +109,11 @@ impl SimConfig {
     /// Plays only games `start..games`.
     pub fn start(mut self, start: u64) -> Self {
         self.start = start;
+        self
+    }
+    /// Plays these deal texts instead of deals from the seed (see [`SimConfig::deals`]).
+    pub fn deals(mut self, deals: Vec<String>) -> Self {
+        self.deals = deals;
         self
     }
     /// Plays only one share of the games.

@@ -110,14 +110,40 @@ pub fn play_game_with<G: Game>(
         index,
         max_moves,
         &mut Buffers::new(),
-        None,
+        Start::default(),
         around,
     )
 }
 
+/// How a game starts: dealt from its RNG or given, and how a record writes its deal.
+pub(crate) struct Start<'a, G: Game> {
+    /// The dealt state to play instead of the RNG's deal (which is still drawn, so chance
+    /// after the deal is the same stream either way).
+    pub(crate) given: Option<&'a G::State>,
+    /// Records the deal and every decision, with this RNG stream.
+    pub(crate) record: Option<u64>,
+    /// The deal's text in a record.
+    pub(crate) text: fn(&G, &G::State) -> String,
+}
+
+impl<G: Game> Default for Start<'_, G> {
+    fn default() -> Self {
+        Start {
+            given: None,
+            record: None,
+            text: debug_text::<G>,
+        }
+    }
+}
+
+/// A state's `Debug` text: the deal of a record written without the game's deal text.
+pub(crate) fn debug_text<G: Game>(_: &G, state: &G::State) -> String {
+    format!("{state:?}")
+}
+
 /// [`play_game_with`] in the caller's buffers (a simulation worker's, reused from game to
-/// game), recording the deal and every decision when `record` gives the RNG stream `rng`
-/// was set to.
+/// game), from the deal `start` gives, recording the deal and every decision when it gives
+/// the RNG stream `rng` was set to.
 ///
 /// # Panics
 /// If the game declares more than [`MAX_STATS`] statistics.
@@ -130,7 +156,7 @@ pub(crate) fn play_game_in<G: Game>(
     index: u64,
     max_moves: u64,
     buffers: &mut Buffers<G::Action>,
-    record: Option<u64>,
+    start: Start<'_, G>,
     around: &mut dyn FnMut(&mut dyn FnMut()),
 ) -> Result<GameRecord, SimError> {
     let players = game.players();
@@ -144,10 +170,13 @@ pub(crate) fn play_game_in<G: Game>(
     }
     let unfair = agents.iter().map(|a| a.perfect_information()).collect();
     let mut state = game.deal(rng);
-    let mut trace = record.map(|stream| {
+    if let Some(given) = start.given {
+        state.clone_from(given);
+    }
+    let mut trace = start.record.map(|stream| {
         Box::new(Trace {
             stream,
-            deal: format!("{state:?}"),
+            deal: (start.text)(game, &state),
             moves: Vec::new(),
         })
     });

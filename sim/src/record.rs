@@ -4,14 +4,23 @@
 //! A record holds the run's game, parameters, seed and the game's RNG stream (which deals
 //! the cards and decides every chance event), the deal as text, every action with the seat
 //! that took it (and each race's entries with their reaction times), and the outcome and
-//! statistics. [`replay`] deals again from the stream, checks the deal, applies each recorded
+//! statistics. [`replay`] deals again from the stream, takes the deal, applies each recorded
 //! action only if it is legal at that point, and compares the outcome and statistics with
 //! the record's.
+//!
+//! # Format versions
+//! - **2** (`"version": 2`, written now): `deal` is the game's deal text
+//!   ([`cardsim_engine::DealText`], shown in each game's rules doc), which `simulate --deals`
+//!   reads back. The game was played from that deal: dealt from its stream, or given
+//!   (`--deal`/`--deals`), in which case the stream's deal was drawn and set aside, so chance
+//!   after the deal is the stream's either way. Replay reads the deal from the text.
+//! - **1** (no `version` field): `deal` is the dealt state's `Debug` dump; replay deals from
+//!   the stream and checks that the dump matches.
 
 use crate::{find_game, game_rng, GameRecord, SimError};
 use cardsim_agents::GameAgents;
 use cardsim_engine::driver::{Applied, Ending};
-use cardsim_engine::{Params, RaceEntry, Seat, ToMove, MAX_SEATS};
+use cardsim_engine::{DealText, Params, RaceEntry, Seat, ToMove, MAX_SEATS};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
@@ -75,7 +84,7 @@ impl Move {
 pub struct Trace {
     /// The RNG stream the game was played from.
     pub stream: u64,
-    /// The dealt state, as its `Debug` text.
+    /// The dealt state, as the game's deal text.
     pub deal: String,
     /// Every decision applied.
     pub moves: Vec<Move>,
@@ -94,9 +103,19 @@ pub struct SeatOutcome {
     pub win: f64,
 }
 
+/// The records format written now (version 1 had `Debug` deals; see [`Record::version`]).
+pub const RECORDS_VERSION: u32 = 2;
+
+fn version_1() -> u32 {
+    1
+}
+
 /// A game record: one line of a `--records` file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Record {
+    /// The records format ([`RECORDS_VERSION`]); 1 when absent.
+    #[serde(default = "version_1")]
+    pub version: u32,
     /// The game's name.
     pub game: String,
     /// Players.
@@ -110,7 +129,7 @@ pub struct Record {
     /// The ChaCha8 stream of `seed` that dealt the game and drew its chance events (the
     /// index, or in a duplicate run the first index of its deal's block).
     pub stream: u64,
-    /// The dealt state, as text.
+    /// The dealt state: the game's deal text (version 2) or its `Debug` dump (version 1).
     pub deal: String,
     /// Every decision, in order.
     pub moves: Vec<Move>,
@@ -137,6 +156,7 @@ impl Record {
     ) -> Record {
         let trace = played.trace.as_deref().expect("played with records on");
         Record {
+            version: RECORDS_VERSION,
             game: game.into(),
             players: played.seats.len(),
             params: params
@@ -213,7 +233,7 @@ impl RecordWriter {
 /// A message naming the first move that is not legal where it stands (a race must list, in
 /// seat order, one entry for each seat that may act, each with a finite reaction time of at
 /// least 0), or the result that differs.
-pub fn replay_record<G: GameAgents>(r: &Record) -> Result<(), String> {
+pub fn replay_record<G: GameAgents + DealText>(r: &Record) -> Result<(), String> {
     let params = Params::parse(&r.params).map_err(|e| e.to_string())?;
     let game = G::new(r.players, &params).map_err(|e| e.to_string())?;
     let players = game.players();
@@ -222,11 +242,26 @@ pub fn replay_record<G: GameAgents>(r: &Record) -> Result<(), String> {
         rng.next_u64(); // the agents' seeds, as a simulation draws them
     }
     let mut state = game.deal(&mut rng);
-    if format!("{state:?}") != r.deal {
-        return Err(format!(
-            "the deal is not the one seed {} stream {} deals",
-            r.seed, r.stream
-        ));
+    match r.version {
+        1 => {
+            if format!("{state:?}") != r.deal {
+                return Err(format!(
+                    "the deal is not the one seed {} stream {} deals",
+                    r.seed, r.stream
+                ));
+            }
+        }
+        RECORDS_VERSION => {
+            // Dealt from the stream or given: either way the game went on from this deal.
+            state = game
+                .parse_deal(&r.deal)
+                .map_err(|e| format!("the deal does not read: {e}"))?;
+        }
+        v => {
+            return Err(format!(
+                "records format version {v} is not one this cardsim reads (1 to {RECORDS_VERSION})"
+            ))
+        }
     }
     let mut legal = Vec::new();
     let seat_of = |s: usize| -> Result<Seat, String> {
@@ -363,6 +398,50 @@ fn list<A: std::fmt::Display>(legal: &[A]) -> String {
         s.push(format!("... {} in all", legal.len()));
     }
     s.join(" ")
+}
+
+/// The deal texts of a `--deals` file for game `game`: one deal text per line, or records
+/// (JSON lines, version 2) whose `deal` fields are taken; blank lines and lines starting with
+/// `#` are skipped.
+///
+/// # Errors
+/// [`SimError::Setting`] naming the line: unreadable file, a record of another game or of
+/// format version 1, no deal at all.
+pub fn read_deals(path: &Path, game: &str) -> Result<Vec<String>, SimError> {
+    let err = |e: std::io::Error| SimError::Setting(format!("cannot read {}: {e}", path.display()));
+    let text = std::fs::read_to_string(path).map_err(err)?;
+    let mut deals = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let at =
+            |what: String| SimError::Setting(format!("{} line {}: {what}", path.display(), n + 1));
+        if t.starts_with('{') {
+            let r: Record =
+                serde_json::from_str(t).map_err(|e| at(format!("not a game record: {e}")))?;
+            if r.game != game {
+                return Err(at(format!("a record of {}, not of {game}", r.game)));
+            }
+            if r.version < RECORDS_VERSION {
+                return Err(at(format!(
+                    "a version {} record holds no deal text (record again with this cardsim)",
+                    r.version
+                )));
+            }
+            deals.push(r.deal);
+        } else {
+            deals.push(t.to_string());
+        }
+    }
+    if deals.is_empty() {
+        return Err(SimError::Setting(format!(
+            "{} holds no deal",
+            path.display()
+        )));
+    }
+    Ok(deals)
 }
 
 /// What [`replay`] found.

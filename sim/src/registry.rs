@@ -5,7 +5,7 @@ use crate::shard::{per_game_header, per_game_rows, Manifest};
 use crate::{AtomicCsv, GameRecord, Report, SimConfig, SimError, Simulation};
 use cardsim_agents::{catalog, AgentSpec, GameAgents};
 use cardsim_engine::params::ParamSpec;
-use cardsim_engine::{games, GameInfo, Params, Seat};
+use cardsim_engine::{games, DealText, GameInfo, Params, Seat};
 use std::path::PathBuf;
 
 /// What to simulate: the request a command line or experiment builds.
@@ -57,7 +57,19 @@ pub struct GameEntry {
     /// `sim/tests/alloc.rs` wraps the hook in an allocation counter; the games bench times
     /// the whole.
     pub move_loops: MoveLoops,
+    /// The deal text of the state a request's game deals from `seed` (stream 0), for
+    /// `players` and `params`: `(text, Debug of the state)`.
+    pub deal_text: DealTextOf,
+    /// Reads a deal text for a request's players and parameters: the `Debug` of the state it
+    /// describes, or the one-line reason it is not a deal.
+    pub parse_deal: ParseDeal,
 }
+
+/// The type of [`GameEntry::deal_text`].
+pub type DealTextOf = fn(&Request, u64) -> Result<(String, String), SimError>;
+
+/// The type of [`GameEntry::parse_deal`].
+pub type ParseDeal = fn(&Request, &str) -> Result<String, SimError>;
 
 /// The type of [`GameEntry::report`]: the empty report and the agents' labels.
 pub type EmptyReport = fn(&Request) -> Result<(Report, Vec<String>), SimError>;
@@ -78,7 +90,7 @@ pub struct Played {
     pub moves: u64,
 }
 
-fn entry<G: GameAgents>() -> GameEntry {
+fn entry<G: GameAgents + DealText>() -> GameEntry {
     GameEntry {
         info: G::INFO,
         agents: || {
@@ -97,6 +109,18 @@ fn entry<G: GameAgents>() -> GameEntry {
         move_loops: move_loops::<G>,
         replay: replay_record::<G>,
         play: |req, sink| simulation::<G>(req)?.run(sink),
+        deal_text: |req, seed| {
+            let game = configured::<G>(req)?;
+            let state = game.deal(&mut crate::game_rng(seed, 0));
+            Ok((game.print_deal(&state), format!("{state:?}")))
+        },
+        parse_deal: |req, text| {
+            let game = configured::<G>(req)?;
+            let state = game
+                .parse_deal(text)
+                .map_err(|e| SimError::Setting(e.to_string()))?;
+            Ok(format!("{state:?}"))
+        },
     }
 }
 
@@ -150,19 +174,24 @@ pub fn find_game(name: &str) -> Result<GameEntry, SimError> {
         })
 }
 
-/// The simulation a request asks for: players, rules, agents (the game's default when none
-/// is given) and settings.
-fn simulation<G: GameAgents>(req: &Request) -> Result<Simulation<G>, SimError> {
-    // Without --players, a list of several agents sets the player count (too many is then
-    // reported as a bad player count); a list shorter than the game's minimum leaves the
-    // default, and the agent count is reported.
+/// The rules a request asks for: its players (without `--players`, a list of several agents
+/// sets the player count, too many then being reported as a bad player count; a list shorter
+/// than the game's minimum leaves the default, and the agent count is reported) and
+/// parameters.
+fn configured<G: GameAgents>(req: &Request) -> Result<G, SimError> {
     let n = req.agents.len();
     let players = match req.players {
         Some(p) => p,
         None if n > 1 && n >= G::INFO.min_players => n,
         None => G::INFO.default_players,
     };
-    let game = G::new(players, &req.params)?;
+    Ok(G::new(players, &req.params)?)
+}
+
+/// The simulation a request asks for: players, rules, agents (the game's default when none
+/// is given), settings and the given deals, read before any game is played.
+fn simulation<G: GameAgents + DealText>(req: &Request) -> Result<Simulation<G>, SimError> {
+    let game = configured::<G>(req)?;
     let specs = if req.agents.is_empty() {
         let has_heuristic = catalog::<G>().kinds().iter().any(|k| k.name == "heuristic");
         vec![(if has_heuristic { "heuristic" } else { "random" }).parse::<AgentSpec>()?]
@@ -173,10 +202,28 @@ fn simulation<G: GameAgents>(req: &Request) -> Result<Simulation<G>, SimError> {
         records: req.config.records || req.records.is_some(),
         ..req.config.clone()
     };
-    Simulation::new(game, &specs, config)
+    let deals = req
+        .config
+        .deals
+        .iter()
+        .enumerate()
+        .map(|(k, text)| {
+            game.parse_deal(text).map_err(|e| {
+                SimError::Setting(format!("deal {k} is not a {} deal: {e}", G::INFO.name))
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if !deals.is_empty() && req.config.shard.is_some() {
+        return Err(SimError::Setting(
+            "--shard cannot be used with --deal/--deals".into(),
+        ));
+    }
+    Ok(Simulation::new(game, &specs, config)?
+        .with_deals(deals)
+        .with_deal_text(|g, s| g.print_deal(s)))
 }
 
-fn move_loops<G: GameAgents>(
+fn move_loops<G: GameAgents + DealText>(
     req: &Request,
     around: &mut dyn FnMut(&mut dyn FnMut()),
 ) -> Result<Played, SimError> {
@@ -200,7 +247,7 @@ fn empty_report<G: GameAgents>(sim: &Simulation<G>) -> (Report, Vec<String>) {
     (report, labels)
 }
 
-fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {
+fn run<G: GameAgents + DealText>(req: &Request) -> Result<Report, SimError> {
     let sim = simulation::<G>(req)?;
     if req.config.shard.is_some() && req.out.is_none() {
         return Err(SimError::Setting(
@@ -217,14 +264,22 @@ fn run<G: GameAgents>(req: &Request) -> Result<Report, SimError> {
         .map(RecordWriter::create)
         .transpose()?;
     let (mut report, labels) = empty_report(&sim);
+    // With given deals, each row says which deal the game played.
+    let given = !req.config.deals.is_empty();
     if let Some(out) = out.as_mut() {
-        out.write(per_game_header(G::INFO.stats))?;
+        let mut header = per_game_header(G::INFO.stats);
+        if given {
+            header.push("deal".into());
+        }
+        out.write(header)?;
     }
     let seed = req.config.seed;
     sim.run(|record| {
         report.add(record, &labels);
         if let Some(out) = out.as_mut() {
-            for row in per_game_rows(record, &labels, seed) {
+            let deal = sim.deal_of(record.index).map(|k| k.to_string());
+            for mut row in per_game_rows(record, &labels, seed) {
+                row.extend(deal.clone());
                 out.write(row)?;
             }
         }

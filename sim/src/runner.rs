@@ -1,6 +1,6 @@
 //! The parallel, reproducible simulation loop.
 
-use crate::play::{play_game_in, Buffers};
+use crate::play::{debug_text, play_game_in, Buffers, Start};
 use crate::{GameRecord, SimConfig, SimError, MAX_STATS};
 use arrayvec::ArrayVec;
 use cardsim_agents::{catalog, Agent, AgentCatalog, AgentSpec, GameAgents};
@@ -63,6 +63,10 @@ pub struct Simulation<G: GameAgents> {
     period: u64,
     /// `game_rng(config.seed, _)` before its stream is set, to clone for each game.
     seeded: ChaCha8Rng,
+    /// Given deals, played in turn (empty: deals from the seed).
+    deals: Vec<G::State>,
+    /// How a record writes a deal.
+    deal_text: fn(&G, &G::State) -> String,
 }
 
 impl<G: GameAgents> Simulation<G> {
@@ -142,7 +146,31 @@ impl<G: GameAgents> Simulation<G> {
             seeded: ChaCha8Rng::seed_from_u64(config.seed),
             config,
             period,
+            deals: Vec::new(),
+            deal_text: debug_text::<G>,
         })
+    }
+
+    /// Plays `deals` instead of deals from the seed: game `i` plays deal
+    /// `(i / block) mod deals.len()` ([`Simulation::deal_of`]). Each game still draws its
+    /// deal from its RNG first, so chance after the deal (later hands, reshuffles) is the
+    /// stream the seed gives it.
+    pub fn with_deals(mut self, deals: Vec<G::State>) -> Self {
+        self.deals = deals;
+        self
+    }
+
+    /// Writes each record's deal with `text` (the game's deal text) instead of `Debug`.
+    pub fn with_deal_text(mut self, text: fn(&G, &G::State) -> String) -> Self {
+        self.deal_text = text;
+        self
+    }
+
+    /// The given deal game `index` plays (an index into [`Simulation::with_deals`]'s list),
+    /// or `None` when deals come from the seed.
+    pub fn deal_of(&self, index: u64) -> Option<usize> {
+        let n = self.deals.len() as u64;
+        (n > 0).then(|| (index / self.period % n) as usize)
     }
 
     /// The spec of each seat before rotation.
@@ -307,7 +335,11 @@ impl<G: GameAgents> Simulation<G> {
             index,
             self.config.max_moves,
             buffers,
-            self.config.records.then_some(index - index % self.period),
+            Start {
+                given: self.deal_of(index).map(|k| &self.deals[k]),
+                record: self.config.records.then_some(index - index % self.period),
+                text: self.deal_text,
+            },
             around,
         )
     }

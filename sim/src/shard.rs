@@ -157,6 +157,7 @@ impl Manifest {
                 shard: None,
                 records: false,
                 start: 0,
+                deals: Vec::new(),
             },
             out: None,
             summary: None,

@@ -130,3 +130,54 @@ fn a_record_with_another_deal_is_refused() {
         report.errors
     );
 }
+
+#[test]
+fn version_1_records_with_debug_deals_still_replay() {
+    use cardsim_engine::games::whist::Whist;
+    use cardsim_engine::{Game, Params};
+    use rand::RngCore;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.jsonl");
+    let request = cardsim_sim::Request {
+        params: Params::parse(&["target=1"]).unwrap(),
+        config: cardsim_sim::SimConfig::default()
+            .games(2)
+            .quiet(true)
+            .seed(4),
+        records: Some(path.clone()),
+        ..Default::default()
+    };
+    (cardsim_sim::find_game("whist").unwrap().simulate)(&request).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut old = Vec::new();
+    for line in text.lines() {
+        let mut r: cardsim_sim::Record = serde_json::from_str(line).unwrap();
+        assert_eq!(r.version, 2);
+        // The deal as a version-1 record wrote it: the dealt state's Debug dump.
+        let game = Whist::new(4, &request.params).unwrap();
+        let mut rng = cardsim_sim::game_rng(r.seed, r.stream);
+        for _ in 0..4 {
+            rng.next_u64();
+        }
+        r.deal = format!("{:?}", game.deal(&mut rng));
+        let mut v: serde_json::Value = serde_json::to_value(&r).unwrap();
+        v.as_object_mut().unwrap().remove("version");
+        old.push(v.to_string());
+    }
+    std::fs::write(&path, old.join("\n")).unwrap();
+    let report = cardsim_sim::replay(&path, true).unwrap();
+    assert_eq!(
+        (report.ok, report.errors.len()),
+        (2, 0),
+        "{:?}",
+        report.errors
+    );
+    // A version-1 record whose dump is not the stream's deal is caught.
+    std::fs::write(&path, old[0].replace("trump_card", "trump")).unwrap();
+    let report = cardsim_sim::replay(&path, true).unwrap();
+    assert!(
+        report.errors[0].contains("not the one seed"),
+        "{:?}",
+        report.errors
+    );
+}

@@ -667,3 +667,4 @@ mod tests {
         assert!(a + b <= 7 && (a == 0 || b == 0));
     }
 }
+mod deal_text;

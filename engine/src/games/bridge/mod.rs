@@ -783,5 +783,6 @@ impl TrickTaking for Bridge {
     }
 }
 
+mod deal_text;
 #[cfg(test)]
 mod tests;

@@ -615,3 +615,4 @@ impl TrickTaking for CourtPiece {
         }
     }
 }
+mod deal_text;

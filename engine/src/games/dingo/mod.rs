@@ -916,5 +916,6 @@ pub fn best_rabbit(score: CardSet) -> u8 {
         .unwrap_or(0)
 }
 
+mod deal_text;
 #[cfg(test)]
 mod tests;

@@ -27,6 +27,7 @@
 //!
 //! Rulings where the page is silent are in `docs/rules/egyptian-ratscrew.md`.
 
+mod records;
 #[cfg(test)]
 mod tests;
 
@@ -177,6 +178,9 @@ pub struct Public {
     pub over: bool,
     /// Counters: flips, piles won by slaps, false slaps, piles won by challenges, slap-ins.
     pub counts: [u32; 5],
+    /// The cards left in the centre when the game ended, which the last player in took (0
+    /// before the end; see [`Ratscrew::record_counts`]).
+    pub last_pile: u8,
 }
 
 /// An Egyptian Ratscrew position.
@@ -392,6 +396,7 @@ impl Ratscrew {
                 let last = Seat::all(self.players).find(|&p| !s.public.out.contains(p));
                 if let Some(w) = last {
                     let centre = std::mem::take(&mut s.public.centre);
+                    s.public.last_pile = centre.len() as u8;
                     for c in centre.iter() {
                         s.stacks[w].push_bottom(c);
                     }
@@ -445,6 +450,7 @@ impl Ratscrew {
                 cycle: false,
                 over: false,
                 counts: [0; 5],
+                last_pile: 0,
             },
             stacks,
             brent_saved: 0,
@@ -529,6 +535,9 @@ impl Game for Ratscrew {
             "challenge_piles",
             "slap_ins",
             "cycle",
+            "cards",
+            "tricks",
+            "cycle_length",
         ],
     };
 
@@ -732,6 +741,9 @@ impl Game for Ratscrew {
         out.clear();
         out.extend(s.public.counts.iter().map(|&c| f64::from(c)));
         out.push(f64::from(u8::from(s.public.cycle)));
+        let (cards, tricks) = self.record_counts(s);
+        out.extend([f64::from(cards), f64::from(tricks)]);
+        out.push(f64::from(self.cycle_length(s).unwrap_or(0)));
     }
 
     fn check_invariants(&self, s: &RatscrewState) -> Result<(), String> {
@@ -781,3 +793,4 @@ impl Game for Ratscrew {
         Some(action)
     }
 }
+mod deal_text;

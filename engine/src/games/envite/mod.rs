@@ -956,3 +956,4 @@ impl TrickTaking for Envite {
         }
     }
 }
+mod deal_text;

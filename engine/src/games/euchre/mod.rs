@@ -884,3 +884,4 @@ impl TrickTaking for Euchre {
         }
     }
 }
+mod deal_text;

@@ -799,3 +799,4 @@ impl Game for GinRummy {
         Some(70_000)
     }
 }
+mod deal_text;

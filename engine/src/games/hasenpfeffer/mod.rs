@@ -786,3 +786,4 @@ impl TrickTaking for Hasenpfeffer {
         }
     }
 }
+mod deal_text;

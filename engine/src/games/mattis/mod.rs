@@ -727,5 +727,6 @@ impl<V: Variant> Game for TwoPart<V> {
     }
 }
 
+mod deal_text;
 #[cfg(test)]
 mod tests;

@@ -814,3 +814,4 @@ impl TrickTaking for Nap {
         }
     }
 }
+mod deal_text;

@@ -733,5 +733,6 @@ impl Game for NinetyNine {
     }
 }
 
+mod deal_text;
 #[cfg(test)]
 mod tests;

@@ -675,5 +675,6 @@ impl TrickTaking for Ogorek {
     }
 }
 
+mod deal_text;
 #[cfg(test)]
 mod tests;

@@ -545,3 +545,4 @@ impl TrickTaking for Omi {
         }
     }
 }
+mod deal_text;

@@ -526,5 +526,6 @@ impl TrickTaking for Orgy {
     }
 }
 
+mod deal_text;
 #[cfg(test)]
 mod tests;

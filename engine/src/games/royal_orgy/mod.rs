@@ -1093,5 +1093,6 @@ fn top_two(scores: &[u32]) -> (u32, u32) {
 
 pub mod three;
 
+mod deal_text;
 #[cfg(test)]
 mod tests;

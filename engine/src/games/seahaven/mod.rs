@@ -194,5 +194,6 @@ impl Game for Seahaven {
     }
 }
 
+mod deal_text;
 #[cfg(test)]
 mod tests;

@@ -462,3 +462,4 @@ impl Game for Speed {
         Some(action)
     }
 }
+mod deal_text;

@@ -875,3 +875,4 @@ impl<V: SpoonsVariant> Game for SpoonsGame<V> {
         (action == SpoonsAction::Grab).then_some(action)
     }
 }
+mod deal_text;

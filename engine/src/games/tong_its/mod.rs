@@ -1027,3 +1027,4 @@ impl Game for TongIts {
         })
     }
 }
+mod deal_text;

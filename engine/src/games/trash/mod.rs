@@ -662,5 +662,6 @@ impl Game for Trash {
     }
 }
 
+mod deal_text;
 #[cfg(test)]
 mod tests;

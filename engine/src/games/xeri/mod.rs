@@ -577,5 +577,6 @@ impl Game for Xeri {
     }
 }
 
+mod deal_text;
 #[cfg(test)]
 mod tests;
