@@ -201,14 +201,14 @@ mod tests {
     }
 
     /// At equal speed the heuristic beats random play (about 0.55 over 4,000 games); with
-    /// reaction times equal to the microsecond the seat that wins ties (the lower) takes
-    /// nearly every game.
+    /// reaction times equal to the microsecond every race is an exact tie, broken at random
+    /// (never by seat), and the heuristic still wins (0.605 over 200 games).
     #[test]
     fn the_heuristic_beats_random_at_equal_speed() {
         let w = duel("heuristic", "random", 4000);
         assert!(w > 0.53, "{w}");
         let w = duel("heuristic:rt_spread=0", "random:rt_spread=0", 200);
-        assert!(w > 0.85, "{w}");
+        assert!(w > 0.55, "{w}");
     }
 
     #[test]
