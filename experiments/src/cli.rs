@@ -136,6 +136,18 @@ struct SimulateArgs {
     /// number in the list, from 0).
     #[arg(long, value_name = "FILE")]
     deals: Option<PathBuf>,
+    /// Play on from a recorded position: replay the deal and the first `--at` moves of a
+    /// record of FILE (a `--records` file) through the rules, then let the agents play on;
+    /// chance after the position comes from the seed. Each game's record begins with the
+    /// original deal and those moves, so it replays with `cardsim replay`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["deal", "deals"])]
+    from_record: Option<PathBuf>,
+    /// With --from-record: how many of the record's moves to replay (0 = its deal).
+    #[arg(long, value_name = "K", requires = "from_record")]
+    at: Option<usize>,
+    /// With --from-record: which record of the file, counting records from 0 (default 0).
+    #[arg(long, value_name = "N", requires = "from_record")]
+    record_index: Option<usize>,
     #[command(flatten)]
     run: RunArgs,
     /// Per-game CSV (one row per game and seat).
@@ -476,8 +488,35 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         }
         (None, None) => Vec::new(),
     };
+    let position = match &args.from_record {
+        Some(path) => {
+            plan.input("--from-record", path)
+                .map_err(|e| e.to_string())?;
+            let at = args.at.ok_or(
+                "--from-record needs --at K: how many of the record's moves to replay (0 for \
+                 its deal)",
+            )?;
+            Some(read_position(path, args.record_index.unwrap_or(0), at)?)
+        }
+        None => None,
+    };
+    // A position is played under the record's rules.
+    let (players, params) = match &position {
+        Some(p) if !args.params.is_empty() => {
+            return Err(format!(
+                "--param cannot be used with --from-record: the record's rules ({}) are played",
+                p.record.params.join(" ")
+            ))
+        }
+        Some(p) => (
+            Some(args.players.unwrap_or(p.record.players)),
+            Params::parse(&p.record.params).map_err(|e| e.to_string())?,
+        ),
+        None => (args.players, params),
+    };
     let games = match args.games {
         Some(g) => g,
+        None if position.is_some() => 1,
         None if deals.is_empty() => 10_000,
         None => {
             let period = if args.duplicate && agents.len() > 1 {
@@ -491,6 +530,7 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
     let config = SimConfig::default()
         .games(games)
         .deals(deals)
+        .position(position)
         .seed(run.seed)
         .threads(run.threads)
         .rotate(!args.no_rotate)
@@ -498,7 +538,7 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         .shard(args.shard)
         .quiet(run.quiet);
     let request = Request {
-        players: args.players,
+        players,
         params,
         agents,
         config,
@@ -525,6 +565,37 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Record number `index` (counting non-blank lines from 0) of the records file `path`, at
+/// move `at`; the game's rules check the position when the run is set up.
+fn read_position(path: &Path, index: usize, at: usize) -> Result<cardsim_sim::Position, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("--from-record: cannot read {}: {e}", path.display()))?;
+    let line = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .nth(index)
+        .ok_or_else(|| {
+            format!(
+                "--from-record: {} has no record number {index} (counting from 0)",
+                path.display()
+            )
+        })?;
+    let record: cardsim_sim::Record = serde_json::from_str(line).map_err(|e| {
+        format!(
+            "--from-record: record {index} of {} is not a game record: {e}",
+            path.display()
+        )
+    })?;
+    if at > record.moves.len() {
+        return Err(format!(
+            "--at {at} is past the {} moves of record {index} of {}",
+            record.moves.len(),
+            path.display()
+        ));
+    }
+    Ok(cardsim_sim::Position { record, at })
 }
 
 fn experiment(args: ExperimentArgs) -> Result<(), String> {
