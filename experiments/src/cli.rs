@@ -50,9 +50,23 @@ struct TournamentArgs {
     /// The agents, comma-separated specs (at least two, all different).
     #[arg(long)]
     agents: String,
-    /// Games per pairing (the most, with --stop-early), rounded up to whole deals.
-    #[arg(long, default_value_t = 1000)]
-    games: u64,
+    /// Games per pairing (the most, with --stop-early), rounded up to whole deals (default
+    /// 1000; with --deal/--deals, each deal once in every seating).
+    #[arg(long)]
+    games: Option<u64>,
+    /// Play this deal (the game's deal text) in every game of every pairing instead of deals
+    /// from the seed.
+    #[arg(
+        long,
+        value_name = "TEXT",
+        conflicts_with = "deals",
+        allow_hyphen_values = true
+    )]
+    deal: Option<String>,
+    /// Play the deals of FILE in turn (one deal text per line, or a records file), each in
+    /// every seating of every pairing.
+    #[arg(long, value_name = "FILE")]
+    deals: Option<PathBuf>,
     /// Stop a pairing once its 95% interval excludes an even match (checked after each batch).
     #[arg(long)]
     stop_early: bool,
@@ -267,18 +281,32 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), String> {
 
 fn tournament(args: TournamentArgs) -> Result<(), String> {
     let run = args.run.checked()?;
+    let deals = match (&args.deal, &args.deals) {
+        (Some(text), _) => vec![text.clone()],
+        (None, Some(path)) => {
+            let entry = find_game(&args.game).map_err(|e| e.to_string())?;
+            cardsim_sim::read_deals(path, entry.info.name).map_err(|e| e.to_string())?
+        }
+        (None, None) => Vec::new(),
+    };
+    let games = match args.games {
+        Some(g) => g,
+        None if deals.is_empty() => 1000,
+        None => 0, // one round of the deals
+    };
     let config = cardsim_sim::TournamentConfig {
         game: args.game,
         players: args.players,
         params: Params::parse(&args.params).map_err(|e| e.to_string())?,
         agents: split_specs(&args.agents).map_err(|e| e.to_string())?,
-        games: args.games,
+        games,
         seed: run.seed,
         threads: run.threads,
         quiet: run.quiet,
         stop_early: args.stop_early,
         batch: args.batch,
         shard: args.shard,
+        deals,
     };
     if args.shard.is_some() && args.out.is_none() {
         return Err(

@@ -379,3 +379,44 @@ fn bad_positions_are_one_line_errors_before_any_work() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("a game of whist, not of bridge"), "{err}");
 }
+
+#[test]
+fn a_tournament_plays_given_deals_in_every_seating() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("deals.txt");
+    let a = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432; trump: 2C";
+    let b = "N:...AKQJT98765432 AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432.; trump: 2D";
+    std::fs::write(&file, format!("{a}\n{b}\n")).unwrap();
+    let out = dir.path().join("t.csv");
+    let base = [
+        "tournament",
+        "--game",
+        "whist",
+        "--agents",
+        "random,heuristic,cheat",
+        "--quiet",
+        "--param",
+        "target=1",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    // 2 deals in the 2 seatings of A,B,A,B: 4 games per pairing.
+    run_ok(&[&base[..], &["--deals", file.to_str().unwrap()]].concat());
+    let csv = std::fs::read_to_string(&out).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let games = header.iter().position(|h| *h == "games").expect(&csv);
+    let rows: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .filter(|r: &Vec<&str>| r.len() == header.len() && r[1] != "rating")
+        .collect();
+    assert_eq!(rows.len(), 6, "{csv}");
+    assert!(rows.iter().all(|r| r[games] == "4"), "{csv}");
+    // A bad deal is refused before any game.
+    let o = cardsim(&[&base[..], &["--deal", "N:AKQ... ... ... ..."]].concat());
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("deal 0 is not a whist deal"), "{err}");
+}
