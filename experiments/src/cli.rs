@@ -50,9 +50,23 @@ struct TournamentArgs {
     /// The agents, comma-separated specs (at least two, all different).
     #[arg(long)]
     agents: String,
-    /// Games per pairing (the most, with --stop-early), rounded up to whole deals.
-    #[arg(long, default_value_t = 1000)]
-    games: u64,
+    /// Games per pairing (the most, with --stop-early), rounded up to whole deals (default
+    /// 1000; with --deal/--deals, each deal once in every seating).
+    #[arg(long)]
+    games: Option<u64>,
+    /// Play this deal (the game's deal text) in every game of every pairing instead of deals
+    /// from the seed.
+    #[arg(
+        long,
+        value_name = "TEXT",
+        conflicts_with = "deals",
+        allow_hyphen_values = true
+    )]
+    deal: Option<String>,
+    /// Play the deals of FILE in turn (one deal text per line, or a records file), each in
+    /// every seating of every pairing.
+    #[arg(long, value_name = "FILE")]
+    deals: Option<PathBuf>,
     /// Stop a pairing once its 95% interval excludes an even match (checked after each batch).
     #[arg(long)]
     stop_early: bool,
@@ -136,6 +150,18 @@ struct SimulateArgs {
     /// number in the list, from 0).
     #[arg(long, value_name = "FILE")]
     deals: Option<PathBuf>,
+    /// Play on from a recorded position: replay the deal and the first `--at` moves of a
+    /// record of FILE (a `--records` file) through the rules, then let the agents play on;
+    /// chance after the position comes from the seed. Each game's record begins with the
+    /// original deal and those moves, so it replays with `cardsim replay`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["deal", "deals"])]
+    from_record: Option<PathBuf>,
+    /// With --from-record: how many of the record's moves to replay (0 = its deal).
+    #[arg(long, value_name = "K", requires = "from_record")]
+    at: Option<usize>,
+    /// With --from-record: which record of the file, counting records from 0 (default 0).
+    #[arg(long, value_name = "N", requires = "from_record")]
+    record_index: Option<usize>,
     #[command(flatten)]
     run: RunArgs,
     /// Per-game CSV (one row per game and seat).
@@ -255,18 +281,32 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), String> {
 
 fn tournament(args: TournamentArgs) -> Result<(), String> {
     let run = args.run.checked()?;
+    let deals = match (&args.deal, &args.deals) {
+        (Some(text), _) => vec![text.clone()],
+        (None, Some(path)) => {
+            let entry = find_game(&args.game).map_err(|e| e.to_string())?;
+            cardsim_sim::read_deals(path, entry.info.name).map_err(|e| e.to_string())?
+        }
+        (None, None) => Vec::new(),
+    };
+    let games = match args.games {
+        Some(g) => g,
+        None if deals.is_empty() => 1000,
+        None => 0, // one round of the deals
+    };
     let config = cardsim_sim::TournamentConfig {
         game: args.game,
         players: args.players,
         params: Params::parse(&args.params).map_err(|e| e.to_string())?,
         agents: split_specs(&args.agents).map_err(|e| e.to_string())?,
-        games: args.games,
+        games,
         seed: run.seed,
         threads: run.threads,
         quiet: run.quiet,
         stop_early: args.stop_early,
         batch: args.batch,
         shard: args.shard,
+        deals,
     };
     if args.shard.is_some() && args.out.is_none() {
         return Err(
@@ -476,8 +516,35 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         }
         (None, None) => Vec::new(),
     };
+    let position = match &args.from_record {
+        Some(path) => {
+            plan.input("--from-record", path)
+                .map_err(|e| e.to_string())?;
+            let at = args.at.ok_or(
+                "--from-record needs --at K: how many of the record's moves to replay (0 for \
+                 its deal)",
+            )?;
+            Some(read_position(path, args.record_index.unwrap_or(0), at)?)
+        }
+        None => None,
+    };
+    // A position is played under the record's rules.
+    let (players, params) = match &position {
+        Some(p) if !args.params.is_empty() => {
+            return Err(format!(
+                "--param cannot be used with --from-record: the record's rules ({}) are played",
+                p.record.params.join(" ")
+            ))
+        }
+        Some(p) => (
+            Some(args.players.unwrap_or(p.record.players)),
+            Params::parse(&p.record.params).map_err(|e| e.to_string())?,
+        ),
+        None => (args.players, params),
+    };
     let games = match args.games {
         Some(g) => g,
+        None if position.is_some() => 1,
         None if deals.is_empty() => 10_000,
         None => {
             let period = if args.duplicate && agents.len() > 1 {
@@ -491,6 +558,7 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
     let config = SimConfig::default()
         .games(games)
         .deals(deals)
+        .position(position)
         .seed(run.seed)
         .threads(run.threads)
         .rotate(!args.no_rotate)
@@ -498,7 +566,7 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         .shard(args.shard)
         .quiet(run.quiet);
     let request = Request {
-        players: args.players,
+        players,
         params,
         agents,
         config,
@@ -525,6 +593,37 @@ fn simulate(args: SimulateArgs) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Record number `index` (counting non-blank lines from 0) of the records file `path`, at
+/// move `at`; the game's rules check the position when the run is set up.
+fn read_position(path: &Path, index: usize, at: usize) -> Result<cardsim_sim::Position, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("--from-record: cannot read {}: {e}", path.display()))?;
+    let line = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .nth(index)
+        .ok_or_else(|| {
+            format!(
+                "--from-record: {} has no record number {index} (counting from 0)",
+                path.display()
+            )
+        })?;
+    let record: cardsim_sim::Record = serde_json::from_str(line).map_err(|e| {
+        format!(
+            "--from-record: record {index} of {} is not a game record: {e}",
+            path.display()
+        )
+    })?;
+    if at > record.moves.len() {
+        return Err(format!(
+            "--at {at} is past the {} moves of record {index} of {}",
+            record.moves.len(),
+            path.display()
+        ));
+    }
+    Ok(cardsim_sim::Position { record, at })
 }
 
 fn experiment(args: ExperimentArgs) -> Result<(), String> {

@@ -55,6 +55,9 @@ pub struct SimConfig {
     /// `i` plays deal `(i / block) mod len`, `block` being the duplicate period (1 without
     /// `duplicate`); chance after the deal comes from the game's seed as usual.
     pub deals: Vec<String>,
+    /// Play on from this recorded position in every game instead of from a deal (not with
+    /// `deals`); chance after the position comes from the game's seed.
+    pub position: Option<crate::Position>,
 }
 
 impl Default for SimConfig {
@@ -71,6 +74,7 @@ impl Default for SimConfig {
             records: false,
             start: 0,
             deals: Vec::new(),
+            position: None,
         }
     }
 }
@@ -114,6 +118,11 @@ impl SimConfig {
     /// Plays these deal texts instead of deals from the seed (see [`SimConfig::deals`]).
     pub fn deals(mut self, deals: Vec<String>) -> Self {
         self.deals = deals;
+        self
+    }
+    /// Plays on from a recorded position (see [`SimConfig::position`]).
+    pub fn position(mut self, position: Option<crate::Position>) -> Self {
+        self.position = position;
         self
     }
     /// Plays only one share of the games.

@@ -49,8 +49,8 @@ pub use output::{
 };
 pub use play::{play_game, play_game_with, GameRecord, SeatRecord, MAX_STATS};
 pub use record::{
-    read_deals, replay, replay_record, Entry, Move, Record, RecordWriter, ReplayReport,
-    SeatOutcome, Trace, RECORDS_VERSION,
+    position_of, read_deals, replay, replay_record, Entry, Move, Origin, Position, Record,
+    RecordWriter, ReplayReport, SeatOutcome, Trace, RECORDS_VERSION,
 };
 pub use registry::{
     find_game, games, AgentInfo, EmptyReport, GameEntry, MoveLoops, PlayRecords, Played, Request,

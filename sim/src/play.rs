@@ -1,6 +1,6 @@
 //! Playing one game to its end.
 
-use crate::record::{Move, Trace};
+use crate::record::{Move, Origin, Trace};
 use crate::SimError;
 use arrayvec::ArrayVec;
 use cardsim_agents::{Agent, SeatView};
@@ -124,6 +124,20 @@ pub(crate) struct Start<'a, G: Game> {
     pub(crate) record: Option<u64>,
     /// The deal's text in a record.
     pub(crate) text: fn(&G, &G::State) -> String,
+    /// For a game played on from a recorded position (`given` is that position): the
+    /// record's deal text and moves up to it, which begin this game's record.
+    pub(crate) prefix: Option<&'a Prefix>,
+}
+
+/// The start of the record of a game played on from a recorded position.
+#[derive(Clone, Debug)]
+pub(crate) struct Prefix {
+    /// The original deal's text.
+    pub(crate) deal: String,
+    /// The moves replayed to reach the position.
+    pub(crate) moves: Vec<Move>,
+    /// Where they came from.
+    pub(crate) origin: Origin,
 }
 
 impl<G: Game> Default for Start<'_, G> {
@@ -132,6 +146,7 @@ impl<G: Game> Default for Start<'_, G> {
             given: None,
             record: None,
             text: debug_text::<G>,
+            prefix: None,
         }
     }
 }
@@ -174,10 +189,19 @@ pub(crate) fn play_game_in<G: Game>(
         state.clone_from(given);
     }
     let mut trace = start.record.map(|stream| {
-        Box::new(Trace {
-            stream,
-            deal: (start.text)(game, &state),
-            moves: Vec::new(),
+        Box::new(match start.prefix {
+            Some(p) => Trace {
+                stream,
+                deal: p.deal.clone(),
+                moves: p.moves.clone(),
+                from: Some(p.origin),
+            },
+            None => Trace {
+                stream,
+                deal: (start.text)(game, &state),
+                moves: Vec::new(),
+                from: None,
+            },
         })
     });
     let mut table = Table {

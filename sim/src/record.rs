@@ -88,7 +88,37 @@ pub struct Trace {
     pub deal: String,
     /// Every decision applied.
     pub moves: Vec<Move>,
+    /// Set when the game was played on from a recorded position ([`Record::from`]).
+    pub from: Option<Origin>,
 }
+
+/// Where the first moves of a record played from a position came from
+/// (`simulate --from-record F --at K`): the first `moves` moves are those of a record of seed
+/// `seed`, stream `stream`, and their chance events came from that stream; chance after them
+/// comes from the record's own stream, drawn after its agents' seeds and a deal, as in any
+/// game from a given deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Origin {
+    /// The master seed of the game the prefix was taken from.
+    pub seed: u64,
+    /// Its RNG stream.
+    pub stream: u64,
+    /// How many of the record's first moves were replayed from it.
+    pub moves: usize,
+}
+
+/// A recorded position to play on from: the first `at` moves of `record`
+/// ([`crate::SimConfig::position`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Position {
+    /// The record the position is taken from.
+    pub record: Record,
+    /// How many of its moves are replayed.
+    pub at: usize,
+}
+
+// A record read from JSON holds no NaN (JSON has none), so equality is an equivalence.
+impl Eq for Position {}
 
 /// One seat's result in a record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -139,6 +169,9 @@ pub struct Record {
     pub draw: bool,
     /// The game's statistics by name.
     pub stats: BTreeMap<String, f64>,
+    /// Set for a game played on from a recorded position: where its first moves came from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<Origin>,
 }
 
 impl Record {
@@ -185,6 +218,7 @@ impl Record {
                 .zip(&played.stats)
                 .map(|(k, &v)| (k.to_string(), v))
                 .collect(),
+            from: trace.from,
         }
     }
 }
@@ -234,124 +268,27 @@ impl RecordWriter {
 /// seat order, one entry for each seat that may act, each with a finite reaction time of at
 /// least 0), or the result that differs.
 pub fn replay_record<G: GameAgents + DealText>(r: &Record) -> Result<(), String> {
-    let params = Params::parse(&r.params).map_err(|e| e.to_string())?;
-    let game = G::new(r.players, &params).map_err(|e| e.to_string())?;
+    let (game, mut state, mut rng) = dealt::<G>(r)?;
     let players = game.players();
-    let mut rng = game_rng(r.seed, r.stream);
-    for _ in 0..players {
-        rng.next_u64(); // the agents' seeds, as a simulation draws them
-    }
-    let mut state = game.deal(&mut rng);
-    match r.version {
-        1 => {
-            if format!("{state:?}") != r.deal {
-                return Err(format!(
-                    "the deal is not the one seed {} stream {} deals",
-                    r.seed, r.stream
-                ));
+    let after = match r.from {
+        Some(o) => {
+            let k = o.moves.min(r.moves.len());
+            apply_moves(&game, &mut state, &r.moves[..k], 0, &mut rng)?;
+            // Chance after the position comes from the record's own stream.
+            rng = game_rng(r.seed, r.stream);
+            for _ in 0..players {
+                rng.next_u64();
             }
+            game.deal(&mut rng);
+            k
         }
-        RECORDS_VERSION => {
-            // Dealt from the stream or given: either way the game went on from this deal.
-            state = game
-                .parse_deal(&r.deal)
-                .map_err(|e| format!("the deal does not read: {e}"))?;
-        }
-        v => {
-            return Err(format!(
-                "records format version {v} is not one this cardsim reads (1 to {RECORDS_VERSION})"
-            ))
-        }
-    }
-    let mut legal = Vec::new();
-    let seat_of = |s: usize| -> Result<Seat, String> {
-        if s < players {
-            Ok(Seat::new(s))
-        } else {
-            Err(format!("seat {s} does not exist with {players} players"))
-        }
+        None => 0,
     };
-    for (k, m) in r.moves.iter().enumerate() {
-        let at = |what: String| format!("move {k}: {what}");
-        match (game.to_move(&state), m) {
-            (ToMove::Over, _) => return Err(at("the game is already over".into())),
-            (ToMove::Seat(turn), Move::Turn { seat, action }) => {
-                if seat_of(*seat).map_err(at)? != turn {
-                    return Err(at(format!(
-                        "it is seat {}'s turn, the record has seat {seat}",
-                        turn.index()
-                    )));
-                }
-                game.legal_actions(&state, &mut legal);
-                let a = find(&legal, action).ok_or_else(|| {
-                    at(format!(
-                        "{action:?} is not legal for seat {seat} (legal: {})",
-                        list(&legal)
-                    ))
-                })?;
-                game.apply(&mut state, a, &mut rng);
-            }
-            (ToMove::Race(mask), Move::Race { race }) => {
-                let mut entries = arrayvec::ArrayVec::<_, MAX_SEATS>::new();
-                for (i, e) in race.iter().enumerate() {
-                    if let Some(before) = i.checked_sub(1).map(|j| race[j].seat) {
-                        if e.seat <= before {
-                            return Err(at(format!(
-                                "race entries come in seat order, one per seat; seat {} \
-                                 follows seat {before}",
-                                e.seat
-                            )));
-                        }
-                    }
-                    let seat = seat_of(e.seat).map_err(at)?;
-                    if !mask.contains(seat) || entries.is_full() {
-                        return Err(at(format!("seat {} is not in this race", e.seat)));
-                    }
-                    game.race_actions(&state, seat, &mut legal);
-                    let a = find(&legal, &e.action).ok_or_else(|| {
-                        at(format!(
-                            "{:?} is not a race action of seat {} (allowed: {})",
-                            e.action,
-                            e.seat,
-                            list(&legal)
-                        ))
-                    })?;
-                    if !e.reaction.is_finite() || e.reaction < 0.0 {
-                        return Err(at(format!("reaction time {} is not a time", e.reaction)));
-                    }
-                    entries.push(RaceEntry {
-                        seat,
-                        action: a,
-                        reaction: e.reaction,
-                    });
-                }
-                // Every seat with a race action takes part, as in every played race.
-                for seat in mask.iter() {
-                    game.race_actions(&state, seat, &mut legal);
-                    if !legal.is_empty() && !entries.iter().any(|e| e.seat == seat) {
-                        return Err(at(format!(
-                            "seat {} may act in this race but has no entry",
-                            seat.index()
-                        )));
-                    }
-                }
-                game.apply_race(&mut state, &entries, &mut rng);
-            }
-            (ToMove::Seat(turn), Move::Race { .. }) => {
-                return Err(at(format!(
-                    "it is seat {}'s turn, the record has a race",
-                    turn.index()
-                )))
-            }
-            (ToMove::Race(_), Move::Turn { .. }) => {
-                return Err(at("it is a race, the record has a turn".into()))
-            }
-        }
-    }
+    apply_moves(&game, &mut state, &r.moves[after..], after, &mut rng)?;
     let moves = r.moves.len() as u64;
     let ending = if game.to_move(&state) == ToMove::Over {
         Ending::Over { moves }
-    } else if game.move_cap() == Some(moves) {
+    } else if game.move_cap() == Some(moves - after as u64) {
         Ending::Draw { moves }
     } else {
         return Err(format!(
@@ -384,6 +321,194 @@ pub fn replay_record<G: GameAgents + DealText>(r: &Record) -> Result<(), String>
     let all_first = players > 1 && outcome.first(players).iter().all(|x| x.place == 1);
     if r.draw != (ending.is_draw() || all_first) {
         return Err(format!("the record's draw flag {} is wrong", r.draw));
+    }
+    Ok(())
+}
+
+/// The rules, the dealt state and the RNG of a record's game, the RNG drawn past the agents'
+/// seeds and the deal (the stream of [`Record::from`] for a game played from a position).
+fn dealt<G: GameAgents + DealText>(
+    r: &Record,
+) -> Result<(G, G::State, rand_chacha::ChaCha8Rng), String> {
+    let params = Params::parse(&r.params).map_err(|e| e.to_string())?;
+    let game = G::new(r.players, &params).map_err(|e| e.to_string())?;
+    let players = game.players();
+    let (seed, stream) = r.from.map_or((r.seed, r.stream), |o| (o.seed, o.stream));
+    let mut rng = game_rng(seed, stream);
+    for _ in 0..players {
+        rng.next_u64(); // the agents' seeds, as a simulation draws them
+    }
+    let mut state = game.deal(&mut rng);
+    match r.version {
+        1 => {
+            if format!("{state:?}") != r.deal {
+                return Err(format!(
+                    "the deal is not the one seed {seed} stream {stream} deals"
+                ));
+            }
+        }
+        RECORDS_VERSION => {
+            // Dealt from the stream or given: either way the game went on from this deal.
+            state = game
+                .parse_deal(&r.deal)
+                .map_err(|e| format!("the deal does not read: {e}"))?;
+        }
+        v => {
+            return Err(format!(
+                "records format version {v} is not one this cardsim reads (1 to {RECORDS_VERSION})"
+            ))
+        }
+    }
+    Ok((game, state, rng))
+}
+
+/// The state after the first `position.at` moves of its record, replayed through the rules
+/// as [`replay_record`] replays them, and where those moves came from (for the records of
+/// the games played on from it).
+///
+/// # Errors
+/// `at` past the record's moves, a record of another format, a move that is not legal.
+pub fn position_of<G: GameAgents + DealText>(
+    game: &G,
+    position: &Position,
+) -> Result<(G::State, Origin), String> {
+    let r = &position.record;
+    let at = position.at;
+    if r.version < RECORDS_VERSION {
+        return Err(format!(
+            "a version {} record holds no deal text (record again with this cardsim)",
+            r.version
+        ));
+    }
+    if at > r.moves.len() {
+        return Err(format!(
+            "--at {at} is past the record's {} moves",
+            r.moves.len()
+        ));
+    }
+    let origin = match r.from {
+        Some(o) if at > o.moves => {
+            return Err(format!(
+                "this record was itself played from a position; it can be taken up only \
+                 within its first {} moves",
+                o.moves
+            ))
+        }
+        Some(o) => Origin { moves: at, ..o },
+        None => Origin {
+            seed: r.seed,
+            stream: r.stream,
+            moves: at,
+        },
+    };
+    let (g, mut state, mut rng) = dealt::<G>(r)?;
+    if g.players() != game.players() {
+        return Err(format!(
+            "the record has {} players, this run {}",
+            g.players(),
+            game.players()
+        ));
+    }
+    apply_moves(&g, &mut state, &r.moves[..at], 0, &mut rng)?;
+    Ok((state, origin))
+}
+
+/// Applies recorded moves to `state` through the rules, each only if it is legal where it
+/// stands, chance from `rng`; `first` is the number of the first move in messages.
+fn apply_moves<G: GameAgents>(
+    game: &G,
+    state: &mut G::State,
+    moves: &[Move],
+    first: usize,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> Result<(), String> {
+    let players = game.players();
+
+    let mut legal = Vec::new();
+    let seat_of = |s: usize| -> Result<Seat, String> {
+        if s < players {
+            Ok(Seat::new(s))
+        } else {
+            Err(format!("seat {s} does not exist with {players} players"))
+        }
+    };
+    for (k, m) in moves.iter().enumerate() {
+        let k = k + first;
+        let at = |what: String| format!("move {k}: {what}");
+        match (game.to_move(state), m) {
+            (ToMove::Over, _) => return Err(at("the game is already over".into())),
+            (ToMove::Seat(turn), Move::Turn { seat, action }) => {
+                if seat_of(*seat).map_err(at)? != turn {
+                    return Err(at(format!(
+                        "it is seat {}'s turn, the record has seat {seat}",
+                        turn.index()
+                    )));
+                }
+                game.legal_actions(state, &mut legal);
+                let a = find(&legal, action).ok_or_else(|| {
+                    at(format!(
+                        "{action:?} is not legal for seat {seat} (legal: {})",
+                        list(&legal)
+                    ))
+                })?;
+                game.apply(state, a, rng);
+            }
+            (ToMove::Race(mask), Move::Race { race }) => {
+                let mut entries = arrayvec::ArrayVec::<_, MAX_SEATS>::new();
+                for (i, e) in race.iter().enumerate() {
+                    if let Some(before) = i.checked_sub(1).map(|j| race[j].seat) {
+                        if e.seat <= before {
+                            return Err(at(format!(
+                                "race entries come in seat order, one per seat; seat {} \
+                                 follows seat {before}",
+                                e.seat
+                            )));
+                        }
+                    }
+                    let seat = seat_of(e.seat).map_err(at)?;
+                    if !mask.contains(seat) || entries.is_full() {
+                        return Err(at(format!("seat {} is not in this race", e.seat)));
+                    }
+                    game.race_actions(state, seat, &mut legal);
+                    let a = find(&legal, &e.action).ok_or_else(|| {
+                        at(format!(
+                            "{:?} is not a race action of seat {} (allowed: {})",
+                            e.action,
+                            e.seat,
+                            list(&legal)
+                        ))
+                    })?;
+                    if !e.reaction.is_finite() || e.reaction < 0.0 {
+                        return Err(at(format!("reaction time {} is not a time", e.reaction)));
+                    }
+                    entries.push(RaceEntry {
+                        seat,
+                        action: a,
+                        reaction: e.reaction,
+                    });
+                }
+                // Every seat with a race action takes part, as in every played race.
+                for seat in mask.iter() {
+                    game.race_actions(state, seat, &mut legal);
+                    if !legal.is_empty() && !entries.iter().any(|e| e.seat == seat) {
+                        return Err(at(format!(
+                            "seat {} may act in this race but has no entry",
+                            seat.index()
+                        )));
+                    }
+                }
+                game.apply_race(state, &entries, rng);
+            }
+            (ToMove::Seat(turn), Move::Race { .. }) => {
+                return Err(at(format!(
+                    "it is seat {}'s turn, the record has a race",
+                    turn.index()
+                )))
+            }
+            (ToMove::Race(_), Move::Turn { .. }) => {
+                return Err(at("it is a race, the record has a turn".into()))
+            }
+        }
     }
     Ok(())
 }

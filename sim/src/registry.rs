@@ -1,6 +1,7 @@
 //! The table of games the command line can run.
 
-use crate::record::{replay_record, Record, RecordWriter};
+use crate::play::Prefix;
+use crate::record::{position_of, replay_record, Record, RecordWriter};
 use crate::shard::{per_game_header, per_game_rows, Manifest};
 use crate::{AtomicCsv, GameRecord, Report, SimConfig, SimError, Simulation};
 use cardsim_agents::{catalog, AgentSpec, GameAgents};
@@ -218,9 +219,45 @@ fn simulation<G: GameAgents + DealText>(req: &Request) -> Result<Simulation<G>, 
             "--shard cannot be used with --deal/--deals".into(),
         ));
     }
-    Ok(Simulation::new(game, &specs, config)?
+    let position = match &req.config.position {
+        None => None,
+        Some(_) if !deals.is_empty() => {
+            return Err(SimError::Setting(
+                "--from-record cannot be used with --deal/--deals".into(),
+            ))
+        }
+        Some(_) if req.config.shard.is_some() => {
+            return Err(SimError::Setting(
+                "--shard cannot be used with --from-record".into(),
+            ))
+        }
+        Some(p) => {
+            if p.record.game != G::INFO.name {
+                return Err(SimError::Setting(format!(
+                    "the record is a game of {}, not of {}",
+                    p.record.game,
+                    G::INFO.name
+                )));
+            }
+            let (state, origin) = position_of(&game, p)
+                .map_err(|e| SimError::Setting(format!("the record's position: {e}")))?;
+            Some((
+                state,
+                Prefix {
+                    deal: p.record.deal.clone(),
+                    moves: p.record.moves[..p.at].to_vec(),
+                    origin,
+                },
+            ))
+        }
+    };
+    let sim = Simulation::new(game, &specs, config)?
         .with_deals(deals)
-        .with_deal_text(|g, s| g.print_deal(s)))
+        .with_deal_text(|g, s| g.print_deal(s));
+    Ok(match position {
+        Some((state, prefix)) => sim.with_position(state, prefix),
+        None => sim,
+    })
 }
 
 fn move_loops<G: GameAgents + DealText>(
@@ -277,7 +314,10 @@ fn run<G: GameAgents + DealText>(req: &Request) -> Result<Report, SimError> {
     sim.run(|record| {
         report.add(record, &labels);
         if let Some(out) = out.as_mut() {
-            let deal = sim.deal_of(record.index).map(|k| k.to_string());
+            let deal = sim
+                .deal_of(record.index)
+                .filter(|_| given)
+                .map(|k| k.to_string());
             for mut row in per_game_rows(record, &labels, seed) {
                 row.extend(deal.clone());
                 out.write(row)?;

@@ -1,6 +1,6 @@
 //! The parallel, reproducible simulation loop.
 
-use crate::play::{debug_text, play_game_in, Buffers, Start};
+use crate::play::{debug_text, play_game_in, Buffers, Prefix, Start};
 use crate::{GameRecord, SimConfig, SimError, MAX_STATS};
 use arrayvec::ArrayVec;
 use cardsim_agents::{catalog, Agent, AgentCatalog, AgentSpec, GameAgents};
@@ -67,6 +67,8 @@ pub struct Simulation<G: GameAgents> {
     deals: Vec<G::State>,
     /// How a record writes a deal.
     deal_text: fn(&G, &G::State) -> String,
+    /// For a run from a recorded position: how each record begins.
+    prefix: Option<Prefix>,
 }
 
 impl<G: GameAgents> Simulation<G> {
@@ -148,6 +150,7 @@ impl<G: GameAgents> Simulation<G> {
             period,
             deals: Vec::new(),
             deal_text: debug_text::<G>,
+            prefix: None,
         })
     }
 
@@ -157,6 +160,14 @@ impl<G: GameAgents> Simulation<G> {
     /// stream the seed gives it.
     pub fn with_deals(mut self, deals: Vec<G::State>) -> Self {
         self.deals = deals;
+        self
+    }
+
+    /// Plays on from a recorded position in every game: `state` is the position, `prefix` the
+    /// record's deal text and moves up to it, with which each game's record begins.
+    pub(crate) fn with_position(mut self, state: G::State, prefix: Prefix) -> Self {
+        self.deals = vec![state];
+        self.prefix = Some(prefix);
         self
     }
 
@@ -339,6 +350,7 @@ impl<G: GameAgents> Simulation<G> {
                 given: self.deal_of(index).map(|k| &self.deals[k]),
                 record: self.config.records.then_some(index - index % self.period),
                 text: self.deal_text,
+                prefix: self.prefix.as_ref(),
             },
             around,
         )

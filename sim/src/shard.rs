@@ -158,6 +158,7 @@ impl Manifest {
                 records: false,
                 start: 0,
                 deals: Vec::new(),
+                position: None,
             },
             out: None,
             summary: None,

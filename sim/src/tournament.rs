@@ -53,6 +53,10 @@ pub struct TournamentConfig {
     /// Play only this share of the pairings (in the order `(0,1), (0,2), ..., (1,2), ...`);
     /// [`merge_tournament`] combines the shards.
     pub shard: Option<Shard>,
+    /// Deal texts to play instead of deals from the seed (`--deal`/`--deals`): deal `k` of a
+    /// pairing is `deals[k mod len]`, played in every seating as seeded deals are. With
+    /// deals, `games` 0 means one round: every deal in every seating.
+    pub deals: Vec<String>,
 }
 
 /// One pairing's result, from the first agent's side.
@@ -131,13 +135,41 @@ pub fn run_tournament(cfg: &TournamentConfig) -> Result<Tournament, SimError> {
             )));
         }
     }
+    let players = cfg.players.unwrap_or(entry.info.default_players);
+    if !cfg.deals.is_empty() {
+        if cfg.shard.is_some() {
+            return Err(SimError::Setting(
+                "--shard cannot be used with --deal/--deals".into(),
+            ));
+        }
+        // Every deal is read before any game is played.
+        let request = Request {
+            players: Some(players),
+            params: cfg.params.clone(),
+            ..Request::default()
+        };
+        for (k, text) in cfg.deals.iter().enumerate() {
+            (entry.parse_deal)(&request, text).map_err(|e| {
+                SimError::Setting(format!("deal {k} is not a {} deal: {e}", entry.info.name))
+            })?;
+        }
+    }
+    let games = if cfg.games == 0 && !cfg.deals.is_empty() {
+        let lists = seatings(players, &cfg.agents[0], &cfg.agents[1]);
+        cfg.deals.len() as u64 * crate::duplicate_period(&lists[0]) as u64 * lists.len() as u64
+    } else {
+        cfg.games
+    };
+    let cfg = &TournamentConfig {
+        games,
+        ..cfg.clone()
+    };
     if cfg.games == 0 || cfg.batch == 0 {
         return Err(SimError::Setting(
             "--games and --batch must be at least 1".into(),
         ));
     }
     crate::check_games("--games", cfg.games)?;
-    let players = cfg.players.unwrap_or(entry.info.default_players);
     let mut pairs: Vec<(usize, usize)> = (0..m)
         .flat_map(|a| (a + 1..m).map(move |b| (a, b)))
         .collect();
@@ -228,6 +260,7 @@ fn play_pairing(
                         .seed(cfg.seed)
                         .threads(cfg.threads)
                         .duplicate(true)
+                        .deals(cfg.deals.clone())
                         .quiet(true),
                     ..Request::default()
                 };

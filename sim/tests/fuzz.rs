@@ -123,6 +123,7 @@ fn shard_dir() -> &'static Path {
             stop_early: false,
             batch: 10,
             shard: Some(Shard { index: 0, count: 1 }),
+            deals: Vec::new(),
         };
         let t = cardsim_sim::run_tournament(&cfg).unwrap();
         let out = dir.path().join("t.csv");

@@ -18,6 +18,7 @@ fn config(game: &str, agents: &str, games: u64) -> TournamentConfig {
         stop_early: false,
         batch: 50,
         shard: None,
+        deals: Vec::new(),
     }
 }
 
