@@ -18,6 +18,7 @@
 //!   playouts and tests.
 //! - [`conformance`]: the generic checks every game's tests run.
 //! - [`deal_text`]: [`DealText`], each game's dealt state as one line of text and back.
+//! - [`encoding`]: [`Encoding`], stable action ids and fixed-shape observation tensors.
 //!
 //! The engine knows nothing of threads, files or the command line.
 //!
@@ -42,6 +43,7 @@ pub mod cards;
 pub mod conformance;
 pub mod deal_text;
 pub mod driver;
+pub mod encoding;
 mod game;
 pub mod games;
 pub mod melds;
@@ -51,6 +53,7 @@ pub mod tricks;
 
 pub use cards::{Card, CardMultiset, CardSet, Rank, Suit};
 pub use deal_text::{DealError, DealText};
+pub use encoding::Encoding;
 pub use game::{
     check_players, rank_by_score, ConfigError, Game, GameInfo, IllegalAction, Outcome, Params,
     RaceEntry, SeatResult, ToMove,

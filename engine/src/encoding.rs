@@ -1,0 +1,283 @@
+//! [`Encoding`]: stable integer action ids and fixed-shape observation tensors, what learning
+//! code (the Python package, RL environments) needs from a game.
+//!
+//! - **Action ids.** Every action of a configured game has an id in
+//!   `0..num_distinct_actions()`. The id is a function of the action alone, the same in every
+//!   state, and two actions legal in one state (or open to one seat in one race) never share
+//!   an id, so an id names one legal action wherever it is legal.
+//! - **Observation tensors.** [`Encoding::encode_observation`] writes what one seat may know
+//!   ([`Game::observe`]) as `f32`s into a [`Tensor`], segment by segment. The segments (names
+//!   and lengths) depend only on the configured game, never on the position, so every
+//!   observation of a game has the same flat length and layout; [`Tensor::segments`] documents
+//!   it. Because the tensor is computed from the observation, it cannot show a card the seat
+//!   does not see, and resampling the hidden cards ([`Game::determinize`]) leaves it unchanged.
+//!
+//! Conventions every game follows, so a learner sees the same shapes across games:
+//! - a set of ordinary cards is one plane of [`Card::SLOTS`] (64) entries indexed by
+//!   [`Card::index`] (`16 * suit + rank slot`; slot 0 of each suit is its joker, slot 1
+//!   unused), written with [`Tensor::cards`]; counted cards (several decks) with
+//!   [`Tensor::card_counts`];
+//! - seats are written relative to the observer: entry `k` of a per-seat segment is the seat
+//!   `k` places to the observer's left (`k = 0` is the observer), see [`relative`];
+//! - counts and scores are scaled to roughly `[0, 1]` by a documented constant
+//!   ([`Tensor::scalar`]), choices and phases are one-hot ([`Tensor::one_hot`]).
+//!
+//! [`check`] is the test every game's encoding passes.
+//!
+//! ```
+//! use cardsim_engine::encoding::Tensor;
+//! use cardsim_engine::CardSet;
+//! let mut t = Tensor::new();
+//! t.cards("hand", "AS KH".parse::<CardSet>().unwrap());
+//! t.one_hot("phase", Some(1), 3);
+//! t.scalar("score", 0.25);
+//! assert_eq!(t.values().len(), 64 + 3 + 1);
+//! assert_eq!(t.segments()[1].name, "phase");
+//! assert_eq!(t.segments()[1].offset, 64);
+//! assert_eq!(t.values()[65], 1.0);
+//! ```
+
+use crate::cards::{Card, CardMultiset, CardSet};
+use crate::driver::{actions_of, RandomPolicy, Scratch, Step};
+use crate::game::{Game, ToMove};
+use crate::seat::Seat;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::collections::HashSet;
+
+/// Stable action ids and observation tensors for a game (see the [module docs](self)).
+pub trait Encoding: Game {
+    /// How many action ids the game, as configured, uses: ids are `0..num_distinct_actions()`.
+    fn num_distinct_actions(&self) -> usize;
+
+    /// The id of `action`: the same in every state; distinct for the actions legal in one
+    /// state.
+    fn action_id(&self, action: Self::Action) -> usize;
+
+    /// Writes `obs` into `out` (which the caller has cleared), segment by segment, always the
+    /// same segments in the same order.
+    fn encode_observation(&self, obs: &Self::Observation, out: &mut Tensor);
+
+    /// A readable text of what a seat knows. The default is the observation's `Debug`.
+    fn observation_string(&self, obs: &Self::Observation) -> String {
+        format!("{obs:?}")
+    }
+}
+
+/// One named run of entries in a [`Tensor`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Segment {
+    /// What the entries hold, e.g. `hand` or `trick.led`.
+    pub name: &'static str,
+    /// Index of the first entry.
+    pub offset: usize,
+    /// Number of entries.
+    pub len: usize,
+}
+
+/// A flat `f32` observation being written, with its layout.
+///
+/// Reused between observations ([`Tensor::clear`]) it does not allocate.
+#[derive(Clone, Debug, Default)]
+pub struct Tensor {
+    values: Vec<f32>,
+    segments: Vec<Segment>,
+}
+
+impl Tensor {
+    /// An empty tensor.
+    pub fn new() -> Tensor {
+        Tensor::default()
+    }
+
+    /// Empties the tensor, keeping its memory.
+    pub fn clear(&mut self) {
+        self.values.clear();
+        self.segments.clear();
+    }
+
+    /// The entries written so far.
+    pub fn values(&self) -> &[f32] {
+        &self.values
+    }
+
+    /// The segments written so far, in order.
+    pub fn segments(&self) -> &[Segment] {
+        &self.segments
+    }
+
+    fn open(&mut self, name: &'static str, len: usize) -> &mut [f32] {
+        let offset = self.values.len();
+        self.segments.push(Segment { name, offset, len });
+        self.values.resize(offset + len, 0.0);
+        &mut self.values[offset..]
+    }
+
+    /// A plane of [`Card::SLOTS`] entries: 1 where `set` holds the card.
+    pub fn cards(&mut self, name: &'static str, set: CardSet) {
+        self.bits(name, set.bits(), Card::SLOTS);
+    }
+
+    /// A plane of [`Card::SLOTS`] entries: how many copies of each card `cards` holds,
+    /// divided by `scale` (the decks in play, so that a full count is 1).
+    pub fn card_counts(&mut self, name: &'static str, cards: &CardMultiset, scale: f32) {
+        let plane = self.open(name, Card::SLOTS);
+        for c in cards.support().iter() {
+            plane[c.index()] = f32::from(cards.count(c)) / scale;
+        }
+    }
+
+    /// `len` entries: entry `i` is bit `i` of `bits` (for sets of other card types, seat
+    /// masks and flags).
+    pub fn bits(&mut self, name: &'static str, bits: u64, len: usize) {
+        let plane = self.open(name, len);
+        let mut b = bits;
+        while b != 0 {
+            let i = b.trailing_zeros() as usize;
+            if i < len {
+                plane[i] = 1.0;
+            }
+            b &= b - 1;
+        }
+    }
+
+    /// `len` entries, all 0 but entry `index` (none for `None`).
+    ///
+    /// # Panics
+    /// If `index` is `Some(i)` with `i >= len`.
+    pub fn one_hot(&mut self, name: &'static str, index: Option<usize>, len: usize) {
+        let plane = self.open(name, len);
+        if let Some(i) = index {
+            plane[i] = 1.0;
+        }
+    }
+
+    /// One entry.
+    pub fn scalar(&mut self, name: &'static str, value: f32) {
+        self.open(name, 1)[0] = value;
+    }
+
+    /// `values.len()` entries, copied.
+    pub fn values_of(&mut self, name: &'static str, values: &[f32]) {
+        self.open(name, values.len()).copy_from_slice(values);
+    }
+}
+
+/// `seat` as seen from `observer`: how many places to the observer's left it sits
+/// (0 for the observer itself), the index of its entry in a per-seat segment.
+///
+/// ```
+/// use cardsim_engine::{encoding::relative, Seat};
+/// assert_eq!(relative(Seat::new(3), Seat::new(1), 4), 2);
+/// assert_eq!(relative(Seat::new(0), Seat::new(1), 4), 3);
+/// ```
+pub fn relative(seat: Seat, observer: Seat, players: usize) -> usize {
+    (seat.index() + players - observer.index()) % players
+}
+
+/// The layout of `game`'s observation tensor: the segments of the first seat's observation of
+/// the deal from seed 0.
+pub fn layout<G: Encoding>(game: &G) -> Vec<Segment> {
+    let state = game.deal(&mut ChaCha8Rng::seed_from_u64(0));
+    let mut t = Tensor::new();
+    game.encode_observation(&game.observe(&state, Seat::new(0)), &mut t);
+    t.segments().to_vec()
+}
+
+/// What [`check`] saw.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CheckReport {
+    /// Games played.
+    pub games: usize,
+    /// Decisions and race entries whose action ids were checked.
+    pub decisions: usize,
+    /// Observations encoded and compared with a resampled state's.
+    pub resamples: usize,
+}
+
+/// Plays random games from `seeds` and checks `game`'s encoding at every step: every legal
+/// (or race) action's id is below [`Encoding::num_distinct_actions`] and distinct from the
+/// others', and its text differs from theirs (so a text names one legal action); every seat's tensor has the layout of [`layout`], finite entries, and is unchanged,
+/// as is its observation string, when the hidden cards are resampled with
+/// [`Game::determinize`].
+///
+/// # Panics
+/// On the first broken rule, naming the seed.
+pub fn check<G: Encoding>(game: &G, seeds: std::ops::Range<u64>, max_moves: usize) -> CheckReport {
+    let expected = layout(game);
+    let n = game.num_distinct_actions();
+    let mut report = CheckReport::default();
+    let mut scratch = Scratch::new();
+    let mut legal = Vec::new();
+    let mut ids = HashSet::new();
+    let mut texts = HashSet::new();
+    let (mut t, mut u) = (Tensor::new(), Tensor::new());
+    for seed in seeds {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut sample_rng = ChaCha8Rng::seed_from_u64(seed ^ 0xe1c0);
+        let mut state = game.deal(&mut rng);
+        for moves in 0..max_moves {
+            let to_move = game.to_move(&state);
+            if to_move == ToMove::Over {
+                break;
+            }
+            let actors: Vec<Seat> = match to_move {
+                ToMove::Seat(s) => vec![s],
+                ToMove::Race(mask) => mask.iter().collect(),
+                ToMove::Over => unreachable!(),
+            };
+            for &seat in &actors {
+                actions_of(game, &state, to_move, seat, &mut legal);
+                ids.clear();
+                texts.clear();
+                for &a in &legal {
+                    let id = game.action_id(a);
+                    assert!(id < n, "seed {seed}: action {a} has id {id} >= {n}");
+                    assert!(
+                        ids.insert(id),
+                        "seed {seed}: two legal actions share id {id} ({a})"
+                    );
+                    assert!(
+                        texts.insert(a.to_string()),
+                        "seed {seed}: two legal actions are both written {a}"
+                    );
+                }
+                report.decisions += 1;
+            }
+            for seat in Seat::all(game.players()) {
+                let obs = game.observe(&state, seat);
+                t.clear();
+                game.encode_observation(&obs, &mut t);
+                assert_eq!(t.segments(), &expected[..], "seed {seed}: layout changed");
+                assert!(
+                    t.values().iter().all(|v| v.is_finite()),
+                    "seed {seed}: a tensor entry is not finite"
+                );
+                if moves % 5 == 0 {
+                    let resampled = game.determinize(&obs, &mut sample_rng);
+                    let again = game.observe(&resampled, seat);
+                    u.clear();
+                    game.encode_observation(&again, &mut u);
+                    assert_eq!(
+                        t.values(),
+                        u.values(),
+                        "seed {seed}: seat {seat}'s tensor changed when hidden cards were resampled"
+                    );
+                    assert_eq!(
+                        game.observation_string(&obs),
+                        game.observation_string(&again),
+                        "seed {seed}: seat {seat}'s observation string changed on resampling"
+                    );
+                    report.resamples += 1;
+                }
+            }
+            match crate::driver::step(game, &mut state, &mut RandomPolicy, &mut scratch, &mut rng) {
+                Ok(Step::Moved) => {}
+                Ok(Step::Over) => break,
+                Err(never) => match never {},
+            }
+        }
+        report.games += 1;
+    }
+    report
+}
