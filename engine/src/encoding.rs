@@ -192,8 +192,15 @@ pub fn relative(seat: Seat, observer: Seat, players: usize) -> usize {
 /// assert_eq!(&t.values()[3..6], &[1.0, 2.0, 0.0]);
 /// let ace = "AS".parse::<cardsim_engine::Card>().unwrap();
 /// assert_eq!(t.values()[6 + 64 + ace.index()], 1.0); // seat 2 is 1 place to the left
+/// assert_eq!(t.get("score"), Some(&[1.0, 2.0, 0.0][..]));
 /// ```
 impl Tensor {
+    /// The entries of the first segment named `name`, if there is one.
+    pub fn get(&self, name: &str) -> Option<&[f32]> {
+        let s = self.segments.iter().find(|s| s.name == name)?;
+        Some(&self.values[s.offset..s.offset + s.len])
+    }
+
     /// `players` entries: 1 at the relative place of `seat` (all 0 for `None`).
     pub fn seat_one_hot(
         &mut self,

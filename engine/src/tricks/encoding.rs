@@ -84,6 +84,26 @@ pub const fn play_len(players: usize) -> usize {
     4 * 64 * players + 5 * players + 4 + 4 + 1
 }
 
+/// Test support: asserts that `t`'s `hands` segment shows `hand` as the observer's and no
+/// card of any other seat but `exposed`.
+#[cfg(test)]
+pub(crate) fn assert_hand_plane(t: &Tensor, hand: crate::CardSet, exposed: crate::CardSet) {
+    let hands = t.get("hands").expect("a hands segment");
+    for c in (0..64).filter_map(crate::Card::try_from_index) {
+        assert_eq!(
+            hands[c.index()] == 1.0,
+            hand.contains(c),
+            "{c} in the own hand plane"
+        );
+    }
+    let others: f32 = hands[64..].iter().sum();
+    assert_eq!(others as usize, exposed.len(), "cards of other hands show");
+    for c in exposed.iter() {
+        let seen = hands[64..].chunks(64).any(|plane| plane[c.index()] == 1.0);
+        assert!(seen, "exposed {c} does not show");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,8 +111,7 @@ mod tests {
     use crate::{Card, CardSet, SeatMask, Suit};
 
     fn segment<'t>(t: &'t Tensor, name: &str) -> &'t [f32] {
-        let s = t.segments().iter().find(|s| s.name == name).unwrap();
-        &t.values()[s.offset..s.offset + s.len]
+        t.get(name).unwrap()
     }
 
     #[test]

@@ -49,6 +49,8 @@ mod trick;
 mod view;
 
 pub use chooser::TrumpChooser;
+#[cfg(test)]
+pub(crate) use encoding::assert_hand_plane;
 pub use encoding::{encode_play, play_len};
 pub use order::{CardOrder, Obligation, TieBreak};
 pub use play::{PlayRecord, Teams, TrickPlay};
