@@ -1,7 +1,7 @@
 //! Trash's [`Encoding`]: action ids and the observation tensor.
 //!
 //! **Action ids** (13). No action names a card (the card placed is the one held), so the ids
-//! are compact rather than [`Card::index`]-based:
+//! are compact rather than [`Card::index`](crate::Card::index)-based:
 //!
 //! | ids | action |
 //! |---|---|
@@ -14,7 +14,7 @@
 //! order, which nobody knows; so all seats' tensors differ only in the seat order. With `n`
 //! players and `d` decks (`d` = [`Trash::decks`]), per-seat segments are ordered from the
 //! observer to its left ([`relative`](crate::encoding::relative)); card planes have
-//! [`Card::SLOTS`] entries indexed by [`Card::index`], counted planes are copies / `d`.
+//! [`Card::SLOTS`](crate::Card::SLOTS) entries indexed by [`Card::index`](crate::Card::index), counted planes are copies / `d`.
 //!
 //! | segment | length | meaning |
 //! |---|---|---|
@@ -37,7 +37,6 @@
 //! In all `34n + 325` entries.
 
 use super::{Decision, Spot, Trash, TrashAction, TrashObservation, MAX_LAYOUT};
-use crate::cards::Card;
 use crate::encoding::{Encoding, Tensor};
 use crate::games::common::encoding::{around, per_seat, seat_one_hot};
 use crate::Game;
@@ -106,7 +105,7 @@ mod tests {
     use super::*;
     use crate::encoding::{check, layout, relative};
     use crate::games::common::encoding::named;
-    use crate::{Params, Seat, ToMove};
+    use crate::{Card, Params, Seat, ToMove};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
