@@ -12,7 +12,7 @@
 //!
 //! **Observation** (`6n + 113` entries for `n` players). Nobody sees a face-down stack, so a
 //! seat knows the face-up centre and the stack sizes. The game's cards
-//! ([`Card`](super::Card), a number) are written in the common 64-slot layout: card `c` below
+//! ([`Card`], a number) are written in the common 64-slot layout: card `c` below
 //! `52 × decks` is rank `c mod 13` (two to ace) of suit `(c / 13) mod 4`
 //! ([`Card::index`](crate::Card::index)), a joker is slot 0 of the clubs lane. Per-seat
 //! segments are ordered from the observer to its left.
