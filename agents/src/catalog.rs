@@ -2,7 +2,8 @@
 
 use crate::reaction::{Reacting, ReactionModel, REACTION};
 use crate::search::{
-    Cheat, Ismcts, PerfectInfoSolver, Pimc, PimcSettings, Rollout, SearchSettings, Uct,
+    auto_rollout, Cheat, CutoffValue, Ismcts, PerfectInfoSolver, Pimc, PimcSettings, Rollout,
+    SearchSettings, Uct,
 };
 use crate::spec::AgentSettings;
 use crate::{Agent, AgentError, AgentSpec, RandomAgent};
@@ -70,6 +71,21 @@ pub trait GameAgents: Game {
     fn default_rollout() -> Option<Rollout<Self>> {
         None
     }
+
+    /// Where the search agents' default playout (`rollout=auto`, when the game offers no
+    /// [`GameAgents::default_rollout`]) stops early: in a game played hand by hand to a
+    /// target, the end of the hand the playout started in, valued by what each side gained
+    /// in it (the game's own hand score; see [`crate::search::gain_share`]). `None` (the
+    /// default) plays on to the end of the game.
+    fn hand_end() -> Option<CutoffValue<Self>> {
+        None
+    }
+
+    /// True for a game without hidden information (Seahaven Towers): every seat's observation
+    /// is the whole state. With an exact solver ([`GameAgents::exact_solver`]), `pimc` (with
+    /// `solver=auto|exact`), `ismcts` and `mo-ismcts` then play the solver's move instead of
+    /// sampling, so they are exactly as strong as `cheat`.
+    const OPEN: bool = false;
 }
 
 /// All agents available for a game.
@@ -115,8 +131,10 @@ const ROLLOUT: ParamSpec = ParamSpec::choice(
     "auto",
     &["auto", "random", "heuristic"],
     "playout policy (auto: the game's own playout where it offers one (Spoons, Pig: the \
-     heuristic to the end of the round), random otherwise; heuristic: the game's own \
-     heuristic agent to the end of the game)",
+     heuristic to the end of the round), else random to the end of the hand in a game played \
+     hand by hand, valued by the points each side gained, else random to the end; random: \
+     random to the end of the game; heuristic: the game's own heuristic agent to the end of \
+     the game)",
 );
 /// `solver`: the perfect-information search of `pimc` and `cheat`.
 const SOLVER: ParamSpec = ParamSpec::choice(
@@ -170,7 +188,8 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
             build: |spec| {
                 let s = spec.settings(ISMCTS)?;
                 let agent = Ismcts::new(search_settings(&s, time_limit(&s)?)?)
-                    .with_rollout(rollout::<G>(&s)?);
+                    .with_rollout(rollout::<G>(&s)?)
+                    .with_open_solver(open_solver::<G>());
                 Ok(Box::new(agent))
             },
         },
@@ -183,7 +202,8 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
             build: |spec| {
                 let s = spec.settings(ISMCTS)?;
                 let agent = Ismcts::multi_observer(search_settings(&s, time_limit(&s)?)?)
-                    .with_rollout(rollout::<G>(&s)?);
+                    .with_rollout(rollout::<G>(&s)?)
+                    .with_open_solver(open_solver::<G>());
                 Ok(Box::new(agent))
             },
         },
@@ -204,8 +224,12 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
                 // `ms` is the whole decision's: the per-world search does not see it.
                 let solver = solver::<G>(&s, None)?;
                 let settings = PimcSettings::default().worlds(worlds).time_limit(ms);
+                // Without hidden cards there is one world: the exact solver plays it.
+                let open = G::OPEN && s.choice("solver")? != "uct" && G::exact_solver().is_some();
                 Ok(Box::new(
-                    Pimc::new(settings, solver).with_race_rollout(rollout::<G>(&s)?),
+                    Pimc::new(settings, solver)
+                        .with_race_rollout(rollout::<G>(&s)?)
+                        .solve_open(open),
                 ))
             },
         },
@@ -243,6 +267,16 @@ fn search_settings(
         .exploration(s.float("c")?))
 }
 
+/// The exact solver `ismcts` plays in a game without hidden information
+/// ([`GameAgents::OPEN`]), if the game has one.
+fn open_solver<G: GameAgents>() -> Option<Box<dyn PerfectInfoSolver<G>>> {
+    if G::OPEN {
+        G::exact_solver()
+    } else {
+        None
+    }
+}
+
 /// `ms`: the time limit, if any.
 fn time_limit(s: &AgentSettings) -> Result<Option<Duration>, AgentError> {
     Ok(s.opt_int::<u64>("ms")?.map(Duration::from_millis))
@@ -252,7 +286,7 @@ fn time_limit(s: &AgentSettings) -> Result<Option<Duration>, AgentError> {
 /// `rollout=random` or `rollout=heuristic`: the game's own heuristic agent.
 fn rollout<G: GameAgents>(s: &AgentSettings) -> Result<Rollout<G>, AgentError> {
     match s.choice("rollout")? {
-        "auto" => Ok(G::default_rollout().unwrap_or(Rollout::Random)),
+        "auto" => Ok(auto_rollout::<G>()),
         "heuristic" => {
             let cat = catalog::<G>();
             if !cat.kinds().iter().any(|k| k.name == "heuristic") {
