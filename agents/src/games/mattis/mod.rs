@@ -47,18 +47,18 @@ impl<V: Variant> GameAgents for TwoPart<V> {
 /// - **No walking in circles:** players who each lead a card the next one cannot beat pass
 ///   the same cards round for ever (three players left, no trumps among them: each leads
 ///   the low diamond it was just handed, and the next picks it up). So it remembers the
-///   positions it led from in this game (its hand, every hand's size and known cards); when
-///   it is to lead again from one it led from earlier in the game, it leads its next choice
-///   in the order above (the `k`-th time, the `k`-th choice, round the list), which breaks
-///   the cycle. [`Agent::reset`] forgets them.
+///   second-half positions it chose in this game (its hand, the table, every hand's size and
+///   known cards); when it is to choose again in one it chose in earlier in the game, it
+///   makes its next choice in the order above (the `k`-th time, the `k`-th choice, round the
+///   list), which breaks the cycle. [`Agent::reset`] forgets them.
 ///
 /// Ties go to the lowest card, so the choice depends on the observation (and the positions
 /// led from earlier in the game) only.
 #[derive(Clone, Debug, Default)]
 pub struct MattisHeuristic {
-    /// Per position led from (a hash of the lead's observation without the counts): the
-    /// move count when it was last seen, and how many times it was seen at later counts.
-    led: HashMap<u64, (u32, u32)>,
+    /// Per second-half position chosen in (a hash of the observation without the counts):
+    /// the move count when it was last seen, and how many times it was seen at later counts.
+    seen: HashMap<u64, (u32, u32)>,
 }
 
 /// The rank's position two (0) to ace (12).
@@ -129,12 +129,13 @@ impl MattisHeuristic {
 
 const MAX: usize = cardsim_engine::MAX_SEATS;
 
-/// A second-half lead position as the leader sees it, without the running counts: its hand,
-/// every seat's hand size and known cards, who is out, and the trump suit.
-fn lead_key(obs: &MattisObservation) -> u64 {
+/// A second-half position as the seat to move sees it, without the running counts: its hand,
+/// the table, every seat's hand size and known cards, who is out, and the trump suit.
+fn position_key(obs: &MattisObservation) -> u64 {
     let b = obs.view.beating();
     let mut h = std::collections::hash_map::DefaultHasher::new();
     obs.seat.hash(&mut h);
+    b.table().hash(&mut h);
     obs.hand().hash(&mut h);
     b.trump().hash(&mut h);
     for s in Seat::all(MAX) {
@@ -146,12 +147,12 @@ fn lead_key(obs: &MattisObservation) -> u64 {
 }
 
 impl MattisHeuristic {
-    /// How many times this lead position was reached before, at earlier moves of the game
+    /// How many times this position was reached before, at earlier moves of the game
     /// (asking twice at the same move counts once).
     fn repeats(&mut self, obs: &MattisObservation) -> u32 {
         let t = obs.view.beating().tally();
         let now = t.plays + t.pickups;
-        let entry = self.led.entry(lead_key(obs)).or_insert((now, 0));
+        let entry = self.seen.entry(position_key(obs)).or_insert((now, 0));
         if entry.0 != now {
             *entry = (now, entry.1 + 1);
         }
@@ -196,8 +197,8 @@ impl<V: Variant> Agent<TwoPart<V>> for MattisHeuristic {
                     MattisAction::Beat(BeatMove::Play(r)) => (0, Self::beat_key(*r, trump)),
                     _ => (1, (false, 0, 0, 0)),
                 };
-                if obs.view.beating().table().is_empty() && legal.len() > 1 {
-                    // A lead: the k-th choice from a position led from k times before.
+                if legal.len() > 1 {
+                    // The k-th choice in a position chosen in k times before.
                     let k = self.repeats(obs) as usize;
                     if k > 0 {
                         let mut order = legal.to_vec();
@@ -218,7 +219,7 @@ impl<V: Variant> Agent<TwoPart<V>> for MattisHeuristic {
     }
 
     fn reset(&mut self) {
-        self.led.clear();
+        self.seen.clear();
     }
 }
 

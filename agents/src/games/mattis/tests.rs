@@ -262,22 +262,30 @@ fn search_agents_play_whole_games() {
     search_agents_play(&Myllymatti::new(3, &Params::new()).unwrap());
 }
 
-/// Eight heuristics finish every game by the rules: the seeds that used to reach the move
-/// cap (three players left passing the same low cards round, e.g. seed 51) now end.
+/// Heuristics in every seat finish every game by the rules: the seeds that used to reach
+/// the move cap (in Mattis with eight players, three players left passing the same low cards
+/// round, e.g. seed 51) now end.
 #[test]
-fn eight_heuristics_finish_every_game() {
-    let game = Mattis::new(8, &Params::new()).unwrap();
+fn heuristics_finish_every_game() {
+    finish_every_game(&Mattis::new(8, &Params::new()).unwrap(), 300);
+    finish_every_game(&Mattis::new(4, &Params::new()).unwrap(), 300);
+    finish_every_game(&Myllymatti::new(3, &Params::new()).unwrap(), 1000);
+}
+
+fn finish_every_game<V: Variant>(game: &TwoPart<V>, games: u64) {
     let mut legal = Vec::new();
-    let mut agents: Vec<MattisHeuristic> = vec![MattisHeuristic::default(); 8];
-    for seed in 0..300u64 {
+    let mut agents: Vec<MattisHeuristic> = vec![MattisHeuristic::default(); game.players()];
+    for seed in 0..games {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut state = game.deal(&mut rng);
-        agents.iter_mut().for_each(|a| Agent::<Mattis>::reset(a));
+        agents
+            .iter_mut()
+            .for_each(|a| Agent::<TwoPart<V>>::reset(a));
         let mut moves = 0u64;
         while let ToMove::Seat(seat) = game.to_move(&state) {
             game.legal_actions(&state, &mut legal);
             let obs = game.observe(&state, seat);
-            let a = agents[seat.index()].choose(&game, seat, &obs, &legal, &mut rng);
+            let a = agents[seat.index()].choose(game, seat, &obs, &legal, &mut rng);
             game.apply(&mut state, a, &mut rng);
             moves += 1;
             assert!(
