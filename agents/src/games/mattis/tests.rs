@@ -278,9 +278,7 @@ fn finish_every_game<V: Variant>(game: &TwoPart<V>, games: u64) {
     for seed in 0..games {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut state = game.deal(&mut rng);
-        agents
-            .iter_mut()
-            .for_each(|a| Agent::<TwoPart<V>>::reset(a));
+        agents.iter_mut().for_each(Agent::<TwoPart<V>>::reset);
         let mut moves = 0u64;
         while let ToMove::Seat(seat) = game.to_move(&state) {
             game.legal_actions(&state, &mut legal);
