@@ -12,6 +12,7 @@
 
 use crate::search::{hands_and_scores, CutoffValue};
 use crate::tricks::{rule_of_thumb, DoubleDummy, TableView};
+use crate::SearchDefaults;
 use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver};
 use cardsim_engine::cards::{Card, CardSet};
 use cardsim_engine::games::whist::WhistObservation;
@@ -21,6 +22,15 @@ use rand::RngCore;
 pub use cardsim_engine::games::whist::Whist;
 
 impl GameAgents for Whist {
+    /// `pimc` samples 4 worlds: each is a full double-dummy search, and 20 took 300 s a game
+    /// (`agent-cost`, one loaded core).
+    fn search_defaults() -> SearchDefaults {
+        SearchDefaults {
+            worlds: 4,
+            ..SearchDefaults::STANDARD
+        }
+    }
+
     /// A playout ends with its hand, valued by the points each side gained (a side scores one point a trick over six: at most 7).
     fn hand_end() -> Option<CutoffValue<Self>> {
         Some(|g, start, now| {
