@@ -2,7 +2,8 @@
 
 use crate::reaction::{Reacting, ReactionModel, REACTION};
 use crate::search::{
-    Cheat, Ismcts, PerfectInfoSolver, Pimc, PimcSettings, Rollout, SearchSettings, Uct,
+    auto_rollout, Cheat, CutoffValue, Ismcts, PerfectInfoSolver, Pimc, PimcSettings, Rollout,
+    SearchSettings, Uct,
 };
 use crate::spec::AgentSettings;
 use crate::{Agent, AgentError, AgentSpec, RandomAgent};
@@ -44,6 +45,29 @@ impl<G: Game> AgentKind<G> {
     }
 }
 
+/// The search agents' default budgets in a game ([`GameAgents::search_defaults`]): what
+/// `iters=auto` and `worlds=auto` (the defaults) mean there. Budgets in iterations keep a
+/// run reproducible; they are chosen by measurement (`cardsim experiment agent-cost`) so that
+/// a decision takes at most about a second and a game about a minute on one core.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchDefaults {
+    /// Iterations per decision of `ismcts`, and of `cheat` with UCT.
+    pub iters: u32,
+    /// Iterations per decision of `mo-ismcts` (one tree per seat: dearer per iteration).
+    pub mo_iters: u32,
+    /// Sampled worlds per decision of `pimc`.
+    pub worlds: u32,
+}
+
+impl SearchDefaults {
+    /// The budgets of most games: 1,000 iterations, 20 worlds.
+    pub const STANDARD: SearchDefaults = SearchDefaults {
+        iters: 1_000,
+        mo_iters: 1_000,
+        worlds: 20,
+    };
+}
+
 /// The game-specific agents of a game (its heuristics). Every game implements this; the
 /// generic agents are added by [`catalog`].
 pub trait GameAgents: Game {
@@ -70,6 +94,27 @@ pub trait GameAgents: Game {
     fn default_rollout() -> Option<Rollout<Self>> {
         None
     }
+
+    /// Where the search agents' default playout (`rollout=auto`, when the game offers no
+    /// [`GameAgents::default_rollout`]) stops early: in a game played hand by hand to a
+    /// target, the end of the hand the playout started in, valued by what each side gained
+    /// in it (the game's own hand score; see [`crate::search::gain_share`]). `None` (the
+    /// default) plays on to the end of the game.
+    fn hand_end() -> Option<CutoffValue<Self>> {
+        None
+    }
+
+    /// The search agents' default budgets in this game: [`SearchDefaults::STANDARD`] unless
+    /// measurement showed them too dear here.
+    fn search_defaults() -> SearchDefaults {
+        SearchDefaults::STANDARD
+    }
+
+    /// True for a game without hidden information (Seahaven Towers): every seat's observation
+    /// is the whole state. With an exact solver ([`GameAgents::exact_solver`]), `pimc` (with
+    /// `solver=auto|exact`), `ismcts` and `mo-ismcts` then play the solver's move instead of
+    /// sampling, so they are exactly as strong as `cheat`.
+    const OPEN: bool = false;
 }
 
 /// All agents available for a game.
@@ -115,8 +160,10 @@ const ROLLOUT: ParamSpec = ParamSpec::choice(
     "auto",
     &["auto", "random", "heuristic"],
     "playout policy (auto: the game's own playout where it offers one (Spoons, Pig: the \
-     heuristic to the end of the round), random otherwise; heuristic: the game's own \
-     heuristic agent to the end of the game)",
+     heuristic to the end of the round), else random to the end of the hand in a game played \
+     hand by hand, valued by the points each side gained, else random to the end; random: \
+     random to the end of the game; heuristic: the game's own heuristic agent to the end of \
+     the game)",
 );
 /// `solver`: the perfect-information search of `pimc` and `cheat`.
 const SOLVER: ParamSpec = ParamSpec::choice(
@@ -126,39 +173,41 @@ const SOLVER: ParamSpec = ParamSpec::choice(
     "perfect-information search: the game's exact solver where it has one (auto), UCT, or \
      the exact solver",
 );
-const ITERS_1000: ParamSpec = ParamSpec::int(
+const ITERS: ParamSpec = ParamSpec::auto_or_int(
     "iters",
-    "1000",
+    "auto",
     1,
     u32::MAX as i64,
-    "iterations per decision",
+    "iterations per decision (auto: the game's default budget, 1000 in most games; \
+     `cardsim experiment agent-cost` shows what it costs)",
 );
 
 /// The settings of `ismcts` and `mo-ismcts`.
-const ISMCTS: &[ParamSpec] = &[ITERS_1000, MS, C, ROLLOUT];
+const ISMCTS: &[ParamSpec] = &[ITERS, MS, C, ROLLOUT];
 /// The settings of `pimc`.
 const PIMC: &[ParamSpec] = &[
-    ParamSpec::int(
+    ParamSpec::auto_or_int(
         "worlds",
-        "20",
+        "auto",
         1,
         u32::MAX as i64,
-        "sampled deals of the hidden cards per decision",
+        "sampled deals of the hidden cards per decision (auto: the game's default budget, 20 \
+         in most games)",
     ),
     MS,
-    ParamSpec::int(
+    ParamSpec::auto_or_int(
         "iters",
-        "100",
+        "auto",
         1,
         u32::MAX as i64,
-        "UCT iterations per world",
+        "UCT iterations per world (auto: 100)",
     ),
     C,
     ROLLOUT,
     SOLVER,
 ];
 /// The settings of `cheat`.
-const CHEAT: &[ParamSpec] = &[ITERS_1000, MS, C, ROLLOUT, SOLVER];
+const CHEAT: &[ParamSpec] = &[ITERS, MS, C, ROLLOUT, SOLVER];
 
 /// The search agents every game gets: `ismcts`, `mo-ismcts`, `pimc` and `cheat`.
 fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
@@ -169,8 +218,10 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
             params: ISMCTS,
             build: |spec| {
                 let s = spec.settings(ISMCTS)?;
-                let agent = Ismcts::new(search_settings(&s, time_limit(&s)?)?)
-                    .with_rollout(rollout::<G>(&s)?);
+                let iters = G::search_defaults().iters;
+                let agent = Ismcts::new(search_settings(&s, time_limit(&s)?, iters)?)
+                    .with_rollout(rollout::<G>(&s)?)
+                    .with_open_solver(open_solver::<G>());
                 Ok(Box::new(agent))
             },
         },
@@ -182,8 +233,10 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
             params: ISMCTS,
             build: |spec| {
                 let s = spec.settings(ISMCTS)?;
-                let agent = Ismcts::multi_observer(search_settings(&s, time_limit(&s)?)?)
-                    .with_rollout(rollout::<G>(&s)?);
+                let iters = G::search_defaults().mo_iters;
+                let agent = Ismcts::multi_observer(search_settings(&s, time_limit(&s)?, iters)?)
+                    .with_rollout(rollout::<G>(&s)?)
+                    .with_open_solver(open_solver::<G>());
                 Ok(Box::new(agent))
             },
         },
@@ -199,13 +252,18 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
                 let worlds = if ms.is_some() && !s.is_set("worlds") {
                     u32::MAX
                 } else {
-                    s.int("worlds")?
+                    s.auto_or_int("worlds")?
+                        .unwrap_or(G::search_defaults().worlds)
                 };
                 // `ms` is the whole decision's: the per-world search does not see it.
-                let solver = solver::<G>(&s, None)?;
+                let solver = solver::<G>(&s, None, PIMC_WORLD_ITERS)?;
                 let settings = PimcSettings::default().worlds(worlds).time_limit(ms);
+                // Without hidden cards there is one world: the exact solver plays it.
+                let open = G::OPEN && s.choice("solver")? != "uct" && G::exact_solver().is_some();
                 Ok(Box::new(
-                    Pimc::new(settings, solver).with_race_rollout(rollout::<G>(&s)?),
+                    Pimc::new(settings, solver)
+                        .with_race_rollout(rollout::<G>(&s)?)
+                        .solve_open(open),
                 ))
             },
         },
@@ -218,29 +276,47 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
             build: |spec| {
                 let s = spec.settings(CHEAT)?;
                 Ok(Box::new(
-                    Cheat::new(solver::<G>(&s, time_limit(&s)?)?)
-                        .with_race_rollout(rollout::<G>(&s)?),
+                    Cheat::new(solver::<G>(
+                        &s,
+                        time_limit(&s)?,
+                        G::search_defaults().iters,
+                    )?)
+                    .with_race_rollout(rollout::<G>(&s)?),
                 ))
             },
         },
     ]
 }
 
-/// `iters` and `c`, with the time limit `time`: with a time limit and no `iters`, the search
-/// runs until the time is up.
+/// UCT iterations per world of `pimc` with `iters=auto`.
+const PIMC_WORLD_ITERS: u32 = 100;
+
+/// `iters` (`auto`: `auto_iters`) and `c`, with the time limit `time`: with a time limit and
+/// no `iters`, the search runs until the time is up.
 fn search_settings(
     s: &AgentSettings,
     time: Option<Duration>,
+    auto_iters: u32,
 ) -> Result<SearchSettings, AgentError> {
     let iters = if time.is_some() && !s.is_set("iters") {
         u32::MAX
     } else {
-        s.int("iters")?
+        s.auto_or_int("iters")?.unwrap_or(auto_iters)
     };
     Ok(SearchSettings::default()
         .iterations(iters)
         .time_limit(time)
         .exploration(s.float("c")?))
+}
+
+/// The exact solver `ismcts` plays in a game without hidden information
+/// ([`GameAgents::OPEN`]), if the game has one.
+fn open_solver<G: GameAgents>() -> Option<Box<dyn PerfectInfoSolver<G>>> {
+    if G::OPEN {
+        G::exact_solver()
+    } else {
+        None
+    }
 }
 
 /// `ms`: the time limit, if any.
@@ -252,7 +328,7 @@ fn time_limit(s: &AgentSettings) -> Result<Option<Duration>, AgentError> {
 /// `rollout=random` or `rollout=heuristic`: the game's own heuristic agent.
 fn rollout<G: GameAgents>(s: &AgentSettings) -> Result<Rollout<G>, AgentError> {
     match s.choice("rollout")? {
-        "auto" => Ok(G::default_rollout().unwrap_or(Rollout::Random)),
+        "auto" => Ok(auto_rollout::<G>()),
         "heuristic" => {
             let cat = catalog::<G>();
             if !cat.kinds().iter().any(|k| k.name == "heuristic") {
@@ -272,10 +348,11 @@ fn rollout<G: GameAgents>(s: &AgentSettings) -> Result<Rollout<G>, AgentError> {
 }
 
 /// The perfect-information solver of `pimc` and `cheat` (`solver=auto|uct|exact`); `time` is
-/// the UCT search's own time limit, if any.
+/// the UCT search's own time limit, if any, and `auto_iters` its iterations with `iters=auto`.
 fn solver<G: GameAgents>(
     s: &AgentSettings,
     time: Option<Duration>,
+    auto_iters: u32,
 ) -> Result<Box<dyn PerfectInfoSolver<G>>, AgentError> {
     let which = s.choice("solver")?;
     let exact = if which == "uct" {
@@ -307,7 +384,7 @@ fn solver<G: GameAgents>(
             format!("auto or uct ({} has no exact solver)", G::INFO.name),
         )),
         None => Ok(Box::new(
-            Uct::new(search_settings(s, time)?).with_rollout(rollout::<G>(s)?),
+            Uct::new(search_settings(s, time, auto_iters)?).with_rollout(rollout::<G>(s)?),
         )),
     }
 }

@@ -45,7 +45,7 @@ mod testing;
 pub mod tricks;
 
 pub use agent::{Agent, SeatView};
-pub use catalog::{catalog, AgentCatalog, AgentKind, GameAgents};
+pub use catalog::{catalog, AgentCatalog, AgentKind, GameAgents, SearchDefaults};
 pub use random::RandomAgent;
 pub use search::{Cheat, Ismcts, PerfectInfoSolver, Pimc, Uct};
 pub use spec::{split_specs, AgentError, AgentSpec};

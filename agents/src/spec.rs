@@ -124,6 +124,14 @@ impl AgentSettings<'_> {
         self.inner.opt_int(key).map_err(|e| self.bad(e))
     }
 
+    /// An `auto`-or-whole-number setting: `None` for `auto`.
+    ///
+    /// # Errors
+    /// [`AgentError::BadValue`] when out of range.
+    pub fn auto_or_int<T: TryFrom<i64>>(&self, key: &str) -> Result<Option<T>, AgentError> {
+        self.inner.auto_or_int(key).map_err(|e| self.bad(e))
+    }
+
     /// A number setting.
     ///
     /// # Errors

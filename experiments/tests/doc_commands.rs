@@ -57,7 +57,13 @@ const MS_CAP: u64 = 10;
 /// the temp dir's copy of a `--pbn-file`).
 const DD_CAP: u64 = 1;
 /// Experiments too slow to run by default even at one deal a configuration.
-const SLOW_EXPERIMENTS: [&str; 3] = ["whist-search", "bridge-search", "trash-search"];
+const SLOW_EXPERIMENTS: [&str; 5] = [
+    "whist-search",
+    "bridge-search",
+    "trash-search",
+    "agent-cost",
+    "strength",
+];
 /// Agents that search (their games are capped at [`SEARCH_GAMES_CAP`]).
 const SEARCH_AGENTS: [&str; 4] = ["ismcts", "mo-ismcts", "pimc", "cheat"];
 

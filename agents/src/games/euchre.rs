@@ -10,6 +10,7 @@
 //! assert_eq!(agent.label(), "heuristic");
 //! ```
 
+use crate::search::{hands_and_scores, CutoffValue};
 use crate::tricks::{rule_of_thumb, DoubleDummy, TableView};
 use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver};
 use cardsim_engine::cards::{Card, CardSet, Rank, Suit};
@@ -22,6 +23,16 @@ use rand::RngCore;
 pub use cardsim_engine::games::euchre::Euchre;
 
 impl GameAgents for Euchre {
+    /// A playout ends with its hand, valued by the points each side gained (the side that made or set the contract scores 1, 2 or 4).
+    fn hand_end() -> Option<CutoffValue<Self>> {
+        Some(|g, start, now| {
+            let score = |s: &<Self as cardsim_engine::Game>::State, seat: Seat| {
+                f64::from(s.scores()[cardsim_engine::Game::team(g, seat)])
+            };
+            hands_and_scores(g, start, now, |s| s.deals(), score, 4.0)
+        })
+    }
+
     fn game_agents() -> Vec<AgentKind<Euchre>> {
         vec![AgentKind {
             name: "heuristic",

@@ -12,6 +12,7 @@
 //! assert_eq!(agent.label(), "heuristic");
 //! ```
 
+use crate::search::{hands_and_scores, CutoffValue};
 use crate::tricks::{rule_of_thumb, DoubleDummy, TableView};
 use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver};
 use cardsim_engine::cards::{Card, CardSet, Rank, Suit};
@@ -23,6 +24,16 @@ use rand::RngCore;
 pub use cardsim_engine::games::hasenpfeffer::Hasenpfeffer;
 
 impl GameAgents for Hasenpfeffer {
+    /// A playout ends with its hand, valued by the points each side gained (a trick a point, a set contract lost: at most 6 either way).
+    fn hand_end() -> Option<CutoffValue<Self>> {
+        Some(|g, start, now| {
+            let score = |s: &<Self as cardsim_engine::Game>::State, seat: Seat| {
+                f64::from(s.scores()[cardsim_engine::Game::team(g, seat)])
+            };
+            hands_and_scores(g, start, now, |s| s.deals(), score, 6.0)
+        })
+    }
+
     fn game_agents() -> Vec<AgentKind<Hasenpfeffer>> {
         vec![AgentKind {
             name: "heuristic",

@@ -2,8 +2,10 @@
 //! [`NapSolver`] that `pimc` and `cheat` use.
 //!
 //! The heuristic counts the tricks its hand should take with its best suit as trumps (the
-//! bidder makes trumps with his first lead), bids the highest contract it expects to make
-//! (*mis* with a hand of low cards), leads its best suit from the top as bidder, and otherwise
+//! bidder makes trumps with his first lead) and the tricks it is sure of (top trumps in an
+//! unbroken run, plain aces), bids the highest contract it expects to make and is sure of half
+//! of, Nap only with five sure tricks (or four and a fifth trump), *mis* with a hand of low
+//! cards, leads its best suit from the top as bidder, and otherwise
 //! plays by the trick-game rules of thumb with the other players as partners against the
 //! bidder; at *mis* the bidder ducks (the highest card that still loses) and the others lead
 //! low.
@@ -16,7 +18,7 @@
 //! assert_eq!(agent.label(), "heuristic");
 //! ```
 
-use crate::search::{PerfectInfoSolver, SearchSettings, Uct};
+use crate::search::{hands_and_scores, CutoffValue, PerfectInfoSolver, SearchSettings, Uct};
 use crate::tricks::dds::general::GeneralSolver;
 use crate::tricks::{rule_of_thumb, TableView};
 use crate::{Agent, AgentKind, GameAgents};
@@ -30,13 +32,25 @@ use rand::RngCore;
 pub use cardsim_engine::games::nap::Nap;
 
 impl GameAgents for Nap {
+    /// A playout ends with its hand, valued by the points each side gained (the bidder wins or pays its contract to each player (Nap 10)).
+    fn hand_end() -> Option<CutoffValue<Self>> {
+        Some(|g, start, now| {
+            let score = |s: &<Self as cardsim_engine::Game>::State, seat: Seat| {
+                f64::from(s.scores()[seat.index()])
+            };
+            hands_and_scores(g, start, now, |s| s.deals(), score, 10.0)
+        })
+    }
+
     fn game_agents() -> Vec<AgentKind<Nap>> {
         vec![AgentKind {
             name: "heuristic",
             help: "counts its likely tricks with its best suit as trumps (joker, ace and king 1, \
                    queen 0.7, other trumps 0.5 and more when long, plain aces less with more players) \
-                   and bids the highest contract it expects to make (`margin` of safety), mis with \
-                   nothing above the deck's third-lowest rank; the bidder leads his trump suit from \
+                   and its sure tricks (an unbroken run of top trumps, plain aces at up to four \
+                   players); bids the highest contract it expects to make (`margin` of safety) \
+                   and is sure of half of, Nap only with five sure tricks (or four and a fifth \
+                   trump), mis with nothing above the deck's third-lowest rank; the bidder leads his trump suit from \
                    the top; the others defend together by the trick-game rules of thumb; at mis the \
                    bidder ducks",
             params: HEURISTIC_PARAMS,
@@ -141,28 +155,52 @@ impl Default for NapHeuristic {
     }
 }
 
+/// The tricks `hand` is sure of with `trump` as trumps: its unbroken run of top trumps
+/// (the joker, then the ace, king, ... of the suit, as far as the deck has them; each wins
+/// whatever is led), then its plain aces while at most four players sit (with more, a plain
+/// ace is often trumped). Counted as a Nap player counts before bidding.
+pub fn sure_tricks(game: &Nap, hand: CardSet, trump: Suit, players: usize) -> u32 {
+    let order = game.trump_order(trump);
+    let mut top: Vec<Card> = (game.deck() & order.trump_cards()).iter().collect();
+    top.sort_by_key(|&c| std::cmp::Reverse(order.strength(c)));
+    let run = top.iter().take_while(|&&c| hand.contains(c)).count() as u32;
+    let aces = if players <= 4 {
+        (hand - order.trump_cards())
+            .iter()
+            .filter(|c| c.rank() == Rank::Ace)
+            .count() as u32
+    } else {
+        0
+    };
+    run + aces
+}
+
 impl NapHeuristic {
+    /// The bid: the highest of Two to Four whose tricks its count ([`expected_tricks`] in
+    /// its best suit) covers with `margin` to spare *and* half of which at least it is sure
+    /// of ([`sure_tricks`]); Nap (and Wellington or Blücher over it) only when it is sure of
+    /// all five, or of four with a fifth trump; mis with only low cards. Otherwise it passes.
     fn bid(&self, game: &Nap, obs: &NapObservation, legal: &[NapAction]) -> NapAction {
         let n = game.players();
         let hand = obs.hand();
-        let (_, est) = best_suit(game, hand, n);
-        let need = |b: NapBid| match b {
-            NapBid::Two => 2.0,
-            NapBid::Three => 3.0,
-            NapBid::Four => 4.0,
-            NapBid::Nap => 4.7,
-            NapBid::Wellington | NapBid::Blucher => 5.3,
-            NapBid::Mis => f64::INFINITY,
+        let (suit, est) = best_suit(game, hand, n);
+        let sure = sure_tricks(game, hand, suit, n);
+        let trumps = (hand & game.trump_order(suit).trump_cards()).len() as u32;
+        let nap = sure >= 5 || (sure >= 4 && trumps >= 5);
+        let ok = |b: NapBid| {
+            let tricks = match b {
+                NapBid::Two => 2,
+                NapBid::Three => 3,
+                NapBid::Four => 4,
+                NapBid::Nap | NapBid::Wellington | NapBid::Blucher => return nap,
+                NapBid::Mis => return mis_hand(game, hand),
+            };
+            est >= f64::from(tricks) + self.margin && 2 * sure >= tricks
         };
         let mut best = None;
         for &a in legal {
             if let NapAction::Bid(b) = a {
-                let ok = if b == NapBid::Mis {
-                    mis_hand(game, hand)
-                } else {
-                    est >= need(b) + self.margin
-                };
-                if ok {
+                if ok(b) {
                     best = Some(a);
                 }
             }

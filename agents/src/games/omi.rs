@@ -10,6 +10,7 @@
 //! assert_eq!(agent.label(), "heuristic");
 //! ```
 
+use crate::search::{hands_and_scores, CutoffValue};
 use crate::tricks::{choose_trump, rule_of_thumb, DoubleDummy, TableView};
 use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver};
 use cardsim_engine::cards::CardSet;
@@ -20,6 +21,16 @@ use rand::RngCore;
 pub use cardsim_engine::games::omi::Omi;
 
 impl GameAgents for Omi {
+    /// A playout ends with its hand, valued by the points each side gained (a side scores 1 to 3 points).
+    fn hand_end() -> Option<CutoffValue<Self>> {
+        Some(|g, start, now| {
+            let score = |s: &<Self as cardsim_engine::Game>::State, seat: Seat| {
+                f64::from(s.scores()[cardsim_engine::Game::team(g, seat)])
+            };
+            hands_and_scores(g, start, now, |s| s.deals(), score, 3.0)
+        })
+    }
+
     fn game_agents() -> Vec<AgentKind<Omi>> {
         vec![AgentKind::without_settings::<OmiHeuristic>(
             "heuristic",

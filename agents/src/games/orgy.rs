@@ -17,6 +17,7 @@
 //! assert_eq!(agent.label(), "heuristic");
 //! ```
 
+use crate::search::{hands_and_scores, CutoffValue};
 use crate::tricks::{rule_of_thumb, DoubleDummy, TableView};
 use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver};
 use cardsim_engine::cards::{Card, CardSet, Suit};
@@ -30,6 +31,16 @@ use rand::RngCore;
 pub use cardsim_engine::games::orgy::Orgy;
 
 impl GameAgents for Orgy {
+    /// A playout ends with its hand, valued by the points each side gained (each player scores its chain of Orgy cards: at most 9).
+    fn hand_end() -> Option<CutoffValue<Self>> {
+        Some(|g, start, now| {
+            let score = |s: &<Self as cardsim_engine::Game>::State, seat: Seat| {
+                f64::from(s.scores()[seat.index()])
+            };
+            hands_and_scores(g, start, now, |s| s.hands_played(), score, 9.0)
+        })
+    }
+
     fn game_agents() -> Vec<AgentKind<Orgy>> {
         vec![AgentKind::without_settings::<OrgyHeuristic>(
             "heuristic",

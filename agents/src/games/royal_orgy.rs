@@ -20,6 +20,7 @@
 //! assert_eq!(agent.label(), "heuristic");
 //! ```
 
+use crate::search::{hands_and_scores, CutoffValue};
 use crate::{Agent, AgentKind, GameAgents};
 use cardsim_engine::cards::{TarotCard, TarotSet};
 use cardsim_engine::games::royal_orgy::{
@@ -31,6 +32,16 @@ use rand::RngCore;
 pub use cardsim_engine::games::royal_orgy::RoyalOrgy;
 
 impl GameAgents for RoyalOrgy {
+    /// A playout ends with its hand, valued by the points each side gained (melds, captures and card points: about 100 a hand).
+    fn hand_end() -> Option<CutoffValue<Self>> {
+        Some(|g, start, now| {
+            let score = |s: &<Self as cardsim_engine::Game>::State, seat: Seat| {
+                f64::from(s.scores()[seat.index()])
+            };
+            hands_and_scores(g, start, now, |s| s.hands_played(), score, 100.0)
+        })
+    }
+
     fn game_agents() -> Vec<AgentKind<RoyalOrgy>> {
         vec![AgentKind::without_settings::<RoyalOrgyHeuristic>(
             "heuristic",

@@ -8,6 +8,7 @@
 //! assert!(cat.build(&"heuristic".parse::<AgentSpec>().unwrap()).is_ok());
 //! ```
 
+use crate::search::{hands_and_scores, CutoffValue};
 use crate::{Agent, AgentKind, GameAgents};
 use cardsim_engine::cards::{Card, CardSet};
 use cardsim_engine::games::tong_its::{deadwood, Phase, TongitsAction, TongitsObservation};
@@ -19,6 +20,16 @@ use std::sync::OnceLock;
 pub use cardsim_engine::games::tong_its::TongIts;
 
 impl GameAgents for TongIts {
+    /// A playout ends with its hand, valued by the points each side gained (net chips).
+    fn hand_end() -> Option<CutoffValue<Self>> {
+        Some(|g, start, now| {
+            let score = |s: &<Self as cardsim_engine::Game>::State, seat: Seat| {
+                f64::from(s.chips[seat.index()])
+            };
+            hands_and_scores(g, start, now, |s| s.hands_played, score, 10.0)
+        })
+    }
+
     fn game_agents() -> Vec<AgentKind<TongIts>> {
         vec![AgentKind::without_settings::<TongitsHeuristic>(
             "heuristic",

@@ -10,7 +10,9 @@
 //! assert!(cat.build(&"heuristic:x=1".parse::<AgentSpec>().unwrap()).is_err());
 //! ```
 
+use crate::search::{hands_and_scores, CutoffValue};
 use crate::tricks::{rule_of_thumb, DoubleDummy, TableView};
+use crate::SearchDefaults;
 use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver};
 use cardsim_engine::cards::{Card, CardSet};
 use cardsim_engine::games::whist::WhistObservation;
@@ -20,6 +22,25 @@ use rand::RngCore;
 pub use cardsim_engine::games::whist::Whist;
 
 impl GameAgents for Whist {
+    /// `pimc` samples 4 worlds: each is a full double-dummy search, and 20 took 300 s a game
+    /// (`agent-cost`, one loaded core).
+    fn search_defaults() -> SearchDefaults {
+        SearchDefaults {
+            worlds: 4,
+            ..SearchDefaults::STANDARD
+        }
+    }
+
+    /// A playout ends with its hand, valued by the points each side gained (a side scores one point a trick over six: at most 7).
+    fn hand_end() -> Option<CutoffValue<Self>> {
+        Some(|g, start, now| {
+            let score = |s: &<Self as cardsim_engine::Game>::State, seat: Seat| {
+                f64::from(s.scores()[cardsim_engine::Game::team(g, seat)])
+            };
+            hands_and_scores(g, start, now, |s| s.hands_played(), score, 7.0)
+        })
+    }
+
     fn game_agents() -> Vec<AgentKind<Whist>> {
         vec![AgentKind::without_settings::<WhistHeuristic>(
             "heuristic",

@@ -6,6 +6,7 @@ use super::race::race_action_from;
 use super::rollout::Rollout;
 use super::settings::SearchSettings;
 use super::tree::Observers;
+use super::uct::PerfectInfoSolver;
 use crate::{Agent, SeatView};
 use cardsim_engine::{Game, Seat, ToMove};
 use rand::RngCore;
@@ -40,10 +41,20 @@ use rand::RngCore;
 ///     game.apply(&mut state, a, &mut rng);
 /// }
 /// ```
-#[derive(Debug)]
 pub struct Ismcts<G: Game> {
     core: SearchCore<G>,
     observers: Observers,
+    open: Option<Box<dyn PerfectInfoSolver<G>>>,
+}
+
+impl<G: Game> std::fmt::Debug for Ismcts<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Ismcts")
+            .field("core", &self.core)
+            .field("observers", &self.observers)
+            .field("open", &self.open.as_ref().map(|s| s.label()))
+            .finish()
+    }
 }
 
 impl<G: Game> Ismcts<G> {
@@ -52,6 +63,7 @@ impl<G: Game> Ismcts<G> {
         Ismcts {
             core: SearchCore::new(settings, Observers::Single),
             observers: Observers::Single,
+            open: None,
         }
     }
 
@@ -87,12 +99,21 @@ impl<G: Game> Ismcts<G> {
         Ismcts {
             core: SearchCore::new(settings, Observers::Multi),
             observers: Observers::Multi,
+            open: None,
         }
     }
 
     /// Replaces the playout policy.
     pub fn with_rollout(mut self, rollout: Rollout<G>) -> Self {
         self.core.rollout = rollout;
+        self
+    }
+
+    /// For a game without hidden information (every determinization is the true state): the
+    /// exact solver whose best action it plays instead of searching (`None`: always search).
+    /// The catalog sets the game's exact solver where [`crate::GameAgents::OPEN`] holds.
+    pub fn with_open_solver(mut self, solver: Option<Box<dyn PerfectInfoSolver<G>>>) -> Self {
+        self.open = solver;
         self
     }
 
@@ -140,6 +161,10 @@ impl<G: Game> Agent<G> for Ismcts<G> {
     ) -> G::Action {
         if legal.len() == 1 {
             return legal[0];
+        }
+        if let Some(solver) = &mut self.open {
+            let world = game.determinize(obs, rng);
+            return solver.best_action(game, &world, legal, rng);
         }
         self.core
             .run(game, seat, legal, rng, |r| game.determinize(obs, r));

@@ -62,6 +62,7 @@
 
 mod base;
 mod cheat;
+mod hand_end;
 pub mod honesty;
 mod ismcts;
 mod pimc;
@@ -75,6 +76,7 @@ mod uct;
 mod tests;
 
 pub use cheat::Cheat;
+pub use hand_end::{auto_rollout, gain_share, hands_and_scores};
 pub use ismcts::Ismcts;
 pub use pimc::Pimc;
 pub use rollout::{CutoffValue, Rollout, MAX_PLAYOUT_MOVES};

@@ -44,6 +44,7 @@ pub struct Pimc<G: Game> {
     totals: Vec<f64>,
     worlds: u32,
     race_rollout: Rollout<G>,
+    open: bool,
 }
 
 impl<G: Game> std::fmt::Debug for Pimc<G> {
@@ -65,7 +66,18 @@ impl<G: Game> Pimc<G> {
             totals: Vec::new(),
             worlds: 0,
             race_rollout: Rollout::Random,
+            open: false,
         }
+    }
+
+    /// With `true`, for a game without hidden information (every determinization is the true
+    /// state): each decision asks the solver for its best action in the one world instead of
+    /// summing its values over samples, so an exact solver plays its own line (summed values
+    /// tie between the moves that keep a won game won, and the first of them may go round in
+    /// circles).
+    pub fn solve_open(mut self, open: bool) -> Self {
+        self.open = open;
+        self
     }
 
     /// Replaces the playout policy of its race decisions (random by default).
@@ -131,6 +143,11 @@ impl<G: Game> Agent<G> for Pimc<G> {
     ) -> G::Action {
         if legal.len() == 1 {
             return legal[0];
+        }
+        if self.open {
+            self.worlds = 1;
+            let world = game.determinize(obs, rng);
+            return self.solver.best_action(game, &world, legal, rng);
         }
         self.run(game, obs, legal, rng);
         legal[argmax(&self.totals)]

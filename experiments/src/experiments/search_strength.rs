@@ -39,7 +39,7 @@ pub const TRASH: Experiment = Experiment {
 };
 
 /// Matchups `(A, B, deals)` with `deals` the default number of deals.
-type Matchups = &'static [(&'static str, &'static str, u64)];
+pub(super) type Matchups = &'static [(&'static str, &'static str, u64)];
 
 const WHIST_MATCHUPS: Matchups = &[
     ("heuristic", "random", 400),
@@ -155,12 +155,12 @@ fn tally(records: &[GameRecord]) -> (f64, f64) {
 
 /// The matchups of one game: the parts are the matchups, a sample is one duplicate deal
 /// (A's win share over its tables, and A's score lead).
-struct Duels<G, F> {
-    name: &'static str,
-    game: G,
-    matchups: Matchups,
+pub(super) struct Duels<G, F> {
+    pub name: &'static str,
+    pub game: G,
+    pub matchups: Matchups,
     /// The spec that plays agent `x` in this game.
-    player: F,
+    pub player: F,
 }
 
 impl<G: GameAgents, F: Fn(&str) -> String> Duels<G, F> {

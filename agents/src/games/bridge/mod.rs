@@ -14,8 +14,10 @@ mod dd_table;
 
 pub use dd_table::{dd_table, dd_table_with, DdTable, DDS_REFERENCE};
 
+use crate::search::{hands_and_scores, CutoffValue};
 use crate::tricks::DoubleDummy;
 use crate::tricks::{rule_of_thumb, TableView};
+use crate::SearchDefaults;
 use crate::{Agent, AgentKind, AgentSpec, GameAgents, PerfectInfoSolver};
 use cardsim_engine::cards::{Card, CardSet, Rank, Suit};
 use cardsim_engine::games::bridge::{
@@ -43,6 +45,25 @@ const PLAY: &[ParamSpec] = &[ParamSpec::choice(
 )];
 
 impl GameAgents for Bridge {
+    /// `pimc` samples 4 worlds, as in Whist: the same 13-card double-dummy search per world.
+    fn search_defaults() -> SearchDefaults {
+        SearchDefaults {
+            worlds: 4,
+            ..SearchDefaults::STANDARD
+        }
+    }
+
+    /// A playout ends with its deal, valued by the rubber points each side gained (a game
+    /// contract made is worth some 400, a slam or a heavy set more).
+    fn hand_end() -> Option<CutoffValue<Self>> {
+        Some(|g, start, now| {
+            let score = |s: &<Self as Game>::State, seat: Seat| {
+                f64::from(s.rubber().totals()[Game::team(g, seat)])
+            };
+            hands_and_scores(g, start, now, |s| s.deals(), score, 500.0)
+        })
+    }
+
     fn game_agents() -> Vec<AgentKind<Bridge>> {
         vec![
             AgentKind::without_settings::<BridgeHeuristic>(

@@ -14,6 +14,8 @@ use cardsim_engine::games::common::{BeatMove, Run};
 use cardsim_engine::games::mattis::{Half, MattisAction, MattisObservation, TwoPart, Variant};
 use cardsim_engine::{Card, CardSet, Rank, Seat, Suit};
 use rand::RngCore;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 
 pub use cardsim_engine::games::mattis::Mattis;
 pub use cardsim_engine::games::myllymatti::Myllymatti;
@@ -42,10 +44,22 @@ impl<V: Variant> GameAgents for TwoPart<V> {
 /// - **Second half:** it leads its lowest card that is not trump (as the longest run
 ///   starting there, to shed more), and beats with the cheapest play: a non-trump before a
 ///   trump, then the lowest, then the longest. It picks up only when it cannot beat.
+/// - **No walking in circles:** players who each lead a card the next one cannot beat pass
+///   the same cards round for ever (three players left, no trumps among them: each leads
+///   the low diamond it was just handed, and the next picks it up). So it remembers the
+///   second-half positions it chose in this game (its hand, the table, every hand's size and
+///   known cards); when it is to choose again in one it chose in earlier in the game, it
+///   makes its next choice in the order above (the `k`-th time, the `k`-th choice, round the
+///   list), which breaks the cycle. [`Agent::reset`] forgets them.
 ///
-/// Ties go to the lowest card, so the choice depends on the observation only.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct MattisHeuristic;
+/// Ties go to the lowest card, so the choice depends on the observation (and the positions
+/// led from earlier in the game) only.
+#[derive(Clone, Debug, Default)]
+pub struct MattisHeuristic {
+    /// Per second-half position chosen in (a hash of the observation without the counts):
+    /// the move count when it was last seen, and how many times it was seen at later counts.
+    seen: HashMap<u64, (u32, u32)>,
+}
 
 /// The rank's position two (0) to ace (12).
 fn pos(r: Rank) -> i32 {
@@ -115,6 +129,37 @@ impl MattisHeuristic {
 
 const MAX: usize = cardsim_engine::MAX_SEATS;
 
+/// A second-half position as the seat to move sees it, without the running counts: its hand,
+/// the table, every seat's hand size and known cards, who is out, and the trump suit.
+fn position_key(obs: &MattisObservation) -> u64 {
+    let b = obs.view.beating();
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    obs.seat.hash(&mut h);
+    b.table().hash(&mut h);
+    obs.hand().hash(&mut h);
+    b.trump().hash(&mut h);
+    for s in Seat::all(MAX) {
+        obs.hand_sizes[s].hash(&mut h);
+        b.known(s).hash(&mut h);
+        b.out().is_out(s).hash(&mut h);
+    }
+    h.finish()
+}
+
+impl MattisHeuristic {
+    /// How many times this position was reached before, at earlier moves of the game
+    /// (asking twice at the same move counts once).
+    fn repeats(&mut self, obs: &MattisObservation) -> u32 {
+        let t = obs.view.beating().tally();
+        let now = t.plays + t.pickups;
+        let entry = self.seen.entry(position_key(obs)).or_insert((now, 0));
+        if entry.0 != now {
+            *entry = (now, entry.1 + 1);
+        }
+        entry.1
+    }
+}
+
 fn round_card(obs: &MattisObservation, s: Seat) -> Option<Card> {
     obs.view.round_card(s)
 }
@@ -148,12 +193,22 @@ impl<V: Variant> Agent<TwoPart<V>> for MattisHeuristic {
             }
             Half::Second => {
                 let trump = obs.view.beating().trump();
+                let key = |a: &MattisAction| match a {
+                    MattisAction::Beat(BeatMove::Play(r)) => (0, Self::beat_key(*r, trump)),
+                    _ => (1, (false, 0, 0, 0)),
+                };
+                if legal.len() > 1 {
+                    // The k-th choice in a position chosen in k times before.
+                    let k = self.repeats(obs) as usize;
+                    if k > 0 {
+                        let mut order = legal.to_vec();
+                        order.sort_by_key(key);
+                        return order[k % order.len()];
+                    }
+                }
                 *legal
                     .iter()
-                    .min_by_key(|a| match a {
-                        MattisAction::Beat(BeatMove::Play(r)) => (0, Self::beat_key(*r, trump)),
-                        _ => (1, (false, 0, 0, 0)),
-                    })
+                    .min_by_key(|a| key(a))
                     .expect("legal actions are never empty")
             }
         }
@@ -161,6 +216,10 @@ impl<V: Variant> Agent<TwoPart<V>> for MattisHeuristic {
 
     fn label(&self) -> String {
         "heuristic".into()
+    }
+
+    fn reset(&mut self) {
+        self.seen.clear();
     }
 }
 

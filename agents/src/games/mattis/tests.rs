@@ -46,13 +46,13 @@ fn the_heuristic_prefers_cheap_non_trump_beats_and_long_low_runs() {
 fn same_information_same_choice_for_random_and_heuristic() {
     for players in [3, 5] {
         let game = Mattis::new(players, &Params::new()).unwrap();
-        let n = same_information_same_choice(&game, &mut MattisHeuristic, 0..4, 3, 40);
+        let n = same_information_same_choice(&game, &mut MattisHeuristic::default(), 0..4, 3, 40);
         assert!(n > 100, "{players} players: only {n} comparisons");
         let n = same_information_same_choice(&game, &mut RandomAgent, 0..4, 3, 40);
         assert!(n > 100, "{players} players: only {n} comparisons");
     }
     let game = Myllymatti::new(3, &Params::new()).unwrap();
-    let n = same_information_same_choice(&game, &mut MattisHeuristic, 0..4, 3, 40);
+    let n = same_information_same_choice(&game, &mut MattisHeuristic::default(), 0..4, 3, 40);
     assert!(n > 100, "myllymatti: only {n} comparisons");
 }
 
@@ -61,11 +61,12 @@ fn hero_place<V: Variant>(game: &TwoPart<V>, hero: Seat, seed: u64) -> u8 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut state = game.deal(&mut rng);
     let mut legal = Vec::new();
+    let mut hero_agent = MattisHeuristic::default();
     while let ToMove::Seat(seat) = game.to_move(&state) {
         game.legal_actions(&state, &mut legal);
         let obs = game.observe(&state, seat);
         let a = if seat == hero {
-            MattisHeuristic.choose(game, seat, &obs, &legal, &mut rng)
+            hero_agent.choose(game, seat, &obs, &legal, &mut rng)
         } else {
             RandomAgent.choose(game, seat, &obs, &legal, &mut rng)
         };
@@ -259,4 +260,38 @@ fn search_agents_play<G: GameAgents>(game: &G) {
 fn search_agents_play_whole_games() {
     search_agents_play(&Mattis::new(3, &Params::new()).unwrap());
     search_agents_play(&Myllymatti::new(3, &Params::new()).unwrap());
+}
+
+/// Heuristics in every seat finish every game by the rules: the seeds that used to reach
+/// the move cap (in Mattis with eight players, three players left passing the same low cards
+/// round, e.g. seed 51) now end.
+#[test]
+fn heuristics_finish_every_game() {
+    finish_every_game(&Mattis::new(8, &Params::new()).unwrap(), 300);
+    finish_every_game(&Mattis::new(4, &Params::new()).unwrap(), 300);
+    finish_every_game(&Myllymatti::new(3, &Params::new()).unwrap(), 1000);
+}
+
+fn finish_every_game<V: Variant>(game: &TwoPart<V>, games: u64) {
+    let mut legal = Vec::new();
+    let mut agents: Vec<MattisHeuristic> = vec![MattisHeuristic::default(); game.players()];
+    for seed in 0..games {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = game.deal(&mut rng);
+        agents.iter_mut().for_each(Agent::<TwoPart<V>>::reset);
+        let mut moves = 0u64;
+        while let ToMove::Seat(seat) = game.to_move(&state) {
+            game.legal_actions(&state, &mut legal);
+            let obs = game.observe(&state, seat);
+            let a = agents[seat.index()].choose(game, seat, &obs, &legal, &mut rng);
+            game.apply(&mut state, a, &mut rng);
+            moves += 1;
+            assert!(
+                moves < 20_000,
+                "seed {seed}: still going after {moves} moves"
+            );
+        }
+        // Over by the rules: one loser, the mattis, or the players left sharing the loss.
+        assert!(game.outcome(&state).is_some(), "seed {seed}");
+    }
 }

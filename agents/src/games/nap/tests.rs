@@ -281,3 +281,54 @@ fn nap_marginals(obs: &NapObservation, deck: CardSet, players: usize) -> Vec<[f6
     }
     out
 }
+
+#[test]
+fn the_heuristic_bids_from_sure_tricks_and_naps_only_when_certain() {
+    let g = game(4, &[]);
+    // The 28-card deck: eights to aces.
+    let sure = |h: &str, t| sure_tricks(&g, cards(h), t, 4);
+    assert_eq!(sure("AS KS QS JS AH", Suit::Spades), 5);
+    assert_eq!(
+        sure("AS KS JS TS AH", Suit::Spades),
+        3,
+        "the run stops at the queen"
+    );
+    assert_eq!(
+        sure("KS QS JS TS 9S", Suit::Spades),
+        0,
+        "no ace, nothing sure"
+    );
+    assert_eq!(sure_tricks(&g, cards("AS KS AH AD AC"), Suit::Spades, 6), 2);
+}
+
+/// Four heuristics bid and play 200 games: their Nap bids are near-certain, and most of
+/// their contracts are made.
+#[test]
+fn the_heuristics_naps_are_made_and_most_contracts_too() {
+    let g = game(4, &[]);
+    let mut legal = Vec::new();
+    let (mut made, mut lost, mut naps, mut naps_made) = (0, 0, 0, 0);
+    for k in 0..200 {
+        let mut rng = ChaCha8Rng::seed_from_u64(k);
+        let mut state = g.deal(&mut rng);
+        while let ToMove::Seat(seat) = g.to_move(&state) {
+            g.legal_actions(&state, &mut legal);
+            let obs = g.observe(&state, seat);
+            let a = NapHeuristic::default().choose(&g, seat, &obs, &legal, &mut rng);
+            g.apply(&mut state, a, &mut rng);
+        }
+        let t = state.tally();
+        (made, lost, naps, naps_made) = (
+            made + t.made,
+            lost + t.lost,
+            naps + t.naps,
+            naps_made + t.naps_made,
+        );
+    }
+    eprintln!("made {made}, lost {lost}, naps {naps}, naps made {naps_made}");
+    assert!(
+        naps > 0 && naps_made * 10 >= naps * 9,
+        "{naps_made} of {naps} naps made"
+    );
+    assert!(made >= 2 * lost, "{made} contracts made, {lost} lost");
+}

@@ -68,6 +68,9 @@ impl GameAgents for Seahaven {
     fn exact_solver() -> Option<Box<dyn PerfectInfoSolver<Seahaven>>> {
         Some(Box::new(SeahavenExact::default()))
     }
+
+    /// All cards are dealt face up.
+    const OPEN: bool = true;
 }
 
 /// The exact solver ([`solver`]) as the perfect-information search of `pimc` and
@@ -458,6 +461,26 @@ mod tests {
         SeahavenExact::default().evaluate(&game, &state, &legal, &mut values, &mut rng);
         // Deal 4 is lost (Freecell Solver agrees): every move is worth 0.
         assert_eq!(values, vec![0.0; legal.len()]);
+    }
+
+    /// No card is hidden, so the fair searches play the exact solver's line: each wins every
+    /// deal `cheat` wins (on deals 1 to 3, at small budgets that would lose on their own).
+    #[test]
+    fn the_fair_searches_win_every_deal_cheat_wins() {
+        let game = Seahaven::default();
+        let cat = catalog::<Seahaven>();
+        let build = |spec: &str| cat.build(&spec.parse::<AgentSpec>().unwrap()).unwrap();
+        let mut cheat = build("cheat");
+        let mut wins = 0;
+        for deal in 1..=3 {
+            let won = play(&game, cheat.as_mut(), deal).board.is_won();
+            wins += u32::from(won);
+            for spec in ["pimc:worlds=1", "ismcts:iters=10", "mo-ismcts:iters=10"] {
+                let fair = play(&game, build(spec).as_mut(), deal).board.is_won();
+                assert!(fair || !won, "{spec} lost deal {deal}, which cheat wins");
+            }
+        }
+        assert!(wins >= 2, "cheat won only {wins} of deals 1 to 3");
     }
 
     #[test]

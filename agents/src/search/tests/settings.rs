@@ -234,3 +234,49 @@ fn a_time_limit_stops_pimc_after_at_least_one_world() {
     assert!(legal.contains(&built.choose(&game, seat, &obs, &legal, &mut r)));
     assert!(started.elapsed() < std::time::Duration::from_secs(2));
 }
+
+#[test]
+fn budgets_default_to_the_games_own() {
+    use cardsim_engine::games::{gin_rummy::GinRummy, whist::Whist};
+    assert!(build::<Whist>("pimc").label().starts_with("pimc:worlds=4,"));
+    assert_eq!(
+        build::<Whist>("pimc:worlds=auto").label(),
+        build::<Whist>("pimc").label()
+    );
+    assert!(build::<Whist>("pimc:worlds=9")
+        .label()
+        .starts_with("pimc:worlds=9,"));
+    let mo = build::<GinRummy>("mo-ismcts").label();
+    assert!(mo.starts_with("mo-ismcts:iters=400,"), "{mo}");
+    let so = build::<GinRummy>("ismcts").label();
+    assert!(so.starts_with("ismcts:iters=1000,"), "{so}");
+}
+
+/// With `rollout=auto`, a Whist playout stops once its hand is over: one hand played, the
+/// game (to 5 points) not over, and the value a share in `[0, 1]` that favours the side that
+/// gained, the two sides' values adding up to 1.
+#[test]
+fn auto_playouts_stop_at_the_end_of_the_hand() {
+    use cardsim_engine::games::whist::Whist;
+    let game = Whist::new(4, &cardsim_engine::Params::new()).unwrap();
+    let mut rollout = crate::search::auto_rollout::<Whist>();
+    assert_eq!(rollout.label(), "auto");
+    let mut scratch = Scratch::new();
+    for seed in 0..20 {
+        let mut r = rng(seed);
+        let mut state = game.deal(&mut r);
+        let v = rollout.play_out(&game, &mut state, &mut scratch, &mut r);
+        assert_eq!(state.hands_played(), 1, "seed {seed}");
+        assert!(game.outcome(&state).is_none());
+        let (a, b) = (v[Seat::new(0)], v[Seat::new(1)]);
+        assert!(
+            (a + b - 1.0).abs() < 1e-9 && (0.0..=1.0).contains(&a),
+            "{a} {b}"
+        );
+        assert_eq!(v[Seat::new(2)], a, "partners share");
+        let s = state.scores();
+        assert_eq!(a > 0.5, s[0] > s[1], "seed {seed}: {s:?} valued {a}");
+    }
+    // Trash has no hands: random to the end of the game.
+    assert_eq!(crate::search::auto_rollout::<Trash>().label(), "random");
+}

@@ -1,0 +1,355 @@
+//! `agent-cost`: what does an agent cost at its default settings? Every agent of every game
+//! (`random`, the game's `heuristic` where it has one, `ismcts`, `mo-ismcts`, `pimc`,
+//! `cheat`) plays games against itself at the game's default player count and rules, on one
+//! thread; each decision an agent is asked for is timed (a lone legal action is applied
+//! without asking, as in every run).
+//!
+//! A sample is one game: its seconds, its decisions, and its slowest decision. The table gives
+//! per game and agent the mean seconds per decision, the slowest decision seen, and the mean
+//! and 99th percentile (nearest rank) of the seconds per game. Times are wall-clock times and
+//! differ from run to run and machine to machine; everything else is a pure function of the
+//! seed.
+
+use super::shard::{Emit, Part, Sharded};
+use super::{Experiment, Settings};
+use cardsim_agents::{catalog, Agent, AgentSpec, GameAgents, SeatView};
+use cardsim_engine::{Game, Params, Seat};
+use cardsim_sim::{align_table, game_rng, play_game, AtomicCsv};
+use rand::RngCore;
+use std::ops::Range;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// The experiment's entry.
+pub const EXPERIMENT: Experiment = Experiment {
+    name: "agent-cost",
+    about: "every agent of every game at its defaults, playing itself at the game's default \
+            player count on one thread: seconds per decision (mean, slowest) and per game \
+            (mean, 99th percentile)",
+    run,
+};
+
+/// Games per game and agent.
+const DEFAULT_GAMES: u64 = 20;
+
+/// The agents measured, where the game has them.
+const AGENTS: [&str; 6] = [
+    "random",
+    "heuristic",
+    "ismcts",
+    "mo-ismcts",
+    "pimc",
+    "cheat",
+];
+
+/// Moves after which a game is abandoned as an error (the simulator's own guard).
+const MAX_MOVES: u64 = 50_000_000;
+
+fn run(s: &Settings) -> Result<(), String> {
+    super::shard::drive(&AgentCost, EXPERIMENT.name, s)
+}
+
+/// The agents of the game named `game` that are measured, in the order of [`AGENTS`].
+fn agents_of<G: GameAgents>() -> Result<Vec<&'static str>, String> {
+    let cat = catalog::<G>();
+    Ok(AGENTS
+        .into_iter()
+        .filter(|a| cat.kinds().iter().any(|k| k.name == *a))
+        .collect())
+}
+
+/// The game's default player count.
+fn players_of<G: GameAgents>() -> Result<usize, String> {
+    Ok(G::INFO.default_players)
+}
+
+/// The parts: `(game, agent)` in the order of `cardsim list`, then of [`AGENTS`].
+fn pairs() -> Result<Vec<(&'static str, &'static str)>, String> {
+    let mut out = Vec::new();
+    for g in cardsim_sim::games() {
+        for a in for_game!(g.info.name, agents_of())? {
+            out.push((g.info.name, a));
+        }
+    }
+    Ok(out)
+}
+
+/// An agent whose every decision is timed into a shared log.
+struct Timed<G: Game> {
+    inner: Box<dyn Agent<G>>,
+    log: Arc<Mutex<Vec<f64>>>,
+}
+
+impl<G: Game> Timed<G> {
+    fn time<T>(&mut self, f: impl FnOnce(&mut dyn Agent<G>) -> T) -> T {
+        let start = Instant::now();
+        let out = f(self.inner.as_mut());
+        let secs = start.elapsed().as_secs_f64();
+        self.log.lock().expect("the log is not poisoned").push(secs);
+        out
+    }
+}
+
+impl<G: Game> Agent<G> for Timed<G> {
+    fn choose(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        obs: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
+        self.time(|a| a.choose(game, seat, obs, legal, rng))
+    }
+    fn act(
+        &mut self,
+        view: &SeatView<'_, G>,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
+        self.time(|a| a.act(view, legal, rng))
+    }
+    fn act_index(
+        &mut self,
+        view: &SeatView<'_, G>,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> Result<usize, G::Action> {
+        self.time(|a| a.act_index(view, legal, rng))
+    }
+    fn label(&self) -> String {
+        self.inner.label()
+    }
+    fn reaction_time(&mut self, rng: &mut dyn RngCore) -> f64 {
+        self.inner.reaction_time(rng)
+    }
+    fn reset(&mut self) {
+        self.inner.reset()
+    }
+    fn perfect_information(&self) -> bool {
+        self.inner.perfect_information()
+    }
+    fn choose_with_state(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        state: &G::State,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
+        self.time(|a| a.choose_with_state(game, seat, state, legal, rng))
+    }
+}
+
+/// Plays games `range` of `agent` against itself in `G`, emitting per game its seconds, its
+/// decisions and its slowest decision's seconds.
+fn measure<G: GameAgents>(
+    agent: &str,
+    seed: u64,
+    range: Range<u64>,
+    emit: &mut Emit<'_>,
+) -> Result<(), String> {
+    let game = G::new(G::INFO.default_players, &Params::new()).map_err(|e| e.to_string())?;
+    let spec: AgentSpec = agent
+        .parse()
+        .map_err(|e: cardsim_agents::AgentError| e.to_string())?;
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let cat = catalog::<G>();
+    let mut agents: Vec<Box<dyn Agent<G>>> = Vec::new();
+    for _ in 0..game.players() {
+        agents.push(Box::new(Timed {
+            inner: cat.build(&spec).map_err(|e| e.to_string())?,
+            log: Arc::clone(&log),
+        }));
+    }
+    let labels = vec![0; game.players()];
+    for index in range {
+        log.lock().expect("the log is not poisoned").clear();
+        for a in &mut agents {
+            a.reset();
+        }
+        let mut rng = game_rng(seed, index);
+        let start = Instant::now();
+        play_game(&game, &mut agents, &labels, &mut rng, index, MAX_MOVES)
+            .map_err(|e| e.to_string())?;
+        let secs = start.elapsed().as_secs_f64();
+        let times = log.lock().expect("the log is not poisoned");
+        let slowest = times.iter().copied().fold(0.0, f64::max);
+        emit(vec![
+            Some(secs),
+            Some(times.len() as f64),
+            Some(times.iter().sum()),
+            Some(slowest),
+        ])?;
+    }
+    Ok(())
+}
+
+/// A part's samples so far.
+#[derive(Clone, Default)]
+struct Costs {
+    game_secs: Vec<f64>,
+    decisions: f64,
+    decision_secs: f64,
+    slowest: f64,
+}
+
+/// The nearest-rank `p` percentile of `xs` (0 when empty).
+fn percentile(xs: &[f64], p: f64) -> f64 {
+    let mut v = xs.to_vec();
+    v.sort_by(f64::total_cmp);
+    if v.is_empty() {
+        return 0.0;
+    }
+    let rank = ((p / 100.0) * v.len() as f64).ceil().max(1.0) as usize;
+    v[rank.min(v.len()) - 1]
+}
+
+/// The parts are the games times their agents; a sample is one game.
+struct AgentCost;
+
+impl Sharded for AgentCost {
+    type Acc = Vec<Costs>;
+
+    fn columns(&self) -> &'static [&'static str] {
+        &["seconds", "decisions", "decision_seconds", "slowest"]
+    }
+
+    fn parts(&self, s: &Settings) -> Result<Vec<Part>, String> {
+        let games = s.games.unwrap_or(DEFAULT_GAMES);
+        Ok(pairs()?
+            .into_iter()
+            .map(|(g, a)| Part {
+                name: format!("{g} {a}"),
+                samples: games,
+            })
+            .collect())
+    }
+
+    fn play(
+        &self,
+        s: &Settings,
+        part: usize,
+        range: Range<u64>,
+        emit: &mut Emit<'_>,
+    ) -> Result<(), String> {
+        let (game, agent) = pairs()?[part];
+        for_game!(game, measure(agent, s.seed, range, emit))
+    }
+
+    fn start(&self, parts: &[Part]) -> Vec<Costs> {
+        vec![Costs::default(); parts.len()]
+    }
+
+    fn add(&self, acc: &mut Vec<Costs>, part: usize, x: &[Option<f64>]) {
+        let c = &mut acc[part];
+        let v = |i: usize| x[i].unwrap_or(f64::NAN);
+        c.game_secs.push(v(0));
+        c.decisions += v(1);
+        c.decision_secs += v(2);
+        c.slowest = c.slowest.max(v(3));
+    }
+
+    fn finish(
+        &self,
+        s: &Settings,
+        _parts: &[Part],
+        acc: Vec<Costs>,
+        _seconds: &[f64],
+    ) -> Result<(), String> {
+        let e = |e: cardsim_sim::SimError| e.to_string();
+        let mut out = AtomicCsv::create(&s.out).map_err(e)?;
+        out.write([
+            "game",
+            "players",
+            "agent",
+            "games",
+            "decisions",
+            "mean_decision_s",
+            "slowest_decision_s",
+            "mean_game_s",
+            "p99_game_s",
+        ])
+        .map_err(e)?;
+        let mut rows = vec![[
+            "game",
+            "players",
+            "agent",
+            "s/decision",
+            "slowest decision s",
+            "s/game",
+            "p99 s/game",
+        ]
+        .map(String::from)
+        .to_vec()];
+        for ((game, agent), c) in pairs()?.into_iter().zip(&acc) {
+            let players = for_game!(game, players_of())?;
+            let games = c.game_secs.len() as f64;
+            let per_decision = c.decision_secs / c.decisions.max(1.0);
+            let mean_game = c.game_secs.iter().sum::<f64>() / games.max(1.0);
+            let p99 = percentile(&c.game_secs, 99.0);
+            out.write([
+                game.to_string(),
+                players.to_string(),
+                agent.to_string(),
+                c.game_secs.len().to_string(),
+                c.decisions.to_string(),
+                format!("{per_decision:.6}"),
+                format!("{:.6}", c.slowest),
+                format!("{mean_game:.6}"),
+                format!("{p99:.6}"),
+            ])
+            .map_err(e)?;
+            rows.push(vec![
+                game.to_string(),
+                players.to_string(),
+                agent.to_string(),
+                format!("{per_decision:.5}"),
+                format!("{:.4}", c.slowest),
+                format!("{mean_game:.3}"),
+                format!("{p99:.3}"),
+            ]);
+        }
+        out.commit().map_err(e)?;
+        let games = s.games.unwrap_or(DEFAULT_GAMES);
+        super::show(
+            &format!(
+                "Agent cost: each agent against itself, default players and rules, {games} \
+                 games each, seed {}, one thread per game",
+                s.seed
+            ),
+            &align_table(&rows),
+        )?;
+        eprintln!("wrote {}", s.out.display());
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_registered_game_has_its_arm() {
+        let pairs = pairs().unwrap();
+        for g in cardsim_sim::games() {
+            assert!(
+                pairs
+                    .iter()
+                    .any(|(n, a)| *n == g.info.name && *a == "ismcts"),
+                "{}",
+                g.info.name
+            );
+        }
+        // Random and the four search agents everywhere, the heuristic where there is one.
+        assert!(pairs.len() >= 5 * cardsim_sim::games().len());
+    }
+
+    #[test]
+    fn percentiles_by_nearest_rank() {
+        let xs: Vec<f64> = (1..=20).map(f64::from).collect();
+        assert_eq!(percentile(&xs, 99.0), 20.0);
+        assert_eq!(percentile(&xs, 50.0), 10.0);
+        assert_eq!(percentile(&[], 99.0), 0.0);
+    }
+}

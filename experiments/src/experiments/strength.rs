@@ -1,0 +1,214 @@
+//! `strength`: are the search agents at their defaults stronger than the game's heuristic?
+//! For every game with a heuristic and two or more players, `ismcts` and `pimc` (defaults)
+//! play the heuristic at the game's default player count and rules, seated A, B, A, B, ...
+//! on duplicate deals: each deal is played in every distinct rotation of the seating, so
+//! the luck of the cards cancels out. A sample is one deal: A's win share over its tables,
+//! and A's mean score lead; the intervals are the normal 95% intervals over deals (the
+//! same tally as `whist-search`).
+
+use super::search_strength::{Duels, Matchups};
+use super::shard::{Emit, Part, Sharded};
+use super::{Experiment, Settings};
+use cardsim_agents::{catalog, GameAgents};
+use cardsim_engine::Params;
+use cardsim_sim::{align_table, AtomicCsv, MeanInterval};
+use std::ops::Range;
+
+/// The experiment's entry.
+pub const EXPERIMENT: Experiment = Experiment {
+    name: "strength",
+    about: "every game with a heuristic and two or more players: ismcts and pimc at their \
+            defaults against the heuristic, duplicate deals at the default player count (A's \
+            win share and score lead, 95% CI)",
+    run,
+};
+
+/// Deals per game and search agent.
+const DEFAULT_DEALS: u64 = 20;
+
+/// The search agents measured, each against `heuristic`.
+const MATCHUPS: Matchups = &[
+    ("ismcts", "heuristic", DEFAULT_DEALS),
+    ("pimc", "heuristic", DEFAULT_DEALS),
+];
+
+fn run(s: &Settings) -> Result<(), String> {
+    super::shard::drive(&Strength, EXPERIMENT.name, s)
+}
+
+/// True when the game named by `G` is measured: it has a heuristic and two or more players.
+fn measured<G: GameAgents>() -> Result<bool, String> {
+    let has = catalog::<G>().kinds().iter().any(|k| k.name == "heuristic");
+    Ok(has && G::INFO.default_players >= 2)
+}
+
+/// The measured games, in the order of `cardsim list`.
+fn games() -> Result<Vec<&'static str>, String> {
+    let mut out = Vec::new();
+    for g in cardsim_sim::games() {
+        if for_game!(g.info.name, measured())? {
+            out.push(g.info.name);
+        }
+    }
+    Ok(out)
+}
+
+/// Plays deals `range` of matchup `k` in `G`.
+fn duel<G: GameAgents>(
+    k: usize,
+    s: &Settings,
+    range: Range<u64>,
+    emit: &mut Emit<'_>,
+) -> Result<(), String> {
+    let game = G::new(G::INFO.default_players, &Params::new()).map_err(|e| e.to_string())?;
+    let d = Duels {
+        name: EXPERIMENT.name,
+        game,
+        matchups: &MATCHUPS[k..=k],
+        player: |x: &str| x.to_string(),
+    };
+    d.play(s, 0, range, emit)
+}
+
+/// Per game and matchup: A's win share and score lead.
+struct Strength;
+
+impl Sharded for Strength {
+    type Acc = Vec<(MeanInterval, MeanInterval)>;
+
+    fn columns(&self) -> &'static [&'static str] {
+        &["a_win", "a_lead"]
+    }
+
+    fn parts(&self, s: &Settings) -> Result<Vec<Part>, String> {
+        let mut parts = Vec::new();
+        for g in games()? {
+            for &(a, b, deals) in MATCHUPS {
+                parts.push(Part {
+                    name: format!("{g}: {a} vs {b}"),
+                    samples: s.games.unwrap_or(deals),
+                });
+            }
+        }
+        Ok(parts)
+    }
+
+    fn play(
+        &self,
+        s: &Settings,
+        part: usize,
+        range: Range<u64>,
+        emit: &mut Emit<'_>,
+    ) -> Result<(), String> {
+        let game = games()?[part / MATCHUPS.len()];
+        for_game!(game, duel(part % MATCHUPS.len(), s, range, emit))
+    }
+
+    fn start(&self, parts: &[Part]) -> Self::Acc {
+        vec![Default::default(); parts.len()]
+    }
+
+    fn add(&self, acc: &mut Self::Acc, part: usize, x: &[Option<f64>]) {
+        let (win, lead) = &mut acc[part];
+        win.add(x[0].unwrap_or(f64::NAN));
+        lead.add(x[1].unwrap_or(f64::NAN));
+    }
+
+    fn note(&self, acc: &Self::Acc, part: usize) -> String {
+        format!(", A's win share {:.3}", acc[part].0.mean())
+    }
+
+    fn finish(
+        &self,
+        s: &Settings,
+        _parts: &[Part],
+        acc: Self::Acc,
+        seconds: &[f64],
+    ) -> Result<(), String> {
+        let e = |e: cardsim_sim::SimError| e.to_string();
+        let mut out = AtomicCsv::create(&s.out).map_err(e)?;
+        out.write([
+            "game",
+            "a",
+            "b",
+            "deals",
+            "a_win",
+            "win_ci_low",
+            "win_ci_high",
+            "a_lead",
+            "lead_ci_low",
+            "lead_ci_high",
+            "seconds",
+        ])
+        .map_err(e)?;
+        let mut rows = vec![[
+            "game",
+            "A",
+            "B",
+            "deals",
+            "A win share",
+            "95% CI",
+            "A score lead",
+            "95% CI",
+        ]
+        .map(String::from)
+        .to_vec()];
+        let names = games()?;
+        for (i, ((win, lead), secs)) in acc.iter().zip(seconds).enumerate() {
+            let game = names[i / MATCHUPS.len()];
+            let (a, b, _) = MATCHUPS[i % MATCHUPS.len()];
+            let (wl, wh) = win.interval();
+            let (ll, lh) = lead.interval();
+            out.write([
+                game.to_string(),
+                a.to_string(),
+                b.to_string(),
+                win.count().to_string(),
+                format!("{:.6}", win.mean()),
+                format!("{wl:.6}"),
+                format!("{wh:.6}"),
+                format!("{:.6}", lead.mean()),
+                format!("{ll:.6}"),
+                format!("{lh:.6}"),
+                format!("{secs:.2}"),
+            ])
+            .map_err(e)?;
+            rows.push(vec![
+                game.to_string(),
+                a.to_string(),
+                b.to_string(),
+                win.count().to_string(),
+                format!("{:.3}", win.mean()),
+                format!("[{wl:.3}, {wh:.3}]"),
+                format!("{:.2}", lead.mean()),
+                format!("[{ll:.2}, {lh:.2}]"),
+            ]);
+        }
+        out.commit().map_err(e)?;
+        super::show(
+            &format!(
+                "Search agents at their defaults against the heuristic, duplicate deals, \
+                 default players and rules, seed {}",
+                s.seed
+            ),
+            &align_table(&rows),
+        )?;
+        eprintln!("wrote {}", s.out.display());
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_with_a_heuristic_and_opponents_is_measured() {
+        let names = games().unwrap();
+        assert!(names.contains(&"whist") && names.contains(&"speed"));
+        assert!(
+            !names.contains(&"seahaven"),
+            "one player: nobody to play against"
+        );
+    }
+}
