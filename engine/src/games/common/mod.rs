@@ -27,6 +27,7 @@
 mod auction;
 mod beating;
 mod elimination;
+pub(crate) mod encoding;
 mod race;
 mod stock;
 mod target;

@@ -195,5 +195,6 @@ impl Game for Seahaven {
 }
 
 mod deal_text;
+mod encoding;
 #[cfg(test)]
 mod tests;
