@@ -25,7 +25,8 @@ fn entry<G: Encoding + DealText + GameAgents>() -> Entry {
 /// Every game with an encoding, in the order of `cardsim list`: one line per game.
 pub fn games() -> Vec<Entry> {
     vec![
-        // entry::<games::bridge::Bridge>(),
+        entry::<games::trash::Trash>(),
+        entry::<games::seahaven::Seahaven>(),
     ]
 }
 
@@ -63,28 +64,4 @@ pub fn parse_game_string(text: &str) -> Result<(String, Params), CoreError> {
     };
     let items: Vec<&str> = inner.split(',').filter(|s| !s.trim().is_empty()).collect();
     Ok((name.trim().to_string(), Params::parse(&items)?))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn game_strings_split_into_name_and_params() {
-        let (name, params) = parse_game_string("euchre(deck=24, target=1)").unwrap();
-        assert_eq!(name, "euchre");
-        assert_eq!(
-            params.pairs(),
-            &[("deck".into(), "24".into()), ("target".into(), "1".into())]
-        );
-        assert_eq!(parse_game_string("bridge").unwrap().1, Params::new());
-        assert!(parse_game_string("bridge(x=1").is_err());
-        assert!(parse_game_string("bridge(x)").unwrap_err().0.contains("key=value"));
-    }
-
-    #[test]
-    fn unknown_games_are_named_with_the_list() {
-        let e = find("nope").err().unwrap();
-        assert!(e.0.starts_with("unknown game \"nope\"; allowed: "), "{e}");
-    }
 }
