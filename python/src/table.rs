@@ -26,7 +26,11 @@ fn entry<G: Encoding + DealText + GameAgents>() -> Entry {
 pub fn games() -> Vec<Entry> {
     vec![
         entry::<games::trash::Trash>(),
+        entry::<games::gin_rummy::GinRummy>(),
+        entry::<games::whist::Whist>(),
         entry::<games::seahaven::Seahaven>(),
+        entry::<games::bridge::Bridge>(),
+        entry::<games::xeri::Xeri>(),
     ]
 }
 

@@ -12,7 +12,7 @@ from conftest import assert_final_returns, random_step
 GAMES = cardsim.game_names()
 
 
-def choices(game: cardsim.Game, spec: str, seed: int, moves: int = 40):
+def choices(game: cardsim.Game, spec: str, seed: int, moves: int = 12):
     """The agent's choices along a fixed random game."""
     agent = cardsim.Agent(game, spec, seed=seed)
     state = game.new_initial_state(seed=7)
@@ -35,7 +35,7 @@ def choices(game: cardsim.Game, spec: str, seed: int, moves: int = 40):
 
 
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("spec", ["random", "heuristic", "ismcts:iters=30"])
+@pytest.mark.parametrize("spec", ["random", "heuristic", "ismcts:iters=4"])
 def test_agents_choose_legal_actions_deterministically(name, spec):
     game = cardsim.load_game(name)
     try:
@@ -74,8 +74,8 @@ def test_an_agent_sees_only_its_seats_observation():
             continue
         seat = state.current_player()
         other = state.resample_from_infostate(seat, seed=99)
-        a = cardsim.Agent(game, "ismcts:iters=50", seed=4).step(state)
-        b = cardsim.Agent(game, "ismcts:iters=50", seed=4).step(other)
+        a = cardsim.Agent(game, "ismcts:iters=8", seed=4).step(state)
+        b = cardsim.Agent(game, "ismcts:iters=8", seed=4).step(other)
         assert a == b, name
 
 
