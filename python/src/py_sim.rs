@@ -61,7 +61,7 @@ fn function_agent(f: Bound<'_, PyAny>) -> PyResult<SeatAgent> {
             let state = Py::new(py, State { inner: state })
                 .map_err(|e| CoreError(format!("agent {what}: {e}")))?;
             f.call1(py, (state, seat))
-                .and_then(|r| r.extract::<usize>(py).map_err(PyErr::from))
+                .and_then(|r| r.extract::<usize>(py))
                 .map_err(|e| CoreError(format!("agent {what} failed: {e}")))
         })
     };

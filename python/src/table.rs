@@ -12,8 +12,11 @@ pub struct Entry {
     /// Name, players, parameters.
     pub info: GameInfo,
     /// `G` configured for the players (its default when `None`) and parameters.
-    pub load: fn(Option<usize>, &Params) -> Result<Box<dyn DynGame>, CoreError>,
+    pub load: Load,
 }
+
+/// The type of [`Entry::load`].
+pub type Load = fn(Option<usize>, &Params) -> Result<Box<dyn DynGame>, CoreError>;
 
 fn entry<G: Encoding + DealText + GameAgents>() -> Entry {
     Entry {
