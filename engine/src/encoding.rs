@@ -40,7 +40,7 @@
 use crate::cards::{Card, CardMultiset, CardSet};
 use crate::driver::{actions_of, RandomPolicy, Scratch, Step};
 use crate::game::{Game, ToMove};
-use crate::seat::Seat;
+use crate::seat::{Seat, SeatMask};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
@@ -173,6 +173,89 @@ impl Tensor {
 /// ```
 pub fn relative(seat: Seat, observer: Seat, players: usize) -> usize {
     (seat.index() + players - observer.index()) % players
+}
+
+/// Per-seat segments, written relative to the observer: entry (or plane) `k` is the seat `k`
+/// places to the observer's left ([`relative`]).
+///
+/// ```
+/// use cardsim_engine::encoding::Tensor;
+/// use cardsim_engine::{CardSet, Seat};
+/// let mut t = Tensor::new();
+/// let (observer, players) = (Seat::new(1), 3);
+/// t.seat_one_hot("dealer", Some(Seat::new(0)), observer, players);
+/// t.seat_values("score", observer, players, |s| s.index() as f32);
+/// t.seat_cards("shown", observer, players, |s| {
+///     if s == Seat::new(2) { "AS".parse::<CardSet>().unwrap() } else { CardSet::EMPTY }
+/// });
+/// assert_eq!(&t.values()[..3], &[0.0, 0.0, 1.0]); // seat 0 sits 2 places to seat 1's left
+/// assert_eq!(&t.values()[3..6], &[1.0, 2.0, 0.0]);
+/// let ace = "AS".parse::<cardsim_engine::Card>().unwrap();
+/// assert_eq!(t.values()[6 + 64 + ace.index()], 1.0); // seat 2 is 1 place to the left
+/// assert_eq!(t.get("score"), Some(&[1.0, 2.0, 0.0][..]));
+/// ```
+impl Tensor {
+    /// The entries of the first segment named `name`, if there is one.
+    pub fn get(&self, name: &str) -> Option<&[f32]> {
+        let s = self.segments.iter().find(|s| s.name == name)?;
+        Some(&self.values[s.offset..s.offset + s.len])
+    }
+
+    /// `players` entries: 1 at the relative place of `seat` (all 0 for `None`).
+    pub fn seat_one_hot(
+        &mut self,
+        name: &'static str,
+        seat: Option<Seat>,
+        observer: Seat,
+        players: usize,
+    ) {
+        self.one_hot(name, seat.map(|s| relative(s, observer, players)), players);
+    }
+
+    /// `players` entries: `value(seat)` at each seat's relative place.
+    pub fn seat_values(
+        &mut self,
+        name: &'static str,
+        observer: Seat,
+        players: usize,
+        mut value: impl FnMut(Seat) -> f32,
+    ) {
+        let plane = self.open(name, players);
+        for s in Seat::all(players) {
+            plane[relative(s, observer, players)] = value(s);
+        }
+    }
+
+    /// `players` entries: 1 at the relative place of each seat of `mask`.
+    pub fn seat_mask(
+        &mut self,
+        name: &'static str,
+        mask: SeatMask,
+        observer: Seat,
+        players: usize,
+    ) {
+        self.seat_values(name, observer, players, |s| {
+            f32::from(u8::from(mask.contains(s)))
+        });
+    }
+
+    /// `players` card planes of [`Card::SLOTS`] entries: plane `k` holds `cards(seat)` of the
+    /// seat `k` places to the observer's left.
+    pub fn seat_cards(
+        &mut self,
+        name: &'static str,
+        observer: Seat,
+        players: usize,
+        mut cards: impl FnMut(Seat) -> CardSet,
+    ) {
+        let planes = self.open(name, players * Card::SLOTS);
+        for s in Seat::all(players) {
+            let plane = &mut planes[relative(s, observer, players) * Card::SLOTS..];
+            for c in cards(s).iter() {
+                plane[c.index()] = 1.0;
+            }
+        }
+    }
 }
 
 /// The layout of `game`'s observation tensor: the segments of the first seat's observation of

@@ -668,3 +668,4 @@ mod tests {
     }
 }
 mod deal_text;
+pub mod encoding;

@@ -18,6 +18,8 @@
 //! - [`TrickTaking`]: a game's card play as code shared across the family sees it (the play in
 //!   progress, the teams, which actions are cards), implemented beside each game's state.
 //!
+//! - [`encode_play`]: the card play as observation-tensor segments, the same for every game.
+//!
 //! Game-specific parts (bidding, scoring, exposed cards) stay in the game modules.
 //!
 //! ```
@@ -39,6 +41,7 @@
 //! ```
 
 mod chooser;
+mod encoding;
 mod order;
 mod play;
 mod sample;
@@ -46,6 +49,9 @@ mod trick;
 mod view;
 
 pub use chooser::TrumpChooser;
+#[cfg(test)]
+pub(crate) use encoding::assert_hand_plane;
+pub use encoding::{encode_play, play_len};
 pub use order::{CardOrder, Obligation, TieBreak};
 pub use play::{PlayRecord, Teams, TrickPlay};
 pub use sample::{sample_deal, sample_deal_grouped_into, sample_deal_into, shuffled, HiddenHand};

@@ -784,5 +784,6 @@ impl TrickTaking for Bridge {
 }
 
 mod deal_text;
+pub mod encoding;
 #[cfg(test)]
 mod tests;

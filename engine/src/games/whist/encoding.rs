@@ -1,0 +1,103 @@
+//! Whist's [`Encoding`]: action ids and the observation tensor.
+//!
+//! **Action ids** (64): a play of a card has the card's [`Card::index`] as its id
+//! (`16·suit + rank slot`: 2C = 2, AS = 63); Whist has no other action.
+//!
+//! **Observation tensor** (1,125 entries; seats relative to the observer: entry `k` is the
+//! seat `k` places to its left; "our side" is the observer's partnership):
+//!
+//! | segment            | length | meaning                                                     |
+//! |--------------------|--------|-------------------------------------------------------------|
+//! | `dealer`           | 4      | one-hot seat                                                |
+//! | `scores`           | 2      | points of our side, their side, / `target`                  |
+//! | `hands_played`     | 1      | hands completed, / 10                                       |
+//! | `trump_card`       | 64     | the turned-up card that made trumps                         |
+//! | `trump_card.held`  | 1      | 1 while the dealer still holds it (it is known to be there) |
+//! | the card play      | 1,053  | [`encode_play`] with 4 seats and 13 tricks (`hands`, `hand_sizes`, `trick`, `trick.leader`, `trick.led_suit`, `trick.to_play`, `trump`, `played`, `voids`, `tricks_won`, `tricks_played`, `active`) |
+
+use super::{Whist, WhistObservation};
+use crate::cards::{Card, CardSet};
+use crate::encoding::{Encoding, Tensor};
+use crate::tricks::{encode_play, TrickTaking};
+
+impl Encoding for Whist {
+    fn num_distinct_actions(&self) -> usize {
+        Card::SLOTS
+    }
+
+    fn action_id(&self, action: Card) -> usize {
+        action.index()
+    }
+
+    fn encode_observation(&self, obs: &WhistObservation, out: &mut Tensor) {
+        let me = obs.seat;
+        out.seat_one_hot("dealer", Some(obs.dealer), me, 4);
+        let ours = self.teams().team(me);
+        let target = self.target().max(1) as f32;
+        let scores = [obs.scores[ours], obs.scores[1 - ours]].map(|s| s as f32 / target);
+        out.values_of("scores", &scores);
+        out.scalar("hands_played", obs.hands as f32 / 10.0);
+        out.cards("trump_card", CardSet::from_card(obs.trump_card));
+        let held = !obs.play.record().played().contains(obs.trump_card);
+        out.scalar("trump_card.held", f32::from(u8::from(held)));
+        encode_play(out, &obs.play, me, 13);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encoding::{check, layout};
+    use crate::tricks::assert_hand_plane;
+    use crate::{Game, Params, Seat};
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    fn game() -> Whist {
+        Whist::new(4, &Params::new().set("target", 3)).unwrap()
+    }
+
+    #[test]
+    fn random_games_pass_the_encoding_check() {
+        let r = check(&game(), 0..30, 300);
+        assert_eq!(r.games, 30);
+        assert!(r.decisions >= 30 * 52, "{r:?}");
+        let len: usize = layout(&game()).iter().map(|s| s.len).sum();
+        assert_eq!(len, 1125);
+    }
+
+    #[test]
+    fn a_card_is_its_index() {
+        let g = game();
+        assert_eq!(g.action_id("2C".parse().unwrap()), 2);
+        assert_eq!(g.action_id("AS".parse().unwrap()), 63);
+        assert_eq!(g.num_distinct_actions(), 64);
+    }
+
+    #[test]
+    fn the_hand_trump_card_and_lead_show_where_they_belong() {
+        let g = game();
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut state = g.deal(&mut rng);
+        let leader = state.play().to_play();
+        let lead = state.play().legal().iter().next().unwrap();
+        g.apply(&mut state, lead, &mut rng);
+        let me = leader.left(2, 4);
+        let mut t = Tensor::new();
+        g.encode_observation(&g.observe(&state, me), &mut t);
+        assert_hand_plane(&t, state.play().hand(me), CardSet::EMPTY);
+        // The leader sits 2 places to the observer's left.
+        assert_eq!(t.get("trick").unwrap()[2 * 64 + lead.index()], 1.0);
+        assert_eq!(t.get("trick").unwrap().iter().sum::<f32>(), 1.0);
+        let trump = g.observe(&state, me).trump_card;
+        assert_eq!(t.get("trump_card").unwrap()[trump.index()], 1.0);
+        let trump_suit = t.get("trump").unwrap();
+        assert_eq!(trump_suit[trump.suit().index()], 1.0);
+        let dealer = relative_of(g.observe(&state, me).dealer, me);
+        assert_eq!(t.get("dealer").unwrap()[dealer], 1.0);
+    }
+
+    fn relative_of(s: Seat, me: Seat) -> usize {
+        crate::encoding::relative(s, me, 4)
+    }
+}
