@@ -45,6 +45,8 @@ pub trait DynGame: Send + Sync {
     fn params(&self) -> &Params;
     /// Action ids are `0..num_distinct_actions()`.
     fn num_distinct_actions(&self) -> usize;
+    /// True for a real-time game (one with races, where several seats may act at once).
+    fn real_time(&self) -> bool;
     /// The observation tensor's segments.
     fn layout(&self) -> &[Segment];
     /// The observation tensor's flat length.
@@ -86,8 +88,11 @@ pub trait DynState: Send + Sync {
     ///
     /// # Errors
     /// A seat out of range, or `None` in a race.
-    fn legal_actions_into(&self, seat: Option<usize>, out: &mut Vec<usize>)
-        -> Result<(), CoreError>;
+    fn legal_actions_into(
+        &self,
+        seat: Option<usize>,
+        out: &mut Vec<usize>,
+    ) -> Result<(), CoreError>;
     /// Applies the action with id `id` for the seat to move.
     ///
     /// # Errors
@@ -143,7 +148,11 @@ pub trait DynAgent: Send {
     /// # Errors
     /// A state of another game or configuration, no decision for the seat, or an illegal
     /// choice.
-    fn step(&mut self, state: &dyn DynState, seat: Option<usize>) -> Result<(usize, f64), CoreError>;
+    fn step(
+        &mut self,
+        state: &dyn DynState,
+        seat: Option<usize>,
+    ) -> Result<(usize, f64), CoreError>;
     /// Forgets what it learnt during a game (call between games).
     fn reset(&mut self);
     /// The agent's label (its spec).
@@ -203,6 +212,9 @@ impl<G: Encoding + DealText + GameAgents> DynGame for ErasedGame<G> {
     fn num_distinct_actions(&self) -> usize {
         self.game.num_distinct_actions()
     }
+    fn real_time(&self) -> bool {
+        G::REAL_TIME
+    }
     fn layout(&self) -> &[Segment] {
         &self.layout
     }
@@ -215,9 +227,10 @@ impl<G: Encoding + DealText + GameAgents> DynGame for ErasedGame<G> {
         Box::new(self.state(state, rng))
     }
     fn state_from_deal(&self, deal: &str, seed: u64) -> Result<Box<dyn DynState>, CoreError> {
-        let state = self.game.parse_deal(deal).map_err(|e| {
-            CoreError(format!("the deal is not a {} deal: {e}", G::INFO.name))
-        })?;
+        let state = self
+            .game
+            .parse_deal(deal)
+            .map_err(|e| CoreError(format!("the deal is not a {} deal: {e}", G::INFO.name)))?;
         // As the simulator does with a given deal: the RNG deals first, so chance after the
         // deal is the stream the seed gives.
         let mut rng = cardsim_sim::game_rng(seed, 0);
@@ -579,7 +592,9 @@ impl<G: Encoding + GameAgents> DynAgent for ErasedAgent<G> {
         let mut legal = Vec::new();
         driver::actions_of(&*st.game, &st.state, to_move, seat, &mut legal);
         if legal.is_empty() {
-            return Err(CoreError(format!("seat {seat} has no decision to make now")));
+            return Err(CoreError(format!(
+                "seat {seat} has no decision to make now"
+            )));
         }
         let game = &*st.game;
         let choice = if self.agent.perfect_information() {

@@ -101,8 +101,8 @@ pub fn simulate_csv(
             "score_ci_high",
             "mean_place",
         ];
-        let summary = std::iter::once(header.iter().map(|s| s.to_string()).collect())
-            .chain(report.rows().map(|row| {
+        let summary = std::iter::once(header.iter().map(|s| s.to_string()).collect()).chain(
+            report.rows().map(|row| {
                 let t = &row.tally;
                 let (lo, hi) = row.win_interval();
                 let (slo, shi) = row.score.interval();
@@ -119,7 +119,8 @@ pub fn simulate_csv(
                     fmt_exact(shi),
                     fmt_exact(t.mean_place()),
                 ]
-            }));
+            }),
+        );
         Ok((csv_text(rows)?, csv_text(summary)?))
     };
     Ok(py.detach(run)?)

@@ -25,7 +25,10 @@ fn entry<G: Encoding + DealText + GameAgents>() -> Entry {
 /// Every game with an encoding, in the order of `cardsim list`: one line per game.
 pub fn games() -> Vec<Entry> {
     vec![
-        // entry::<games::bridge::Bridge>(),
+        entry::<games::trash::Trash>(),
+        entry::<games::whist::Whist>(),
+        entry::<games::seahaven::Seahaven>(),
+        entry::<games::bridge::Bridge>(),
     ]
 }
 
@@ -79,7 +82,10 @@ mod tests {
         );
         assert_eq!(parse_game_string("bridge").unwrap().1, Params::new());
         assert!(parse_game_string("bridge(x=1").is_err());
-        assert!(parse_game_string("bridge(x)").unwrap_err().0.contains("key=value"));
+        assert!(parse_game_string("bridge(x)")
+            .unwrap_err()
+            .0
+            .contains("key=value"));
     }
 
     #[test]
