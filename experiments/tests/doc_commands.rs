@@ -14,6 +14,10 @@
 //!   block of the same file, so the command behind every figure runs here.
 //! - `cargo` commands (fenced or inline: soak tests, benches, `cargo install`) are not run;
 //!   the packages, test and bench targets, paths and test-name filters they name must exist.
+//! - Any other `$ ` line (the Python package's `pip install ./python`,
+//!   `python -m pytest python/tests`) is not run here: `.ci/run` runs it as printed, in the
+//!   venv it makes, and `other_commands_are_run_by_ci` checks that it has the line. The
+//!   ` ```python ` blocks run in the package's pytest suite (`python/tests/test_docs.py`).
 //!
 //! # How the commands run
 //!
@@ -781,6 +785,32 @@ fn ci_runs_the_readmes_test_command() {
         ".ci/run does not run the README's `{}`",
         test.text
     );
+}
+
+#[test]
+fn other_commands_are_run_by_ci() {
+    let ci = read(Path::new(".ci/run"));
+    let mut checked = 0;
+    for rel in doc_files() {
+        let (blocks, _) = split_fences(&read(&rel));
+        for c in blocks.iter().flat_map(Block::commands) {
+            let first = words(&c.text).into_iter().next().unwrap_or_default();
+            if first == "cardsim" || first == "cargo" {
+                continue;
+            }
+            assert!(
+                ci.lines().any(|l| l.trim() == c.text),
+                "{}:{}: `{}` is neither a cardsim nor a cargo command, so .ci/run must run it \
+                 as printed",
+                rel.display(),
+                c.line,
+                c.text
+            );
+            checked += 1;
+        }
+    }
+    // The README's install of the Python package and its test run, at least.
+    assert!(checked >= 2, "only {checked} commands checked");
 }
 
 /// GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens.

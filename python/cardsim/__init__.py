@@ -15,7 +15,7 @@ See ``docs/python.md`` in the repository for the whole API.
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence, Tuple, Union
 
 from ._cardsim import (
     SIMULTANEOUS,
@@ -49,7 +49,7 @@ __all__ = [
 
 def simulate(
     name: str,
-    agents: Union[str, Sequence[str], None] = None,
+    agents: Union[str, Sequence[Union[str, Callable[[State, int], int]]], None] = None,
     games: int = 10_000,
     seed: int = 0,
     threads: int = 0,

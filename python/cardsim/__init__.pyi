@@ -1,7 +1,7 @@
 """cardsim: card-game rules, agents and a parallel simulator written in Rust, with an API
 shaped like OpenSpiel's ``pyspiel``."""
 
-from typing import Any, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Mapping, Optional, Sequence, Tuple, Union
 
 import pandas
 
@@ -17,7 +17,7 @@ from ._cardsim import (
 
 def simulate(
     name: str,
-    agents: Union[str, Sequence[str], None] = None,
+    agents: Union[str, Sequence[Union[str, Callable[[State, int], int]]], None] = None,
     games: int = 10_000,
     seed: int = 0,
     threads: int = 0,
@@ -30,7 +30,9 @@ def simulate(
 
     ``name`` is any game of ``cardsim list`` (or a game string ``name(key=value,...)``);
     ``agents`` one spec for all seats or one per seat (a list, or one comma-separated
-    string); ``threads`` 0 for one per core.
+    string); an agent may also be a callable ``f(state, seat) -> action``, called with the
+    GIL held on a state drawn from what the seat knows (the run then plays on one thread);
+    ``threads`` 0 for one per core.
 
     Returns ``(rows, summary)``: the per-game rows (columns ``game, seed, seat, agent,
     score, place, win, moves, draw`` and the game's statistics) and the summary (``agent,

@@ -1,6 +1,6 @@
 """The native module of ``cardsim`` (PyO3); import its names from ``cardsim``."""
 
-from typing import Any, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -32,7 +32,7 @@ def load_game(
 
 def simulate_csv(
     name: str,
-    agents: Union[str, Sequence[str], None] = None,
+    agents: Union[str, Sequence[Union[str, Callable[["State", int], int]]], None] = None,
     games: int = 10_000,
     seed: int = 0,
     threads: int = 0,

@@ -15,11 +15,12 @@ use cardsim_engine::encoding::{Segment, Tensor};
 use cardsim_engine::{
     driver, DealText, Encoding, Game, GameInfo, IllegalAction, Params, RaceEntry, Seat, ToMove,
 };
-use rand::SeedableRng;
+use cardsim_sim::{GameRecord, Report, SimConfig, Simulation};
+use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::any::Any;
 use std::cell::RefCell;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// Who acts in a state.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,6 +64,35 @@ pub trait DynGame: Send + Sync {
     /// # Errors
     /// A malformed spec, an unknown agent or setting, a bad value.
     fn agent(&self, spec: &str, seed: u64) -> Result<Box<dyn DynAgent>, CoreError>;
+    /// Plays `config.games` games with one agent per seat (or one for all), seated, seeded
+    /// and summarised as the simulator does, on the calling thread: the report, the agents'
+    /// labels and every game's record, in game order.
+    ///
+    /// # Errors
+    /// The simulator's errors, or the first error of a [`SeatAgent::Function`].
+    fn simulate(
+        &self,
+        agents: &[SeatAgent],
+        config: SimConfig,
+    ) -> Result<(Report, Vec<String>, Vec<GameRecord>), CoreError>;
+}
+
+/// A function that chooses an action id for a seat, given a state drawn from what the seat
+/// knows (a Python callable, in the package).
+pub type ChooseFn = dyn Fn(Box<dyn DynState>, usize) -> Result<usize, CoreError> + Send + Sync;
+
+/// One agent of [`DynGame::simulate`].
+#[derive(Clone)]
+pub enum SeatAgent {
+    /// A cardsim agent.
+    Spec(AgentSpec),
+    /// A function of the seat's view, labelled in the results.
+    Function {
+        /// Its label in the rows and the summary.
+        label: String,
+        /// The function.
+        choose: Arc<ChooseFn>,
+    },
 }
 
 /// A state of a configured game, type-erased, with its chance RNG and history.
@@ -247,6 +277,129 @@ impl<G: Encoding + DealText + GameAgents> DynGame for ErasedGame<G> {
             label,
             rng: ChaCha8Rng::seed_from_u64(seed),
         }))
+    }
+    fn simulate(
+        &self,
+        agents: &[SeatAgent],
+        config: SimConfig,
+    ) -> Result<(Report, Vec<String>, Vec<GameRecord>), CoreError> {
+        // The simulation with a stand-in spec for every function seats, places, seeds and
+        // labels the games as `cardsim simulate` does.
+        let stand_in: Vec<AgentSpec> = agents
+            .iter()
+            .map(|a| match a {
+                SeatAgent::Spec(s) => Ok(s.clone()),
+                SeatAgent::Function { .. } => "random".parse::<AgentSpec>(),
+            })
+            .collect::<Result<_, _>>()?;
+        let sim = Simulation::new((*self.game).clone(), &stand_in, config)?;
+        let players = self.game.players();
+        let agents: Vec<SeatAgent> = match agents.len() {
+            1 => vec![agents[0].clone(); players],
+            _ => agents.to_vec(),
+        };
+        let mut labels = sim.labels();
+        for (label, a) in labels.iter_mut().zip(&agents) {
+            if let SeatAgent::Function { label: l, .. } = a {
+                label.clone_from(l);
+            }
+        }
+        let teams: Vec<usize> = Seat::all(players).map(|s| self.game.team(s)).collect();
+        let report = Report::new(G::INFO.name, players, &labels, G::INFO.stats)
+            .with_block(sim.block())
+            .with_teams(&teams);
+        let cat = catalog::<G>();
+        let failure: Arc<Mutex<Option<CoreError>>> = Arc::default();
+        let mut records = Vec::new();
+        for index in sim.range() {
+            let seating = sim.seating_of(index);
+            let mut seated = Vec::with_capacity(players);
+            for &k in &seating {
+                seated.push(match &agents[k] {
+                    SeatAgent::Spec(spec) => cat.build(spec)?,
+                    SeatAgent::Function { label, choose } => Box::new(FunctionAgent {
+                        game: self.game.clone(),
+                        len: self.len,
+                        label: label.clone(),
+                        choose: choose.clone(),
+                        failure: failure.clone(),
+                    })
+                        as Box<dyn Agent<G>>,
+                });
+            }
+            let mut rng = sim.rng_of(index);
+            let record = cardsim_sim::play_game(
+                &*self.game,
+                &mut seated,
+                &seating,
+                &mut rng,
+                index,
+                sim.config().max_moves,
+            );
+            if let Some(e) = failure.lock().ok().and_then(|mut f| f.take()) {
+                return Err(e);
+            }
+            records.push(record?);
+        }
+        Ok((report, labels, records))
+    }
+}
+
+/// A [`SeatAgent::Function`] at a table of the simulator: the function sees a state drawn
+/// from the seat's observation, never the true state. Its first failure is kept in
+/// `failure` (the game then goes on with the first legal action and the run stops after it).
+struct FunctionAgent<G: Game> {
+    game: Arc<G>,
+    len: usize,
+    label: String,
+    choose: Arc<ChooseFn>,
+    failure: Arc<Mutex<Option<CoreError>>>,
+}
+
+impl<G: Encoding + GameAgents> Agent<G> for FunctionAgent<G> {
+    fn choose(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        obs: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut dyn RngCore,
+    ) -> G::Action {
+        let failed = |e: CoreError| {
+            if let Ok(mut f) = self.failure.lock() {
+                f.get_or_insert(e);
+            }
+            legal[0]
+        };
+        match self.failure.lock() {
+            Ok(f) if f.is_none() => {}
+            _ => return legal[0],
+        }
+        let state = game.determinize(obs, rng);
+        let mut view = ErasedState {
+            game: self.game.clone(),
+            len: self.len,
+            state,
+            rng: ChaCha8Rng::seed_from_u64(rng.next_u64()),
+            history: Vec::new(),
+            moves: 0,
+            legal: Vec::new(),
+        };
+        view.refresh();
+        match (self.choose)(Box::new(view), seat.index()) {
+            Ok(id) => match legal.iter().find(|&&a| game.action_id(a) == id) {
+                Some(&a) => a,
+                None => failed(CoreError(format!(
+                    "agent {} chose the illegal action id {id}",
+                    self.label
+                ))),
+            },
+            Err(e) => failed(e),
+        }
+    }
+
+    fn label(&self) -> String {
+        self.label.clone()
     }
 }
 

@@ -9,9 +9,12 @@
 //! - the Python classes (`Game`, `State`, `Agent`) and functions, which only convert and
 //!   forward.
 //!
-//! ```
+//! The crate is tested from Python (`python/tests`, which `.ci/run` runs); this example is
+//! compiled, not run, as running it needs the Python library.
+//!
+//! ```no_run
 //! use cardsim_engine::Params;
-//! let entry = _cardsim::table::find("bridge").unwrap();
+//! let entry = _cardsim::table::find("trash").unwrap();
 //! let game = (entry.load)(None, &Params::new()).unwrap();
 //! let mut state = game.new_state(7);
 //! let mut legal = Vec::new();

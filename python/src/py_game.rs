@@ -346,7 +346,9 @@ impl State {
             }
             None => player_or_action,
         };
-        Ok(self.inner.action_to_string(action_arg(id)?)?)
+        let id = usize::try_from(id)
+            .map_err(|_| CoreError(format!("action id {id} is not legal here")))?;
+        Ok(self.inner.action_to_string(id)?)
     }
 
     /// The id of the legal action written `text`. `player` as in `action_to_string`.

@@ -12,8 +12,11 @@ pub struct Entry {
     /// Name, players, parameters.
     pub info: GameInfo,
     /// `G` configured for the players (its default when `None`) and parameters.
-    pub load: fn(Option<usize>, &Params) -> Result<Box<dyn DynGame>, CoreError>,
+    pub load: Load,
 }
+
+/// The type of [`Entry::load`].
+pub type Load = fn(Option<usize>, &Params) -> Result<Box<dyn DynGame>, CoreError>;
 
 fn entry<G: Encoding + DealText + GameAgents>() -> Entry {
     Entry {
@@ -26,9 +29,11 @@ fn entry<G: Encoding + DealText + GameAgents>() -> Entry {
 pub fn games() -> Vec<Entry> {
     vec![
         entry::<games::trash::Trash>(),
+        entry::<games::gin_rummy::GinRummy>(),
         entry::<games::whist::Whist>(),
         entry::<games::seahaven::Seahaven>(),
         entry::<games::bridge::Bridge>(),
+        entry::<games::xeri::Xeri>(),
     ]
 }
 
@@ -66,31 +71,4 @@ pub fn parse_game_string(text: &str) -> Result<(String, Params), CoreError> {
     };
     let items: Vec<&str> = inner.split(',').filter(|s| !s.trim().is_empty()).collect();
     Ok((name.trim().to_string(), Params::parse(&items)?))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn game_strings_split_into_name_and_params() {
-        let (name, params) = parse_game_string("euchre(deck=24, target=1)").unwrap();
-        assert_eq!(name, "euchre");
-        assert_eq!(
-            params.pairs(),
-            &[("deck".into(), "24".into()), ("target".into(), "1".into())]
-        );
-        assert_eq!(parse_game_string("bridge").unwrap().1, Params::new());
-        assert!(parse_game_string("bridge(x=1").is_err());
-        assert!(parse_game_string("bridge(x)")
-            .unwrap_err()
-            .0
-            .contains("key=value"));
-    }
-
-    #[test]
-    fn unknown_games_are_named_with_the_list() {
-        let e = find("nope").err().unwrap();
-        assert!(e.0.starts_with("unknown game \"nope\"; allowed: "), "{e}");
-    }
 }

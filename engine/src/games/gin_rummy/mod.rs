@@ -48,6 +48,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use std::fmt;
 
+mod encoding;
 #[cfg(test)]
 mod tests;
 

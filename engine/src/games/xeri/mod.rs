@@ -578,5 +578,6 @@ impl Game for Xeri {
 }
 
 mod deal_text;
+mod encoding;
 #[cfg(test)]
 mod tests;
