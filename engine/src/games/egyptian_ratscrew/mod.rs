@@ -27,6 +27,7 @@
 //!
 //! Rulings where the page is silent are in `docs/rules/egyptian-ratscrew.md`.
 
+pub mod encoding;
 mod records;
 #[cfg(test)]
 mod tests;

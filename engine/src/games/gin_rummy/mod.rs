@@ -48,7 +48,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use std::fmt;
 
-mod encoding;
+pub mod encoding;
 #[cfg(test)]
 mod tests;
 

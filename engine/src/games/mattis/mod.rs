@@ -728,5 +728,6 @@ impl<V: Variant> Game for TwoPart<V> {
 }
 
 mod deal_text;
+pub mod encoding;
 #[cfg(test)]
 mod tests;

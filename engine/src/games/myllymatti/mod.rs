@@ -18,7 +18,8 @@
 //!   as players at its start; if every card is taken, the player to the left of the last
 //!   taker leads. The last player with cards loses.
 //!
-//! Rulings are in `docs/rules/myllymatti.md`, each with its test.
+//! Rulings are in `docs/rules/myllymatti.md`, each with its test. Action ids and the observation
+//! tensor are Mattis's ([`encoding`](crate::games::mattis::encoding)).
 //!
 //! ```
 //! use cardsim_engine::games::myllymatti::Myllymatti;

@@ -195,6 +195,6 @@ impl Game for Seahaven {
 }
 
 mod deal_text;
-mod encoding;
+pub mod encoding;
 #[cfg(test)]
 mod tests;

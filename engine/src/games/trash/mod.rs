@@ -45,7 +45,7 @@
 //! assert_eq!(TrashAction::Place(7).to_string(), "place 7");
 //! ```
 
-mod encoding;
+pub mod encoding;
 mod layout;
 mod observation;
 mod state;

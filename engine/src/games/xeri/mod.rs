@@ -578,6 +578,6 @@ impl Game for Xeri {
 }
 
 mod deal_text;
-mod encoding;
+pub mod encoding;
 #[cfg(test)]
 mod tests;
