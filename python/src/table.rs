@@ -34,6 +34,9 @@ pub fn games() -> Vec<Entry> {
         entry::<games::seahaven::Seahaven>(),
         entry::<games::bridge::Bridge>(),
         entry::<games::xeri::Xeri>(),
+        entry::<games::mattis::Mattis>(),
+        entry::<games::myllymatti::Myllymatti>(),
+        entry::<games::egyptian_ratscrew::Ratscrew>(),
     ]
 }
 
