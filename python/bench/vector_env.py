@@ -34,14 +34,20 @@ def main() -> None:
     )
     rng = np.random.default_rng(args.seed)
     obs, masks = env.reset()
+    keys = np.empty(masks.shape, dtype=np.float32)
+
+    def choose(masks):
+        # A uniformly random legal id per game: the legal id with the largest random key.
+        rng.random(out=keys, dtype=np.float32)
+        np.multiply(keys, masks, out=keys)
+        return keys.argmax(axis=1)
+
     for _ in range(10):  # warm up
-        actions = np.argmax(np.where(masks, rng.random(masks.shape), -1.0), axis=1)
-        obs, masks, _, _, _ = env.step(actions)
+        obs, masks, _, _, _ = env.step(choose(masks))
     games = 0
     cpu, wall = time.process_time(), time.perf_counter()
     for _ in range(args.steps):
-        actions = np.argmax(np.where(masks, rng.random(masks.shape), -1.0), axis=1)
-        obs, masks, rewards, terminated, _ = env.step(actions)
+        obs, masks, rewards, terminated, _ = env.step(choose(masks))
         games += int(terminated.sum())
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     steps = args.steps * args.envs
