@@ -182,6 +182,15 @@ impl Episode {
         }
     }
 
+    /// The result of a game that ended before the learner had to act: its win share, ended.
+    pub fn ended(&self) -> StepResult {
+        StepResult {
+            reward: self.state.returns()[self.learner],
+            terminated: true,
+            illegal: false,
+        }
+    }
+
     /// Plays the learner's action `id` and then the agents' moves until the learner must act
     /// again or the game is over.
     ///

@@ -286,7 +286,8 @@ impl VectorEnv {
     /// Plays one action per environment (an integer array of `num_envs` ids) and the agents'
     /// replies: `(observations, action_masks, rewards, terminated, illegal)`. An environment
     /// whose episode ended starts its next one at once: its row of observations and mask is
-    /// then the new episode's first. The arrays are the same objects at every call,
+    /// then the new episode's first. (A game that ended before the learner had a decision
+    /// shows an all-false mask; the next step ends it, with its result, whatever the action.) The arrays are the same objects at every call,
     /// overwritten in place: copy what you keep.
     #[allow(clippy::type_complexity)]
     fn step<'py>(
@@ -337,7 +338,9 @@ impl VectorEnv {
                     .zip(fresh.par_iter())
                     .map(|(((((((e, &act), o), m), r), t), x), &seed)| {
                         let id = usize::try_from(act).unwrap_or(usize::MAX);
-                        let res = e.step(id)?;
+                        // A game can end before the learner acts (a reset into a game its
+                        // seat has no decision in): it ends now, whatever the action.
+                        let res = if e.is_over() { e.ended() } else { e.step(id)? };
                         *r = res.reward as f32;
                         *t = res.terminated;
                         *x = res.illegal;
