@@ -104,6 +104,51 @@ pub(crate) fn assert_hand_plane(t: &Tensor, hand: crate::CardSet, exposed: crate
     }
 }
 
+/// Test support: plays random moves of `game` from the deal of `seed` until the first card
+/// of a hand is led, then asserts that `observer`'s tensor shows the lead in the `trick` and
+/// `played` planes of the leader's relative seat (and nowhere else in them) and its own hand
+/// in plane 0 of `hands`. Returns the leader's relative seat.
+#[cfg(test)]
+pub(crate) fn assert_lead_shows<G>(game: &G, seed: u64, observer: Seat) -> usize
+where
+    G: crate::Encoding + crate::tricks::TrickTaking,
+{
+    use crate::driver::{step, RandomPolicy, Scratch, Step};
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut state = game.deal(&mut rng);
+    let mut scratch = Scratch::new();
+    while game.trick_play(&state).is_none_or(|p| p.trick().is_empty()) {
+        match step(game, &mut state, &mut RandomPolicy, &mut scratch, &mut rng) {
+            Ok(Step::Moved) => {}
+            Ok(Step::Over) => panic!("seed {seed}: the game ended before a lead"),
+            Err(never) => match never {},
+        }
+    }
+    let play = game.trick_play(&state).unwrap();
+    let (leader, lead) = play.trick().plays().next().unwrap();
+    let mut t = Tensor::new();
+    game.encode_observation(&game.observe(&state, observer), &mut t);
+    let k = crate::encoding::relative(leader, observer, play.players());
+    for name in ["trick", "played"] {
+        let plane = t.get(name).unwrap();
+        assert_eq!(plane[64 * k + lead.index()], 1.0, "the lead in {name}");
+        if play.tricks_played() == 0 {
+            assert_eq!(plane.iter().sum::<f32>(), 1.0, "only the lead in {name}");
+        }
+    }
+    let hands = t.get("hands").unwrap();
+    let hand = play.hand(observer);
+    for c in (0..64).filter_map(crate::Card::try_from_index) {
+        assert_eq!(
+            hands[c.index()] == 1.0,
+            hand.contains(c),
+            "{c} in the own hand plane"
+        );
+    }
+    k
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -50,7 +50,7 @@ mod view;
 
 pub use chooser::TrumpChooser;
 #[cfg(test)]
-pub(crate) use encoding::assert_hand_plane;
+pub(crate) use encoding::{assert_hand_plane, assert_lead_shows};
 pub use encoding::{encode_play, play_len};
 pub use order::{CardOrder, Obligation, TieBreak};
 pub use play::{PlayRecord, Teams, TrickPlay};

@@ -61,6 +61,39 @@ impl Auction {
         self.spoken >= self.players
     }
 
+    /// Writes the auction as `observer` sees it (everything is public), seats relative to it
+    /// ([`relative`](crate::encoding::relative)): `auction.spoken` (P entries: the seats that
+    /// have spoken), `auction.turn` (P, one-hot: the seat to speak), `auction.high_bidder` (P,
+    /// one-hot) and `auction.high_bid` (`levels` entries, one-hot by level: 0 unused, so
+    /// `levels` is one more than the highest level).
+    ///
+    /// ```
+    /// use cardsim_engine::encoding::Tensor;
+    /// use cardsim_engine::games::common::Auction;
+    /// use cardsim_engine::Seat;
+    /// let mut a = Auction::new(Seat::new(1), 4);
+    /// a.bid(2);
+    /// let mut t = Tensor::new();
+    /// a.encode(&mut t, Seat::new(0), 4);
+    /// assert_eq!(t.get("auction.spoken"), Some(&[0.0, 1.0, 0.0, 0.0][..]));
+    /// assert_eq!(t.get("auction.turn"), Some(&[0.0, 0.0, 1.0, 0.0][..]));
+    /// assert_eq!(t.get("auction.high_bid"), Some(&[0.0, 0.0, 1.0, 0.0][..]));
+    /// ```
+    pub fn encode(&self, out: &mut crate::encoding::Tensor, observer: Seat, levels: usize) {
+        let p = self.players as usize;
+        let spoken = |s: Seat| (s.index() + p - self.first.index()) % p < self.spoken();
+        out.seat_values("auction.spoken", observer, p, |s| {
+            f32::from(u8::from(spoken(s)))
+        });
+        out.seat_one_hot("auction.turn", self.turn(), observer, p);
+        out.seat_one_hot("auction.high_bidder", self.high.map(|h| h.0), observer, p);
+        out.one_hot(
+            "auction.high_bid",
+            self.high.map(|h| usize::from(h.1)),
+            levels,
+        );
+    }
+
     /// The standing (or winning) bid and its bidder.
     pub const fn high(&self) -> Option<(Seat, u8)> {
         self.high

@@ -3,8 +3,7 @@
 //! [`relative`](crate::encoding::relative).
 
 use crate::encoding::Tensor;
-use crate::seat::{Seat, MAX_SEATS};
-use arrayvec::ArrayVec;
+use crate::seat::Seat;
 
 /// The seats in the order of a per-seat segment: the observer first, then each seat to its
 /// left in turn.
@@ -12,7 +11,8 @@ pub(crate) fn around(observer: Seat, players: usize) -> impl Iterator<Item = Sea
     (0..players).map(move |k| observer.left(k, players))
 }
 
-/// `players` entries: entry `k` is `f` of the seat `k` places to the observer's left.
+/// `players` entries: entry `k` is `f` of the seat `k` places to the observer's left
+/// ([`Tensor::seat_values`]).
 pub(crate) fn per_seat(
     out: &mut Tensor,
     name: &'static str,
@@ -20,11 +20,11 @@ pub(crate) fn per_seat(
     players: usize,
     f: impl Fn(Seat) -> f32,
 ) {
-    let values: ArrayVec<f32, MAX_SEATS> = around(observer, players).map(f).collect();
-    out.values_of(name, &values);
+    out.seat_values(name, observer, players, f);
 }
 
-/// `players` entries, one-hot at `seat`'s place relative to the observer (all 0 for `None`).
+/// `players` entries, one-hot at `seat`'s place relative to the observer (all 0 for `None`;
+/// [`Tensor::seat_one_hot`]).
 pub(crate) fn seat_one_hot(
     out: &mut Tensor,
     name: &'static str,
@@ -32,8 +32,7 @@ pub(crate) fn seat_one_hot(
     observer: Seat,
     players: usize,
 ) {
-    let at = seat.map(|s| crate::encoding::relative(s, observer, players));
-    out.one_hot(name, at, players);
+    out.seat_one_hot(name, seat, observer, players);
 }
 
 /// The entries of every segment of `t` called `name`, in order (test helper).

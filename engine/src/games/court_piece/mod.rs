@@ -616,3 +616,4 @@ impl TrickTaking for CourtPiece {
     }
 }
 mod deal_text;
+pub mod encoding;

@@ -917,5 +917,6 @@ pub fn best_rabbit(score: CardSet) -> u8 {
 }
 
 mod deal_text;
+pub mod encoding;
 #[cfg(test)]
 mod tests;

@@ -957,3 +957,4 @@ impl TrickTaking for Envite {
     }
 }
 mod deal_text;
+pub mod encoding;

@@ -885,3 +885,4 @@ impl TrickTaking for Euchre {
     }
 }
 mod deal_text;
+pub mod encoding;

@@ -787,3 +787,4 @@ impl TrickTaking for Hasenpfeffer {
     }
 }
 mod deal_text;
+pub mod encoding;

@@ -815,3 +815,4 @@ impl TrickTaking for Nap {
     }
 }
 mod deal_text;
+pub mod encoding;

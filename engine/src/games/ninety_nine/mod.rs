@@ -734,5 +734,6 @@ impl Game for NinetyNine {
 }
 
 mod deal_text;
+pub mod encoding;
 #[cfg(test)]
 mod tests;

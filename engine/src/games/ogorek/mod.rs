@@ -676,5 +676,6 @@ impl TrickTaking for Ogorek {
 }
 
 mod deal_text;
+pub mod encoding;
 #[cfg(test)]
 mod tests;

@@ -546,3 +546,4 @@ impl TrickTaking for Omi {
     }
 }
 mod deal_text;
+pub mod encoding;

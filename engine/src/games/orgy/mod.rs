@@ -527,5 +527,6 @@ impl TrickTaking for Orgy {
 }
 
 mod deal_text;
+pub mod encoding;
 #[cfg(test)]
 mod tests;

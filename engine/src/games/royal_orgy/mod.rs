@@ -1094,5 +1094,6 @@ fn top_two(scores: &[u32]) -> (u32, u32) {
 pub mod three;
 
 mod deal_text;
+pub mod encoding;
 #[cfg(test)]
 mod tests;

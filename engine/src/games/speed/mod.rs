@@ -16,6 +16,7 @@
 //!
 //! Rulings where the page is silent are in `docs/rules/speed.md`.
 
+pub mod encoding;
 #[cfg(test)]
 mod tests;
 

@@ -28,6 +28,7 @@
 //!
 //! Rulings where the pages are silent are in `docs/rules/spoons.md` and `docs/rules/pig.md`.
 
+pub mod encoding;
 #[cfg(test)]
 mod tests;
 

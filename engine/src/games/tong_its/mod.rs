@@ -57,6 +57,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use std::fmt;
 
+pub mod encoding;
 #[cfg(test)]
 mod tests;
 

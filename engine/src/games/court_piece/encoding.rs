@@ -1,0 +1,121 @@
+//! Court Piece's [`Encoding`]: action ids and the observation tensor.
+//!
+//! **Action ids** (70):
+//!
+//! | ids    | action                                                                  |
+//! |--------|-------------------------------------------------------------------------|
+//! | 0..64  | play the card with that [`Card::index`] (`16·suit + rank slot`: 2C = 2, AS = 63) |
+//! | 64..68 | name clubs, diamonds, hearts, spades trumps                             |
+//! | 68     | `stop` (after taking the first seven tricks)                            |
+//! | 69     | `play-on`                                                               |
+//!
+//! **Observation tensor** (1,074 entries; seats relative to the observer: entry `k` is the
+//! seat `k` places to its left; "our side" is the observer's partnership):
+//!
+//! | segment        | length | meaning                                                         |
+//! |----------------|--------|-----------------------------------------------------------------|
+//! | `phase`        | 4      | one-hot: trump, play, court, over                               |
+//! | `dealer`       | 4      | one-hot seat                                                    |
+//! | `courts`       | 2      | courts of our side, their side, / 10                            |
+//! | `deals`        | 1      | hands so far, / the `deals` the game lasts                      |
+//! | `streak.side`  | 2      | one-hot: the side on a run of hands won (ours, theirs)          |
+//! | `streak.length`| 1      | the run's length, / 7                                           |
+//! | `made_trump`   | 4      | one-hot: the trump suit, once named                             |
+//! | `seven`        | 2      | one-hot: the side that took the first seven tricks (ours, theirs) |
+//! | `played_on`    | 1      | 1 when that side plays on                                       |
+//! | the card play  | 1,053  | [`encode_play`] with 4 seats and 13 tricks (`hands`, `hand_sizes`, `trick`, `trick.leader`, `trick.led_suit`, `trick.to_play`, `trump`, `played`, `voids`, `tricks_won`, `tricks_played`, `active`); while trumps are named, `hands` holds the five cards dealt so far |
+
+use super::{CourtPiece, CourtPieceAction, CourtPieceObservation, Phase};
+use crate::cards::Card;
+use crate::encoding::{Encoding, Tensor};
+use crate::tricks::{encode_play, TrickTaking};
+
+impl Encoding for CourtPiece {
+    fn num_distinct_actions(&self) -> usize {
+        Card::SLOTS + 6
+    }
+
+    fn action_id(&self, action: CourtPieceAction) -> usize {
+        match action {
+            CourtPieceAction::Play(c) => c.index(),
+            CourtPieceAction::Trump(s) => Card::SLOTS + s.index(),
+            CourtPieceAction::Stop => Card::SLOTS + 4,
+            CourtPieceAction::PlayOn => Card::SLOTS + 5,
+        }
+    }
+
+    fn encode_observation(&self, obs: &CourtPieceObservation, out: &mut Tensor) {
+        let me = obs.seat;
+        let phase = match obs.phase {
+            Phase::Trump => 0,
+            Phase::Play => 1,
+            Phase::Court => 2,
+            Phase::Over => 3,
+        };
+        out.one_hot("phase", Some(phase), 4);
+        out.seat_one_hot("dealer", Some(obs.dealer), me, 4);
+        let ours = self.teams().team(me);
+        // 0 for our side, 1 for theirs.
+        let side = |team: usize| usize::from(team != ours);
+        let courts = [obs.courts[ours], obs.courts[1 - ours]].map(|c| c as f32 / 10.0);
+        out.values_of("courts", &courts);
+        out.scalar("deals", obs.deals as f32 / self.deals.max(1) as f32);
+        let (team, run) = obs.streak;
+        out.one_hot("streak.side", (run > 0).then(|| side(team)), 2);
+        out.scalar("streak.length", run as f32 / 7.0);
+        out.one_hot("made_trump", obs.trump.map(|s| s.index()), 4);
+        out.one_hot("seven", obs.seven.map(side), 2);
+        out.scalar("played_on", f32::from(u8::from(obs.played_on)));
+        encode_play(out, &obs.play, me, 13);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encoding::{check, layout};
+    use crate::tricks::{assert_hand_plane, assert_lead_shows};
+    use crate::{CardSet, Game, Params, Seat, Suit};
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    fn game() -> CourtPiece {
+        CourtPiece::new(4, &Params::parse(&["deals=3"]).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn random_games_pass_the_encoding_check() {
+        let r = check(&game(), 0..25, 300);
+        assert_eq!(r.games, 25);
+        let len: usize = layout(&game()).iter().map(|s| s.len).sum();
+        assert_eq!(len, 1074);
+    }
+
+    #[test]
+    fn named_actions_have_the_documented_ids() {
+        let g = game();
+        assert_eq!(
+            g.action_id(CourtPieceAction::Play("AS".parse().unwrap())),
+            63
+        );
+        assert_eq!(g.action_id(CourtPieceAction::Trump(Suit::Hearts)), 66);
+        assert_eq!(g.action_id(CourtPieceAction::Stop), 68);
+        assert_eq!(g.action_id(CourtPieceAction::PlayOn), 69);
+        assert_eq!(g.num_distinct_actions(), 70);
+    }
+
+    #[test]
+    fn the_first_five_cards_and_the_lead_show_where_they_belong() {
+        let g = game();
+        let state = g.deal(&mut ChaCha8Rng::seed_from_u64(1));
+        for me in Seat::all(4) {
+            let mut t = Tensor::new();
+            g.encode_observation(&g.observe(&state, me), &mut t);
+            assert_eq!(state.play.hand(me).len(), 5);
+            assert_hand_plane(&t, state.play.hand(me), CardSet::EMPTY);
+        }
+        for seed in 0..4 {
+            assert_lead_shows(&g, seed, Seat::new(seed as usize));
+        }
+    }
+}

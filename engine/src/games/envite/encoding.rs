@@ -1,0 +1,155 @@
+//! Envite's [`Encoding`]: action ids and the observation tensor.
+//!
+//! **Action ids** (68):
+//!
+//! | ids   | action                                                                   |
+//! |-------|--------------------------------------------------------------------------|
+//! | 0..64 | play the card with that [`Card::index`] (`16·suit + rank slot`: AC = 15, KS = 62), for the observer or for the dummy |
+//! | 64    | `pass`                                                                   |
+//! | 65    | `raise`                                                                  |
+//! | 66    | `accept`                                                                 |
+//! | 67    | `fold`                                                                   |
+//!
+//! **Observation tensor.** With `P` places (the players, plus the dummy's place when their
+//! number is odd) and places relative to the observer (entry `k` is the place `k` to its
+//! left; "our team" is the observer's), the length is `263 P + 96`: 1,148 with 4 players,
+//! 1,674 with 5 or 6, 3,252 with 11 or 12.
+//!
+//! | segment        | length | meaning                                                        |
+//! |----------------|--------|----------------------------------------------------------------|
+//! | `phase`        | 4      | one-hot: stake, lying down, play, over                         |
+//! | `dealer`       | P      | one-hot place                                                  |
+//! | `dummy`        | P      | one-hot: the dummy's place (all 0 with an even count)          |
+//! | `speaker`      | 2      | one-hot: the team whose captain speaks (ours, theirs)          |
+//! | `scores`       | 2      | stones of our team, their team, / 12                           |
+//! | `games_won`    | 2      | games won by our team, their team, / `games`                   |
+//! | `upcard`       | 64     | the turned-up card (trumps are its suit)                       |
+//! | `stake`        | 5      | one-hot: the stake agreed, 2, 4, 7, 9, the game                |
+//! | `pending`      | 5      | one-hot: a raise waiting for an answer                         |
+//! | `passes`       | 1      | passes so far in the negotiation, / 2                          |
+//! | `lying`        | 2      | our team, their team lying down (at 11)                        |
+//! | the card play  | 261 P + 9 | [`encode_play`] with `P` seats and 3 tricks (`hands`, `hand_sizes`, `trick`, `trick.leader`, `trick.led_suit`, `trick.to_play`, `trump`, `played`, `voids`, `tricks_won`, `tricks_played`, `active`); `hands` shows the hands the observer sees (its own, the dummy's for captain 1, the team's with `captain_sees_team`) |
+
+use super::{Envite, EnviteAction, EnviteObservation, Phase, Stake};
+use crate::cards::{Card, CardSet};
+use crate::encoding::{Encoding, Tensor};
+use crate::tricks::encode_play;
+
+/// The id of `pass`; raise, accept and fold follow.
+const PASS: usize = Card::SLOTS;
+
+fn stake_index(stake: Stake) -> usize {
+    match stake {
+        Stake::Two => 0,
+        Stake::Four => 1,
+        Stake::Seven => 2,
+        Stake::Nine => 3,
+        Stake::Game => 4,
+    }
+}
+
+impl Encoding for Envite {
+    fn num_distinct_actions(&self) -> usize {
+        PASS + 4
+    }
+
+    fn action_id(&self, action: EnviteAction) -> usize {
+        match action {
+            EnviteAction::Play(c) => c.index(),
+            EnviteAction::Pass => PASS,
+            EnviteAction::Raise => PASS + 1,
+            EnviteAction::Accept => PASS + 2,
+            EnviteAction::Fold => PASS + 3,
+        }
+    }
+
+    fn encode_observation(&self, obs: &EnviteObservation, out: &mut Tensor) {
+        let me = obs.seat;
+        let places = self.places();
+        let phase = match obs.phase {
+            Phase::Stake => 0,
+            Phase::LyingDown => 1,
+            Phase::Play => 2,
+            Phase::Over => 3,
+        };
+        out.one_hot("phase", Some(phase), 4);
+        out.seat_one_hot("dealer", Some(obs.dealer), me, places);
+        out.seat_one_hot("dummy", obs.dummy, me, places);
+        let ours = self.teams().team(me);
+        let side = |team: usize| usize::from(team != ours);
+        out.one_hot("speaker", Some(side(usize::from(obs.speaker))), 2);
+        let sides = |v: [u32; 2], scale: f32| [v[ours], v[1 - ours]].map(|x| x as f32 / scale);
+        out.values_of("scores", &sides(obs.scores, 12.0));
+        out.values_of(
+            "games_won",
+            &sides(obs.games_won, self.games().max(1) as f32),
+        );
+        out.cards("upcard", CardSet::from_card(obs.upcard));
+        out.one_hot("stake", Some(stake_index(obs.stake)), 5);
+        out.one_hot("pending", obs.pending.map(stake_index), 5);
+        out.scalar("passes", f32::from(obs.passes) / 2.0);
+        let lying = [ours, 1 - ours].map(|t| f32::from(obs.lying >> t & 1));
+        out.values_of("lying", &lying);
+        encode_play(out, &obs.play, me, 3);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encoding::{check, layout};
+    use crate::tricks::{assert_hand_plane, assert_lead_shows};
+    use crate::{Game, Params, Seat};
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    fn game(players: usize, params: &[&str]) -> Envite {
+        Envite::new(players, &Params::parse(params).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn random_games_pass_the_encoding_check() {
+        for players in 4..=12 {
+            for params in [&["games=1"][..], &["games=1", "captain_sees_team=true"]] {
+                let g = game(players, params);
+                let r = check(&g, 0..6, 200);
+                assert_eq!(r.games, 6);
+                let len: usize = layout(&g).iter().map(|s| s.len).sum();
+                assert_eq!(len, 263 * g.places() + 96, "{players} players");
+            }
+        }
+    }
+
+    #[test]
+    fn named_actions_have_the_documented_ids() {
+        let g = game(4, &[]);
+        assert_eq!(g.action_id(EnviteAction::Play("AC".parse().unwrap())), 15);
+        assert_eq!(g.action_id(EnviteAction::Play("KS".parse().unwrap())), 62);
+        assert_eq!(g.action_id(EnviteAction::Pass), 64);
+        assert_eq!(g.action_id(EnviteAction::Fold), 67);
+        assert_eq!(g.num_distinct_actions(), 68);
+    }
+
+    #[test]
+    fn captain_one_sees_the_dummys_hand_at_its_place() {
+        let g = game(5, &[]);
+        let state = g.deal(&mut ChaCha8Rng::seed_from_u64(3));
+        let dummy = g.dummy().unwrap();
+        let mut t = Tensor::new();
+        let captain = Seat::new(1);
+        g.encode_observation(&g.observe(&state, captain), &mut t);
+        let dummys = state.play().hand(dummy);
+        assert_hand_plane(&t, state.play().hand(captain), dummys);
+        // The dummy (place 5) is 4 places to seat 1's left of 6.
+        let hands = t.get("hands").unwrap();
+        assert!(dummys.iter().all(|c| hands[4 * 64 + c.index()] == 1.0));
+        assert_eq!(t.get("dummy").unwrap()[4], 1.0);
+        // Another player sees only its own hand.
+        t.clear();
+        g.encode_observation(&g.observe(&state, Seat::new(2)), &mut t);
+        assert_hand_plane(&t, state.play().hand(Seat::new(2)), CardSet::EMPTY);
+        for seed in 0..4 {
+            assert_lead_shows(&g, seed, Seat::new(seed as usize));
+        }
+    }
+}

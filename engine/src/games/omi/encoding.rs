@@ -1,0 +1,105 @@
+//! Omi's [`Encoding`]: action ids and the observation tensor.
+//!
+//! **Action ids** (68):
+//!
+//! | ids    | action                                                                  |
+//! |--------|-------------------------------------------------------------------------|
+//! | 0..64  | play the card with that [`Card::index`] (`16·suit + rank slot`: 7C = 7, AS = 63) |
+//! | 64..68 | name clubs, diamonds, hearts, spades trumps                             |
+//!
+//! **Observation tensor** (1,068 entries; seats relative to the observer: entry `k` is the
+//! seat `k` places to its left; "our side" is the observer's partnership):
+//!
+//! | segment       | length | meaning                                                          |
+//! |---------------|--------|------------------------------------------------------------------|
+//! | `phase`       | 3      | one-hot: trump, play, over                                       |
+//! | `dealer`      | 4      | one-hot seat                                                     |
+//! | `scores`      | 2      | points of our side, their side, / `target`                       |
+//! | `deals`       | 1      | hands so far, / 10                                               |
+//! | `bonus`       | 1      | tied hands whose extra point is still to be won, / 4             |
+//! | `made_trump`  | 4      | one-hot: the trump suit, once named                              |
+//! | the card play | 1,053  | [`encode_play`] with 4 seats and 8 tricks (`hands`, `hand_sizes`, `trick`, `trick.leader`, `trick.led_suit`, `trick.to_play`, `trump`, `played`, `voids`, `tricks_won`, `tricks_played`, `active`); while trumps are named, `hands` holds the four cards dealt so far |
+
+use super::{Omi, OmiAction, OmiObservation, Phase};
+use crate::cards::Card;
+use crate::encoding::{Encoding, Tensor};
+use crate::tricks::{encode_play, TrickTaking};
+
+impl Encoding for Omi {
+    fn num_distinct_actions(&self) -> usize {
+        Card::SLOTS + 4
+    }
+
+    fn action_id(&self, action: OmiAction) -> usize {
+        match action {
+            OmiAction::Play(c) => c.index(),
+            OmiAction::Trump(s) => Card::SLOTS + s.index(),
+        }
+    }
+
+    fn encode_observation(&self, obs: &OmiObservation, out: &mut Tensor) {
+        let me = obs.seat;
+        let phase = match obs.phase {
+            Phase::Trump => 0,
+            Phase::Play => 1,
+            Phase::Over => 2,
+        };
+        out.one_hot("phase", Some(phase), 3);
+        out.seat_one_hot("dealer", Some(obs.dealer), me, 4);
+        let ours = self.teams().team(me);
+        let target = self.target.max(1) as f32;
+        let scores = [obs.scores[ours], obs.scores[1 - ours]].map(|s| s as f32 / target);
+        out.values_of("scores", &scores);
+        out.scalar("deals", obs.deals as f32 / 10.0);
+        out.scalar("bonus", obs.bonus as f32 / 4.0);
+        out.one_hot("made_trump", obs.trump.map(|s| s.index()), 4);
+        encode_play(out, &obs.play, me, 8);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encoding::{check, layout};
+    use crate::tricks::{assert_hand_plane, assert_lead_shows};
+    use crate::{CardSet, Game, Params, Seat, Suit};
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    fn game() -> Omi {
+        Omi::new(4, &Params::parse(&["target=3"]).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn random_games_pass_the_encoding_check() {
+        let r = check(&game(), 0..30, 300);
+        assert_eq!(r.games, 30);
+        let len: usize = layout(&game()).iter().map(|s| s.len).sum();
+        assert_eq!(len, 1068);
+    }
+
+    #[test]
+    fn named_actions_have_the_documented_ids() {
+        let g = game();
+        assert_eq!(g.action_id(OmiAction::Play("7C".parse().unwrap())), 7);
+        assert_eq!(g.action_id(OmiAction::Trump(Suit::Clubs)), 64);
+        assert_eq!(g.action_id(OmiAction::Trump(Suit::Spades)), 67);
+        assert_eq!(g.num_distinct_actions(), 68);
+    }
+
+    #[test]
+    fn the_first_four_cards_and_the_lead_show_where_they_belong() {
+        let g = game();
+        let state = g.deal(&mut ChaCha8Rng::seed_from_u64(1));
+        for me in Seat::all(4) {
+            let mut t = Tensor::new();
+            g.encode_observation(&g.observe(&state, me), &mut t);
+            assert_eq!(state.play.hand(me).len(), 4);
+            assert_hand_plane(&t, state.play.hand(me), CardSet::EMPTY);
+            assert_eq!(t.get("phase").unwrap(), &[1.0, 0.0, 0.0]);
+        }
+        for seed in 0..4 {
+            assert_lead_shows(&g, seed, Seat::new(seed as usize));
+        }
+    }
+}
