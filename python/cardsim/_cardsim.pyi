@@ -128,7 +128,8 @@ class State:
         Raises ``ValueError`` naming the legal actions when none is written so.
         """
     def returns(self) -> List[float]:
-        """Each seat's win share: they sum to 1 at the end (split on ties); all 0 before."""
+        """Each seat's win share: they sum to 1 at the end (split on ties; a patience gives 1
+        for a win, 0 for a loss); all 0 before."""
     def scores(self) -> List[float]:
         """Each seat's final score in the game's own points; all 0 before the end."""
     def observation_string(self, player: int) -> str:

@@ -144,7 +144,8 @@ pub trait DynState: Send + Sync {
     /// # Errors
     /// No legal action is written so.
     fn string_to_action(&self, text: &str) -> Result<usize, CoreError>;
-    /// Each seat's win share (they sum to 1 at the end; all 0 before).
+    /// Each seat's win share (at the end they sum to 1 among several players, a patience is
+    /// won 1 or lost 0; all 0 before).
     fn returns(&self) -> Vec<f64>;
     /// Each seat's final score (all 0 before the end).
     fn scores(&self) -> Vec<f64>;

@@ -368,7 +368,8 @@ impl State {
         Ok(self.inner.string_to_action(&text)?)
     }
 
-    /// Each seat's win share: they sum to 1 at the end (split on ties); all 0 before.
+    /// Each seat's win share: they sum to 1 at the end (split on ties; a patience gives 1
+    /// for a win, 0 for a loss); all 0 before.
     fn returns(&self) -> Vec<f64> {
         self.inner.returns()
     }

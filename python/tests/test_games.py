@@ -146,3 +146,38 @@ def test_game_strings_and_dict_params_configure_the_same_game():
     assert str(a.new_initial_state(seed=2)) != str(cardsim.load_game("trash", players=3).new_initial_state(seed=2))
     c = pickle.loads(pickle.dumps(a))
     assert (str(c), c.num_players()) == (str(a), 3)
+
+
+RACE_GAMES = [n for n in ("egyptian-ratscrew", "speed", "spoons", "pig") if n in GAMES]
+
+
+@pytest.mark.parametrize("name", RACE_GAMES)
+def test_races_are_simultaneous_nodes_applied_with_apply_race(name):
+    game = cardsim.load_game(name)
+    state = game.new_initial_state(seed=1)
+    rng = random.Random(4)
+    races = 0
+    while not state.is_terminal() and races < 20:
+        if state.is_simultaneous_node():
+            races += 1
+            seats = state.race_seats()
+            assert seats and state.current_player() == cardsim.SIMULTANEOUS
+            with pytest.raises(ValueError, match="a race is under way: use apply_race"):
+                state.apply_action(0)
+            racing = [s for s in seats if state.race_actions(s)]
+            if racing:
+                s = racing[0]
+                a = state.race_actions(s)[0]
+                with pytest.raises(ValueError, match=f"seat {s} is given twice"):
+                    state.apply_race([(s, a, 0.1), (s, a, 0.2)])
+                with pytest.raises(ValueError, match="not a finite number"):
+                    state.apply_race([(s, a, float("nan"))])
+                assert state.action_to_string(a) in {
+                    state.action_to_string(x) for x in state.race_actions(s)
+                }
+            moves = state.move_number()
+            random_step(state, rng)
+            assert state.move_number() == moves + 1
+        else:
+            random_step(state, rng)
+    assert races > 0, f"{name}: no race in random play"
