@@ -27,6 +27,7 @@ from ._cardsim import (
     load_game,
 )
 from ._cardsim import simulate_csv as _simulate_csv
+from .envs import VectorEnv, gymnasium_env, pettingzoo_env
 
 if TYPE_CHECKING:
     import pandas
@@ -37,8 +38,11 @@ __all__ = [
     "Agent",
     "Game",
     "State",
+    "VectorEnv",
     "game_names",
+    "gymnasium_env",
     "load_game",
+    "pettingzoo_env",
     "simulate",
 ]
 

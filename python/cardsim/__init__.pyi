@@ -14,6 +14,11 @@ from ._cardsim import (
     game_names as game_names,
     load_game as load_game,
 )
+from .envs import (
+    VectorEnv as VectorEnv,
+    gymnasium_env as gymnasium_env,
+    pettingzoo_env as pettingzoo_env,
+)
 
 def simulate(
     name: str,

@@ -60,6 +60,9 @@ class Game:
     def num_distinct_actions(self) -> int:
         """Action ids are ``0 .. num_distinct_actions() - 1``; an id names the same action in
         every state."""
+    def is_real_time(self) -> bool:
+        """True for a real-time game (Egyptian Ratscrew, Speed, Spoons, Pig): several seats may
+        act at once in a race."""
     def observation_tensor_shape(self) -> List[int]:
         """The observation tensor's shape, ``[length]``: the same for every state and seat."""
     def observation_tensor_size(self) -> int:
@@ -175,3 +178,69 @@ class Agent:
         """In a race: ``(action, reaction)`` for ``player``, for ``State.apply_race``."""
     def reset(self) -> None:
         """Forgets what the agent learnt during a game; call it between games."""
+
+class Episode:
+    """One learner seat of a game whose other seats are cardsim agents: the core of
+    ``cardsim.gymnasium_env`` (see ``cardsim.envs``)."""
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int = 0,
+        opponents: Union[str, Sequence[str], None] = None,
+        seed: Optional[int] = None,
+        reaction: float = 0.5,
+        penalty: float = -1.0,
+    ) -> None: ...
+    def reset(self, seed: int) -> None:
+        """Deals the game of ``seed``, seeds the agents from it, plays until the learner acts."""
+    def step(self, action: int) -> Tuple[float, bool, bool]:
+        """The learner's action and the agents' replies: ``(reward, terminated, illegal)``."""
+    def observation(self) -> npt.NDArray[np.float32]:
+        """The learner's observation tensor."""
+    def action_mask(self) -> npt.NDArray[np.bool_]:
+        """The learner's legal actions as a mask over the action ids."""
+    def legal_actions(self) -> List[int]:
+        """The learner's legal action ids."""
+    def is_over(self) -> bool:
+        """The episode has ended."""
+    @property
+    def seat(self) -> int:
+        """The learner's seat."""
+    def state(self) -> State:
+        """A copy of the whole game state (for inspection, not the learner's input)."""
+
+class VectorEnv:
+    """The native batch behind ``cardsim.VectorEnv``."""
+
+    def __init__(
+        self,
+        game: Game,
+        num_envs: int,
+        seat: int = 0,
+        opponents: Union[str, Sequence[str], None] = None,
+        seed: Optional[int] = None,
+        reaction: float = 0.5,
+        penalty: float = -1.0,
+        threads: int = 0,
+    ) -> None: ...
+    @property
+    def num_envs(self) -> int:
+        """Number of environments."""
+    @property
+    def episode_seeds(self) -> List[int]:
+        """The seed of each environment's current game."""
+    def reset(
+        self, seed: Optional[int] = None
+    ) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """Starts a new game in every environment: ``(observations, action_masks)``."""
+    def step(
+        self, actions: npt.NDArray[np.int64]
+    ) -> Tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+    ]:
+        """One action per environment: ``(observations, masks, rewards, terminated, illegal)``."""

@@ -46,6 +46,8 @@ pub trait DynGame: Send + Sync {
     fn params(&self) -> &Params;
     /// Action ids are `0..num_distinct_actions()`.
     fn num_distinct_actions(&self) -> usize;
+    /// True for a real-time game (one with races, where several seats may act at once).
+    fn real_time(&self) -> bool;
     /// The observation tensor's segments.
     fn layout(&self) -> &[Segment];
     /// The observation tensor's flat length.
@@ -240,6 +242,9 @@ impl<G: Encoding + DealText + GameAgents> DynGame for ErasedGame<G> {
     }
     fn num_distinct_actions(&self) -> usize {
         self.game.num_distinct_actions()
+    }
+    fn real_time(&self) -> bool {
+        G::REAL_TIME
     }
     fn layout(&self) -> &[Segment] {
         &self.layout

@@ -27,9 +27,11 @@
 
 pub mod erased;
 pub mod error;
+pub mod learner;
 mod py_agent;
 mod py_game;
 mod py_sim;
+mod py_vector;
 pub mod table;
 
 use pyo3::prelude::*;
@@ -41,6 +43,8 @@ fn _cardsim(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<py_game::Game>()?;
     m.add_class::<py_game::State>()?;
     m.add_class::<py_agent::Agent>()?;
+    m.add_class::<py_vector::Episode>()?;
+    m.add_class::<py_vector::VectorEnv>()?;
     m.add_function(wrap_pyfunction!(py_game::game_names, m)?)?;
     m.add_function(wrap_pyfunction!(py_game::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(py_sim::simulate_csv, m)?)?;

@@ -158,6 +158,12 @@ impl Game {
         self.inner.num_distinct_actions()
     }
 
+    /// True for a real-time game (Egyptian Ratscrew, Speed, Spoons, Pig): several seats may
+    /// act at once in a race.
+    fn is_real_time(&self) -> bool {
+        self.inner.real_time()
+    }
+
     /// The observation tensor's shape: `[length]`.
     fn observation_tensor_shape(&self) -> Vec<usize> {
         vec![self.inner.tensor_len()]

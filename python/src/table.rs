@@ -44,6 +44,7 @@ pub fn games() -> Vec<Entry> {
         entry::<games::hasenpfeffer::Hasenpfeffer>(),
         entry::<games::nap::Nap>(),
         entry::<games::orgy::Orgy>(),
+        entry::<games::royal_orgy::RoyalOrgy>(),
         entry::<games::egyptian_ratscrew::Ratscrew>(),
         entry::<games::speed::Speed>(),
         entry::<games::tong_its::TongIts>(),
