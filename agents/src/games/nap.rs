@@ -22,6 +22,7 @@ use crate::search::{hands_and_scores, CutoffValue, PerfectInfoSolver, SearchSett
 use crate::tricks::dds::general::GeneralSolver;
 use crate::tricks::{rule_of_thumb, TableView};
 use crate::{Agent, AgentKind, GameAgents};
+use arrayvec::ArrayVec;
 use cardsim_engine::cards::{Card, CardSet, Rank, Suit};
 use cardsim_engine::games::nap::{NapAction, NapBid, NapObservation, NapState, Phase};
 use cardsim_engine::params::ParamSpec;
@@ -161,7 +162,7 @@ impl Default for NapHeuristic {
 /// ace is often trumped). Counted as a Nap player counts before bidding.
 pub fn sure_tricks(game: &Nap, hand: CardSet, trump: Suit, players: usize) -> u32 {
     let order = game.trump_order(trump);
-    let mut top: Vec<Card> = (game.deck() & order.trump_cards()).iter().collect();
+    let mut top: ArrayVec<Card, 64> = (game.deck() & order.trump_cards()).iter().collect();
     top.sort_by_key(|&c| std::cmp::Reverse(order.strength(c)));
     let run = top.iter().take_while(|&&c| hand.contains(c)).count() as u32;
     let aces = if players <= 4 {

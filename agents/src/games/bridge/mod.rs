@@ -120,7 +120,7 @@ impl GameAgents for Bridge {
 /// use cardsim_agents::{catalog, Agent, AgentSpec};
 /// let cat = catalog::<Bridge>();
 /// let agent = cat.build(&"bid-heuristic:play=ismcts,iters=50".parse::<AgentSpec>().unwrap()).unwrap();
-/// assert_eq!(agent.label(), "bid-heuristic:play=ismcts,iters=50,c=0.7,rollout=random");
+/// assert_eq!(agent.label(), "bid-heuristic:play=ismcts,iters=50,c=0.7,rollout=auto");
 /// assert!(cat.build(&"bid-heuristic:play=bid-heuristic".parse::<AgentSpec>().unwrap()).is_err());
 /// assert!(cat.build(&"bid-heuristic:play=cheat".parse::<AgentSpec>().unwrap()).unwrap().perfect_information());
 /// ```

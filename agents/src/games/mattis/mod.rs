@@ -54,11 +54,23 @@ impl<V: Variant> GameAgents for TwoPart<V> {
 ///
 /// Ties go to the lowest card, so the choice depends on the observation (and the positions
 /// led from earlier in the game) only.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct MattisHeuristic {
     /// Per second-half position chosen in (a hash of the observation without the counts):
     /// the move count when it was last seen, and how many times it was seen at later counts.
     seen: HashMap<u64, (u32, u32)>,
+}
+
+/// Positions remembered without growing the table (a game rarely reaches more); the room is
+/// taken when the agent is built, so the move loop does not allocate.
+const REMEMBERED: usize = 1 << 12;
+
+impl Default for MattisHeuristic {
+    fn default() -> Self {
+        MattisHeuristic {
+            seen: HashMap::with_capacity(REMEMBERED),
+        }
+    }
 }
 
 /// The rank's position two (0) to ace (12).
@@ -201,9 +213,16 @@ impl<V: Variant> Agent<TwoPart<V>> for MattisHeuristic {
                     // The k-th choice in a position chosen in k times before.
                     let k = self.repeats(obs) as usize;
                     if k > 0 {
-                        let mut order = legal.to_vec();
-                        order.sort_by_key(key);
-                        return order[k % order.len()];
+                        // The action of rank k (mod the count) in the order of `key`, ties in
+                        // the order listed, found without sorting a copy.
+                        let rank = k % legal.len();
+                        let ranked = |i: usize| (key(&legal[i]), i);
+                        return *(0..legal.len())
+                            .find(|&i| {
+                                (0..legal.len()).filter(|&j| ranked(j) < ranked(i)).count() == rank
+                            })
+                            .map(|i| &legal[i])
+                            .expect("every rank below the count is some action's");
                     }
                 }
                 *legal
