@@ -181,3 +181,12 @@ def test_races_are_simultaneous_nodes_applied_with_apply_race(name):
         else:
             random_step(state, rng)
     assert races > 0, f"{name}: no race in random play"
+
+
+def test_the_package_offers_every_game_of_the_command_line_in_its_order():
+    from conftest import cli
+
+    listed = cli(["list"]).stdout.splitlines()
+    names = [line.split()[0] for line in listed if line.startswith("  ") and not line.startswith("   ")]
+    assert names == cardsim.game_names()
+    assert len(names) == 24
