@@ -49,6 +49,18 @@ fn reaction_arg(reaction: f64) -> Result<f64, CoreError> {
     }
 }
 
+/// `(observations, action_masks)` of a batch.
+type Batch<'py> = (Bound<'py, PyArray2<f32>>, Bound<'py, PyArray2<bool>>);
+
+/// `(observations, action_masks, rewards, terminated, illegal)` of a batch step.
+type StepArrays<'py> = (
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray2<bool>>,
+    Bound<'py, PyArray1<f32>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<bool>>,
+);
+
 /// One learner seat in a game whose other seats are cardsim agents (see
 /// `cardsim.gymnasium_env`).
 #[pyclass(module = "cardsim")]
@@ -252,7 +264,7 @@ impl VectorEnv {
         &mut self,
         py: Python<'py>,
         seed: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<(Bound<'py, PyArray2<f32>>, Bound<'py, PyArray2<bool>>)> {
+    ) -> PyResult<Batch<'py>> {
         if let Some(s) = seed {
             self.base = seed_arg(Some(s))?;
             self.started.fill(0);
@@ -289,18 +301,11 @@ impl VectorEnv {
     /// then the new episode's first. (A game that ended before the learner had a decision
     /// shows an all-false mask; the next step ends it, with its result, whatever the action.) The arrays are the same objects at every call,
     /// overwritten in place: copy what you keep.
-    #[allow(clippy::type_complexity)]
     fn step<'py>(
         &mut self,
         py: Python<'py>,
         actions: PyReadonlyArray1<'py, i64>,
-    ) -> PyResult<(
-        Bound<'py, PyArray2<f32>>,
-        Bound<'py, PyArray2<bool>>,
-        Bound<'py, PyArray1<f32>>,
-        Bound<'py, PyArray1<bool>>,
-        Bound<'py, PyArray1<bool>>,
-    )> {
+    ) -> PyResult<StepArrays<'py>> {
         let n = self.started.len();
         let actions = actions.as_slice()?.to_vec();
         if actions.len() != n {
