@@ -77,40 +77,110 @@ pub struct Segment {
 
 /// A flat `f32` observation being written, with its layout.
 ///
-/// Reused between observations ([`Tensor::clear`]) it does not allocate.
-#[derive(Clone, Debug, Default)]
-pub struct Tensor {
-    values: Vec<f32>,
+/// Reused between observations ([`Tensor::clear`]) it does not allocate. [`Tensor::over`]
+/// writes into a slice the caller owns instead (a row of a batch array), allocating nothing.
+#[derive(Debug, Default)]
+pub struct Tensor<'a> {
+    values: Values<'a>,
     segments: Vec<Segment>,
 }
 
-impl Tensor {
+/// Where a [`Tensor`]'s entries go.
+#[derive(Debug)]
+enum Values<'a> {
+    /// Its own buffer, segments recorded.
+    Owned(Vec<f32>),
+    /// The first `len` entries of a borrowed slice, segments not recorded.
+    Borrowed { buf: &'a mut [f32], len: usize },
+}
+
+impl Default for Values<'_> {
+    fn default() -> Self {
+        Values::Owned(Vec::new())
+    }
+}
+
+/// A copy owns its entries (a copy of a [`Tensor::over`] too).
+impl Clone for Tensor<'_> {
+    fn clone(&self) -> Self {
+        Tensor {
+            values: Values::Owned(self.values().to_vec()),
+            segments: self.segments.clone(),
+        }
+    }
+}
+
+impl<'a> Tensor<'a> {
     /// An empty tensor.
-    pub fn new() -> Tensor {
+    pub fn new() -> Tensor<'a> {
         Tensor::default()
     }
 
-    /// Empties the tensor, keeping its memory.
+    /// A tensor that writes its entries into `buf`, from its start, after zeroing all of
+    /// `buf`; it records no segments ([`Tensor::segments`] stays empty, the layout being the
+    /// game's [`layout`]), so it allocates nothing.
+    ///
+    /// # Panics
+    /// When more entries are written than `buf` holds.
+    ///
+    /// ```
+    /// use cardsim_engine::encoding::Tensor;
+    /// let mut row = [9.0f32; 4];
+    /// let mut t = Tensor::over(&mut row);
+    /// t.one_hot("phase", Some(1), 3);
+    /// t.scalar("score", 0.5);
+    /// assert_eq!(t.values(), &[0.0, 1.0, 0.0, 0.5]);
+    /// assert!(t.segments().is_empty());
+    /// ```
+    pub fn over(buf: &'a mut [f32]) -> Tensor<'a> {
+        // One fill of the whole row: the segments then only set their non-zero entries.
+        buf.fill(0.0);
+        Tensor {
+            values: Values::Borrowed { buf, len: 0 },
+            segments: Vec::new(),
+        }
+    }
+
+    /// Empties the tensor, keeping its memory (a [`Tensor::over`] zeroes its slice again).
     pub fn clear(&mut self) {
-        self.values.clear();
+        match &mut self.values {
+            Values::Owned(v) => v.clear(),
+            Values::Borrowed { buf, len } => {
+                buf[..*len].fill(0.0);
+                *len = 0;
+            }
+        }
         self.segments.clear();
     }
 
     /// The entries written so far.
     pub fn values(&self) -> &[f32] {
-        &self.values
+        match &self.values {
+            Values::Owned(v) => v,
+            Values::Borrowed { buf, len } => &buf[..*len],
+        }
     }
 
-    /// The segments written so far, in order.
+    /// The segments written so far, in order (none for a [`Tensor::over`]).
     pub fn segments(&self) -> &[Segment] {
         &self.segments
     }
 
     fn open(&mut self, name: &'static str, len: usize) -> &mut [f32] {
-        let offset = self.values.len();
-        self.segments.push(Segment { name, offset, len });
-        self.values.resize(offset + len, 0.0);
-        &mut self.values[offset..]
+        match &mut self.values {
+            Values::Owned(v) => {
+                let offset = v.len();
+                self.segments.push(Segment { name, offset, len });
+                v.resize(offset + len, 0.0);
+                &mut v[offset..]
+            }
+            Values::Borrowed { buf, len: written } => {
+                // Still zero: `over` and `clear` zeroed the slice, and each entry is opened once.
+                let offset = *written;
+                *written += len;
+                &mut buf[offset..offset + len]
+            }
+        }
     }
 
     /// A plane of [`Card::SLOTS`] entries: 1 where `set` holds the card.
@@ -194,11 +264,11 @@ pub fn relative(seat: Seat, observer: Seat, players: usize) -> usize {
 /// assert_eq!(t.values()[6 + 64 + ace.index()], 1.0); // seat 2 is 1 place to the left
 /// assert_eq!(t.get("score"), Some(&[1.0, 2.0, 0.0][..]));
 /// ```
-impl Tensor {
+impl Tensor<'_> {
     /// The entries of the first segment named `name`, if there is one.
     pub fn get(&self, name: &str) -> Option<&[f32]> {
         let s = self.segments.iter().find(|s| s.name == name)?;
-        Some(&self.values[s.offset..s.offset + s.len])
+        Some(&self.values()[s.offset..s.offset + s.len])
     }
 
     /// `players` entries: 1 at the relative place of `seat` (all 0 for `None`).
@@ -280,7 +350,8 @@ pub struct CheckReport {
 
 /// Plays random games from `seeds` and checks `game`'s encoding at every step: every legal
 /// (or race) action's id is below [`Encoding::num_distinct_actions`] and distinct from the
-/// others', and its text differs from theirs (so a text names one legal action); every seat's tensor has the layout of [`layout`], finite entries, and is unchanged,
+/// others', and its text differs from theirs (so a text names one legal action); every seat's tensor has the layout of [`layout`], finite entries, the same values when written
+/// through [`Tensor::over`], and is unchanged,
 /// as is its observation string, when the hidden cards are resampled with
 /// [`Game::determinize`].
 ///
@@ -295,6 +366,7 @@ pub fn check<G: Encoding>(game: &G, seeds: std::ops::Range<u64>, max_moves: usiz
     let mut ids = HashSet::new();
     let mut texts = HashSet::new();
     let (mut t, mut u) = (Tensor::new(), Tensor::new());
+    let mut row = Vec::new();
     for seed in seeds {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut sample_rng = ChaCha8Rng::seed_from_u64(seed ^ 0xe1c0);
@@ -335,6 +407,16 @@ pub fn check<G: Encoding>(game: &G, seeds: std::ops::Range<u64>, max_moves: usiz
                 assert!(
                     t.values().iter().all(|v| v.is_finite()),
                     "seed {seed}: a tensor entry is not finite"
+                );
+                // Written straight into a caller's row (stale entries in it), the same values.
+                row.clear();
+                row.resize(t.values().len(), 7.0);
+                let mut direct = Tensor::over(&mut row);
+                game.encode_observation(&obs, &mut direct);
+                assert_eq!(
+                    direct.values(),
+                    t.values(),
+                    "seed {seed}: Tensor::over wrote other values"
                 );
                 if moves % 5 == 0 {
                     let resampled = game.determinize(&obs, &mut sample_rng);

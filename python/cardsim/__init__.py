@@ -26,6 +26,7 @@ from ._cardsim import (
     game_names,
     load_game,
 )
+from ._cardsim import _restore_state  # noqa: F401  (what pickled states load with)
 from ._cardsim import simulate_csv as _simulate_csv
 from .envs import VectorEnv, gymnasium_env, pettingzoo_env
 

@@ -15,6 +15,9 @@ pyspiel's simultaneous nodes)."""
 def game_names() -> List[str]:
     """The names of the games the package offers, in the order of ``cardsim list``."""
 
+def _restore_state(game: "Game", replay: Tuple[Any, ...]) -> "State":
+    """Rebuilds a pickled state (what ``State.__reduce__`` gives)."""
+
 def load_game(
     name: str,
     players: Optional[int] = None,
@@ -149,6 +152,10 @@ class State:
         """An independent copy (also ``copy.copy`` and ``copy.deepcopy``)."""
     def __copy__(self) -> "State": ...
     def __deepcopy__(self, memo: Any) -> "State": ...
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        """Pickles as the game, where the state started (seed, deal text, or the state and
+        seat it was resampled from) and the actions and races applied since, replayed on
+        loading. A state the simulator drew for a Python agent raises ``ValueError``."""
 
 class Agent:
     """A cardsim agent as a bot: ``Agent(game, "ismcts:iters=1000", seed=0)``.
@@ -230,6 +237,12 @@ class VectorEnv:
     @property
     def episode_seeds(self) -> List[int]:
         """The seed of each environment's current game."""
+    @property
+    def self_play(self) -> bool:
+        """True when the learner plays every seat (``opponents="self"``)."""
+    @property
+    def current_player(self) -> npt.NDArray[np.int64]:
+        """The seat whose observation and mask each row shows (updated in place)."""
     def reset(
         self, seed: Optional[int] = None
     ) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
@@ -242,5 +255,8 @@ class VectorEnv:
         npt.NDArray[np.float32],
         npt.NDArray[np.bool_],
         npt.NDArray[np.bool_],
+        npt.NDArray[np.int64],
     ]:
-        """One action per environment: ``(observations, masks, rewards, terminated, illegal)``."""
+        """One action per environment: ``(observations, masks, rewards, terminated, illegal,
+        current_player)``; rewards ``[num_envs, 1]``, or ``[num_envs, players]`` in
+        self-play."""

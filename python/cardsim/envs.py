@@ -31,7 +31,11 @@ __all__ = [
     "gymnasium_env",
     "pettingzoo_env",
     "ILLEGAL_ACTION_PENALTY",
+    "SELF_PLAY",
 ]
+
+SELF_PLAY = "self"
+"""``VectorEnv(..., opponents=SELF_PLAY)``: the learner plays every seat (self-play)."""
 
 ILLEGAL_ACTION_PENALTY = -1.0
 """The reward of an illegal action in ``gymnasium_env`` and ``VectorEnv``, which also ends the
@@ -410,9 +414,14 @@ class VectorEnv:
     """``num_envs`` games stepped at once in Rust, on all cores, with the GIL released.
 
     The learner plays ``seat`` in every game; the other seats are cardsim agents
-    (``opponents`` as in ``gymnasium_env``). ``reset()`` returns ``(observations,
-    action_masks)``; ``step(actions)`` returns ``(observations, action_masks, rewards,
-    terminated, info)`` with ``info = {"illegal": bool array}``. Observations (float32,
+    (``opponents`` as in ``gymnasium_env``). With ``opponents="self"`` (``SELF_PLAY``) the
+    learner plays every seat of a turn-based game instead: each step is one decision of the
+    seat to move. ``reset()`` returns ``(observations, action_masks)``; ``step(actions)``
+    returns ``(observations, action_masks, rewards, terminated, info)`` with
+    ``info = {"illegal": bool array, "current_player": int64 array}``, ``current_player``
+    being the seat whose observation and mask each row shows (also ``env.current_player``).
+    Rewards are ``[num_envs]`` (the learner's), or ``[num_envs, players]`` in self-play (every
+    seat's win share on the step that ends a game, 0 before). Observations (float32,
     ``[num_envs, length]``) and masks (bool, ``[num_envs, num_distinct_actions]``) are written
     into arrays allocated once and returned at every call: copy what you keep. A game that
     ends starts the next at once (its row then shows the new game's first observation), and
@@ -444,21 +453,30 @@ class VectorEnv:
             threads=threads,
         )
         self.num_envs = int(num_envs)
+        self.self_play: bool = self._inner.self_play
+        """True when the learner plays every seat (``opponents="self"``)."""
 
     @property
     def episode_seeds(self) -> List[int]:
         """The seed of each environment's current game."""
         return self._inner.episode_seeds
 
+    @property
+    def current_player(self) -> np.ndarray:
+        """The seat whose observation and mask each row shows now (int64, updated in place)."""
+        return self._inner.current_player
+
     def reset(self, seed: Optional[int] = None) -> Tuple[np.ndarray, np.ndarray]:
         """Starts a new game in every environment (from ``seed``'s first games when given)."""
         return self._inner.reset(seed)
 
     def step(self, actions) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict]:
-        """Plays one action id per environment and the agents' replies."""
+        """Plays one action id per environment (and the agents' replies, if any)."""
         actions = np.ascontiguousarray(actions, dtype=np.int64).reshape(-1)
-        obs, masks, rewards, terminated, illegal = self._inner.step(actions)
-        return obs, masks, rewards, terminated, {"illegal": illegal}
+        obs, masks, rewards, terminated, illegal, current = self._inner.step(actions)
+        if not self.self_play:
+            rewards = rewards[:, 0]
+        return obs, masks, rewards, terminated, {"illegal": illegal, "current_player": current}
 
 
 _classes: Dict[str, type] = {}

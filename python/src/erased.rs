@@ -19,7 +19,6 @@ use cardsim_sim::{GameRecord, Report, SimConfig, Simulation};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::any::Any;
-use std::cell::RefCell;
 use std::sync::{Arc, Mutex};
 
 /// Who acts in a state.
@@ -35,6 +34,43 @@ pub enum Turn {
 
 /// One race entry as ids: `(seat, action id, reaction time)`.
 pub type RaceChoice = (usize, usize, f64);
+
+/// Where a state started, so that it can be rebuilt ([`DynGame::restore`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Origin {
+    /// The deal of a seed ([`DynGame::new_state`]).
+    Seed(u64),
+    /// A deal text, chance after it from the seed ([`DynGame::state_from_deal`]).
+    Deal {
+        /// The deal text.
+        text: String,
+        /// The seed.
+        seed: u64,
+    },
+    /// A state drawn from what `seat` knew in another state ([`DynState::resample`]).
+    Resample {
+        /// The state it was drawn from.
+        parent: Arc<Replay>,
+        /// The seat whose knowledge was kept.
+        seat: usize,
+        /// The seed of the draw.
+        seed: u64,
+    },
+    /// A state drawn by the simulator for an agent (a Python callable's view), from a state
+    /// the view may not know: it cannot be rebuilt.
+    View,
+}
+
+/// How to rebuild a state: where it started and what was applied since.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replay {
+    /// Where it started.
+    pub origin: Origin,
+    /// The action ids applied, race entries included ([`DynState::history`]).
+    pub history: Vec<usize>,
+    /// The races applied: the move number each was applied at, and its entries.
+    pub races: Vec<(u64, Vec<RaceChoice>)>,
+}
 
 /// A configured game, type-erased.
 pub trait DynGame: Send + Sync {
@@ -59,6 +95,43 @@ pub trait DynGame: Send + Sync {
     /// # Errors
     /// The one-line reason the text is not a deal of this game.
     fn state_from_deal(&self, deal: &str, seed: u64) -> Result<Box<dyn DynState>, CoreError>;
+    /// The state `replay` describes: its origin rebuilt, then its actions and races applied.
+    ///
+    /// # Errors
+    /// An origin that cannot be rebuilt ([`Origin::View`]), a bad deal or seat, an action or
+    /// race not legal where the replay applies it.
+    fn restore(&self, replay: &Replay) -> Result<Box<dyn DynState>, CoreError> {
+        let mut state = match &replay.origin {
+            Origin::Seed(seed) => self.new_state(*seed),
+            Origin::Deal { text, seed } => self.state_from_deal(text, *seed)?,
+            Origin::Resample { parent, seat, seed } => self.restore(parent)?.resample(*seat, *seed)?,
+            Origin::View => {
+                return Err(CoreError(
+                    "this state was drawn by the simulator for an agent and cannot be rebuilt"
+                        .into(),
+                ))
+            }
+        };
+        let mut ids = replay.history.iter().copied();
+        let mut races = replay.races.iter().peekable();
+        loop {
+            let now = state.move_number();
+            if let Some((_, entries)) = races.next_if(|(at, _)| *at == now) {
+                state.apply_race(entries)?;
+                for _ in entries {
+                    ids.next();
+                }
+            } else if let Some(id) = ids.next() {
+                state.apply(id)?;
+            } else {
+                break;
+            }
+        }
+        if races.next().is_some() {
+            return Err(CoreError("a race of the replay is not at a move it reaches".into()));
+        }
+        Ok(state)
+    }
     /// The agent a spec such as `ismcts:iters=1000` names, its RNG seeded by `seed`.
     ///
     /// # Errors
@@ -161,6 +234,8 @@ pub trait DynState: Send + Sync {
     fn observation_tensor_into(&self, seat: usize, out: &mut [f32]) -> Result<(), CoreError>;
     /// The ids applied so far, race entries in the order given.
     fn history(&self) -> &[usize];
+    /// How to rebuild this state ([`DynGame::restore`]).
+    fn replay(&self) -> Replay;
     /// A state drawn from what `seat` knows ([`Game::determinize`] of its observation), its
     /// chance RNG seeded by `seed`; its history starts empty.
     ///
@@ -215,18 +290,8 @@ impl<G: Encoding + DealText + GameAgents> ErasedGame<G> {
         })
     }
 
-    fn state(&self, state: G::State, rng: ChaCha8Rng) -> ErasedState<G> {
-        let mut s = ErasedState {
-            game: self.game.clone(),
-            len: self.len,
-            state,
-            rng,
-            history: Vec::new(),
-            moves: 0,
-            legal: Vec::new(),
-        };
-        s.refresh();
-        s
+    fn state(&self, state: G::State, rng: ChaCha8Rng, origin: Origin) -> ErasedState<G> {
+        ErasedState::new(self.game.clone(), self.len, state, rng, 0, origin)
     }
 }
 
@@ -255,7 +320,7 @@ impl<G: Encoding + DealText + GameAgents> DynGame for ErasedGame<G> {
     fn new_state(&self, seed: u64) -> Box<dyn DynState> {
         let mut rng = cardsim_sim::game_rng(seed, 0);
         let state = self.game.deal(&mut rng);
-        Box::new(self.state(state, rng))
+        Box::new(self.state(state, rng, Origin::Seed(seed)))
     }
     fn state_from_deal(&self, deal: &str, seed: u64) -> Result<Box<dyn DynState>, CoreError> {
         let state = self
@@ -266,7 +331,11 @@ impl<G: Encoding + DealText + GameAgents> DynGame for ErasedGame<G> {
         // deal is the stream the seed gives.
         let mut rng = cardsim_sim::game_rng(seed, 0);
         let _ = self.game.deal(&mut rng);
-        Ok(Box::new(self.state(state, rng)))
+        let origin = Origin::Deal {
+            text: deal.to_string(),
+            seed,
+        };
+        Ok(Box::new(self.state(state, rng, origin)))
     }
     fn agent(&self, spec: &str, seed: u64) -> Result<Box<dyn DynAgent>, CoreError> {
         let spec: AgentSpec = spec.parse()?;
@@ -277,6 +346,7 @@ impl<G: Encoding + DealText + GameAgents> DynGame for ErasedGame<G> {
             agent,
             label,
             rng: ChaCha8Rng::seed_from_u64(seed),
+            scratch: Vec::new(),
         }))
     }
     fn simulate(
@@ -377,16 +447,14 @@ impl<G: Encoding + GameAgents> Agent<G> for FunctionAgent<G> {
             _ => return legal[0],
         }
         let state = game.determinize(obs, rng);
-        let mut view = ErasedState {
-            game: self.game.clone(),
-            len: self.len,
+        let view = ErasedState::new(
+            self.game.clone(),
+            self.len,
             state,
-            rng: ChaCha8Rng::seed_from_u64(rng.next_u64()),
-            history: Vec::new(),
-            moves: 0,
-            legal: Vec::new(),
-        };
-        view.refresh();
+            ChaCha8Rng::seed_from_u64(rng.next_u64()),
+            0,
+            Origin::View,
+        );
         match (self.choose)(Box::new(view), seat.index()) {
             Ok(id) => match legal.iter().find(|&&a| game.action_id(a) == id) {
                 Some(&a) => a,
@@ -413,14 +481,15 @@ pub struct ErasedState<G: Game> {
     rng: ChaCha8Rng,
     history: Vec<usize>,
     moves: u64,
-    /// The legal actions of the seat to move with their ids, by id (empty unless a seat is
-    /// to move).
+    /// Where the state started.
+    origin: Origin,
+    /// The races applied: the move number of each, and its entries.
+    races: Vec<(u64, Vec<RaceChoice>)>,
+    /// The legal actions of the seat to move in the game's order (what agents choose among;
+    /// empty unless a seat is to move).
+    actions: Vec<G::Action>,
+    /// The same actions with their ids, by id.
     legal: Vec<(usize, G::Action)>,
-}
-
-thread_local! {
-    /// Scratch space for encoding observations and listing actions.
-    static TENSOR: RefCell<Tensor> = RefCell::new(Tensor::new());
 }
 
 impl<G: Encoding> ErasedState<G> {
@@ -445,15 +514,45 @@ impl<G: Encoding> ErasedState<G> {
         }
     }
 
-    /// Recomputes the legal actions of the seat to move.
+    /// `state` of `game`, `moves` actions into the game, its chance drawn from `rng`, with an
+    /// empty history.
+    fn new(
+        game: Arc<G>,
+        len: usize,
+        state: G::State,
+        rng: ChaCha8Rng,
+        moves: u64,
+        origin: Origin,
+    ) -> Self {
+        let mut s = ErasedState {
+            game,
+            len,
+            state,
+            rng,
+            history: Vec::new(),
+            moves,
+            origin,
+            races: Vec::new(),
+            actions: Vec::new(),
+            legal: Vec::new(),
+        };
+        s.refresh();
+        s
+    }
+
+    /// Recomputes the legal actions of the seat to move, in the buffers the state keeps (no
+    /// allocation once they have grown).
     fn refresh(&mut self) {
+        self.actions.clear();
         self.legal.clear();
         if let ToMove::Seat(_) = self.to_move() {
-            let mut actions = Vec::new();
-            self.game.legal_actions(&self.state, &mut actions);
+            self.game.legal_actions(&self.state, &mut self.actions);
+            let game = &*self.game;
             self.legal
-                .extend(actions.into_iter().map(|a| (self.game.action_id(a), a)));
-            self.legal.sort_unstable_by_key(|&(id, _)| id);
+                .extend(self.actions.iter().map(|&a| (game.action_id(a), a)));
+            if !self.legal.is_sorted_by_key(|&(id, _)| id) {
+                self.legal.sort_unstable_by_key(|&(id, _)| id);
+            }
         }
     }
 
@@ -613,6 +712,7 @@ impl<G: Encoding + GameAgents> DynState for ErasedState<G> {
         }
         self.game.apply_race(&mut self.state, &race, &mut self.rng);
         self.history.extend(entries.iter().map(|&(_, id, _)| id));
+        self.races.push((self.moves, entries.to_vec()));
         self.moves += 1;
         self.refresh();
         Ok(())
@@ -671,32 +771,39 @@ impl<G: Encoding + GameAgents> DynState for ErasedState<G> {
             )));
         }
         let obs = self.game.observe(&self.state, s);
-        TENSOR.with_borrow_mut(|t| {
-            t.clear();
-            self.game.encode_observation(&obs, t);
-            out.copy_from_slice(t.values());
-        });
+        // Straight into `out`: the layout is fixed per configured game, so the entries fill it.
+        let mut t = Tensor::over(out);
+        self.game.encode_observation(&obs, &mut t);
+        debug_assert_eq!(t.values().len(), self.len);
         Ok(())
     }
     fn history(&self) -> &[usize] {
         &self.history
+    }
+    fn replay(&self) -> Replay {
+        Replay {
+            origin: self.origin.clone(),
+            history: self.history.clone(),
+            races: self.races.clone(),
+        }
     }
     fn resample(&self, seat: usize, seed: u64) -> Result<Box<dyn DynState>, CoreError> {
         let s = self.seat(seat)?;
         let mut rng = cardsim_sim::game_rng(seed, 0);
         let obs = self.game.observe(&self.state, s);
         let state = self.game.determinize(&obs, &mut rng);
-        let mut r = ErasedState {
-            game: self.game.clone(),
-            len: self.len,
+        Ok(Box::new(ErasedState::new(
+            self.game.clone(),
+            self.len,
             state,
             rng,
-            history: Vec::new(),
-            moves: self.moves,
-            legal: Vec::new(),
-        };
-        r.refresh();
-        Ok(Box::new(r))
+            self.moves,
+            Origin::Resample {
+                parent: Arc::new(self.replay()),
+                seat,
+                seed,
+            },
+        )))
     }
     fn text(&self) -> String {
         format!("{:?}", self.state)
@@ -709,6 +816,8 @@ pub struct ErasedAgent<G: Game> {
     agent: Box<dyn Agent<G>>,
     label: String,
     rng: ChaCha8Rng,
+    /// Race actions, listed here so that a step allocates nothing.
+    scratch: Vec<G::Action>,
 }
 
 impl<G: Encoding + GameAgents> DynAgent for ErasedAgent<G> {
@@ -743,8 +852,16 @@ impl<G: Encoding + GameAgents> DynAgent for ErasedAgent<G> {
             }
             (_, Some(p)) => st.seat(p)?,
         };
-        let mut legal = Vec::new();
-        driver::actions_of(&*st.game, &st.state, to_move, seat, &mut legal);
+        // On its turn the seat's actions are the state's own list (in the game's order, as
+        // the simulator hands them to agents); in a race they are listed into the agent's
+        // buffer.
+        let legal: &[G::Action] = match to_move {
+            ToMove::Seat(s) if s == seat => &st.actions,
+            _ => {
+                driver::actions_of(&*st.game, &st.state, to_move, seat, &mut self.scratch);
+                &self.scratch
+            }
+        };
         if legal.is_empty() {
             return Err(CoreError(format!(
                 "seat {seat} has no decision to make now"
@@ -754,11 +871,11 @@ impl<G: Encoding + GameAgents> DynAgent for ErasedAgent<G> {
         let choice = if self.agent.perfect_information() {
             let action = self
                 .agent
-                .choose_with_state(game, seat, &st.state, &legal, &mut self.rng);
+                .choose_with_state(game, seat, &st.state, legal, &mut self.rng);
             legal.iter().position(|a| *a == action).ok_or(action)
         } else {
             self.agent
-                .act_index(&SeatView::new(game, &st.state, seat), &legal, &mut self.rng)
+                .act_index(&SeatView::new(game, &st.state, seat), legal, &mut self.rng)
         };
         let action = match choice {
             Ok(i) if i < legal.len() => legal[i],

@@ -1,15 +1,19 @@
-//! [`Episode`]: one learner's seat in a game whose other seats are cardsim agents, the core of
-//! the single-agent environments (`gymnasium_env`) and of [`crate::py_vector`]'s `VectorEnv`.
+//! [`Episode`]: one learner's seat in a game whose other seats are cardsim agents, or
+//! self-play (the learner acts for every seat), the core of the single-agent environments
+//! (`gymnasium_env`) and of [`crate::py_vector`]'s `VectorEnv`.
 //!
 //! Plain Rust with no Python object, so a batch of episodes can be stepped on many threads
 //! with the GIL released.
 //!
-//! - The learner acts when its seat is to move, or in a race it takes part in (its race
-//!   actions are its legal actions then, and it reacts in a fixed time,
+//! - The learner acts when one of its seats is to move, or in a race its seat takes part in
+//!   (its race actions are its legal actions then, and it reacts in a fixed time,
 //!   [`Episode::reaction`]). Every other decision, and the other seats' race entries, are
-//!   made by their agents, each from its own seat's observation.
-//! - The reward is the learner's win share ([`DynState::returns`]) when the game ends, 0
+//!   made by their agents, each from its own seat's observation. The seat whose decision is
+//!   pending is [`Episode::acting`]; the learner sees that seat's observation.
+//! - The reward is the acting seat's win share ([`DynState::returns`]) when the game ends, 0
 //!   before. An illegal action ends the episode with the penalty instead.
+//! - Self-play ([`Episode::new`] with no learner seat) needs a turn-based game: one action
+//!   per step cannot enter a race for several seats.
 //! - An episode reset with seed `s` deals the game of seed `s` (as `cardsim deal --seed s`)
 //!   and seeds the agent of seat `k` with a seed derived from `(s, k)`, so the same seed and
 //!   the same actions replay the same episode.
@@ -21,20 +25,23 @@ use std::sync::Arc;
 /// How one step of an episode ended for the learner.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct StepResult {
-    /// The learner's reward for this step.
+    /// The reward of the seat that acted ([`StepResult::seat`]) for this step.
     pub reward: f64,
+    /// The seat the learner acted for.
+    pub seat: usize,
     /// The game is over (or the learner's action was illegal).
     pub terminated: bool,
     /// The learner's action was not legal: the episode ended with the penalty.
     pub illegal: bool,
 }
 
-/// One learner seat against agents, in one configured game.
+/// One learner seat against agents (or every seat: self-play), in one configured game.
 pub struct Episode {
     game: Arc<dyn DynGame>,
-    /// The spec of each seat's agent; `None` for the learner's seat.
+    /// The spec of each seat's agent; `None` for the learner's seats.
     specs: Vec<Option<String>>,
-    learner: usize,
+    /// The learner's seat whose decision is pending (its seat, in a single-seat episode).
+    acting: usize,
     /// The learner's reaction time in races, in seconds.
     pub reaction: f64,
     /// The reward of an illegal action.
@@ -56,17 +63,29 @@ fn agent_seed(seed: u64, seat: usize) -> u64 {
 impl Episode {
     /// The learner at `learner`, every other seat played by the agent `opponents[k]` (one spec
     /// for all, or one per other seat in seat order; `default` is the game's `heuristic` where
-    /// it has one, else `random`), the game dealt from `seed`.
+    /// it has one, else `random`), the game dealt from `seed`. With `learner` `None` the
+    /// learner plays every seat (self-play) and `opponents` is ignored.
     ///
     /// # Errors
-    /// A seat out of range, the wrong number of specs, a spec the game does not know.
+    /// A seat out of range, the wrong number of specs, a spec the game does not know;
+    /// self-play in a real-time game.
     pub fn new(
         game: Arc<dyn DynGame>,
-        learner: usize,
+        learner: Option<usize>,
         opponents: &[String],
         seed: u64,
     ) -> Result<Episode, CoreError> {
         let n = game.players();
+        let Some(learner) = learner else {
+            if game.real_time() {
+                return Err(CoreError(format!(
+                    "self-play needs a turn-based game: {} has races, where several seats act \
+                     at once (use pettingzoo_env(..., parallel=True))",
+                    game.info().name
+                )));
+            }
+            return Episode::with_specs(game, vec![None; n], 0, seed);
+        };
         if learner >= n {
             return Err(CoreError(format!(
                 "seat {learner} is out of range: {} has {n} players (seats 0 to {})",
@@ -102,11 +121,22 @@ impl Episode {
             .into_iter()
             .map(|s| s.map(|s| if s == "default" { default.into() } else { s }))
             .collect();
+        Episode::with_specs(game, specs, learner, seed)
+    }
+
+    /// The episode of `seed` with each seat's agent spec (`None` for the learner's), `acting`
+    /// the learner's first seat.
+    fn with_specs(
+        game: Arc<dyn DynGame>,
+        specs: Vec<Option<String>>,
+        acting: usize,
+        seed: u64,
+    ) -> Result<Episode, CoreError> {
         let state = game.new_state(seed);
         let mut episode = Episode {
             game,
             specs,
-            learner,
+            acting,
             reaction: 0.5,
             penalty: -1.0,
             state,
@@ -123,9 +153,16 @@ impl Episode {
         &self.game
     }
 
-    /// The learner's seat.
-    pub fn learner(&self) -> usize {
-        self.learner
+    /// The learner's seat whose decision is pending: the seat to move in self-play, the
+    /// learner's seat otherwise (after a self-play game, the seat that acted last).
+    pub fn acting(&self) -> usize {
+        self.acting
+    }
+
+    /// Each seat's win share: they sum to 1 at the end, all 0 before (see
+    /// [`DynState::returns`]).
+    pub fn returns(&self) -> Vec<f64> {
+        self.state.returns()
     }
 
     /// The state now.
@@ -151,6 +188,8 @@ impl Episode {
             })
             .collect::<Result<_, _>>()?;
         self.over = false;
+        // The learner's first seat until its first decision, whatever the last game did.
+        self.acting = self.specs.iter().position(Option::is_none).unwrap_or(0);
         self.advance()
     }
 
@@ -164,12 +203,12 @@ impl Episode {
         &self.legal
     }
 
-    /// Writes the learner's observation tensor into `out`.
+    /// Writes the acting seat's observation tensor into `out`.
     ///
     /// # Errors
     /// `out` of the wrong length.
     pub fn observe(&self, out: &mut [f32]) -> Result<(), CoreError> {
-        self.state.observation_tensor_into(self.learner, out)
+        self.state.observation_tensor_into(self.acting, out)
     }
 
     /// Writes the learner's legal-action mask into `out` (one entry per action id).
@@ -185,7 +224,8 @@ impl Episode {
     /// The result of a game that ended before the learner had to act: its win share, ended.
     pub fn ended(&self) -> StepResult {
         StepResult {
-            reward: self.state.returns()[self.learner],
+            reward: self.state.returns()[self.acting],
+            seat: self.acting,
             terminated: true,
             illegal: false,
         }
@@ -202,11 +242,13 @@ impl Episode {
                 "the episode is over: reset it before stepping".into(),
             ));
         }
+        let seat = self.acting;
         if !self.legal.contains(&id) {
             self.over = true;
             self.legal.clear();
             return Ok(StepResult {
                 reward: self.penalty,
+                seat,
                 terminated: true,
                 illegal: true,
             });
@@ -222,10 +264,11 @@ impl Episode {
         self.advance()?;
         Ok(StepResult {
             reward: if self.over {
-                self.state.returns()[self.learner]
+                self.state.returns()[seat]
             } else {
                 0.0
             },
+            seat,
             terminated: self.over,
             illegal: false,
         })
@@ -244,7 +287,7 @@ impl Episode {
             if self.legal.is_empty() {
                 continue;
             }
-            if seat == self.learner {
+            if seat == self.acting {
                 if let Some(id) = learner_action {
                     entries.push((seat, id, self.reaction));
                 }
@@ -269,7 +312,8 @@ impl Episode {
                     self.legal.clear();
                     return Ok(());
                 }
-                Turn::Seat(s) if s == self.learner => {
+                Turn::Seat(s) if self.specs[s].is_none() => {
+                    self.acting = s;
                     return self.state.legal_actions_into(None, &mut self.legal);
                 }
                 Turn::Seat(s) => {
@@ -280,9 +324,9 @@ impl Episode {
                     self.state.apply(id)?;
                 }
                 Turn::Race(seats) => {
-                    if seats.contains(&self.learner) {
+                    if seats.contains(&self.acting) {
                         self.state
-                            .legal_actions_into(Some(self.learner), &mut self.legal)?;
+                            .legal_actions_into(Some(self.acting), &mut self.legal)?;
                         if !self.legal.is_empty() {
                             return Ok(());
                         }

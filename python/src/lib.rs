@@ -47,6 +47,7 @@ fn _cardsim(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<py_vector::VectorEnv>()?;
     m.add_function(wrap_pyfunction!(py_game::game_names, m)?)?;
     m.add_function(wrap_pyfunction!(py_game::load_game, m)?)?;
+    m.add_function(wrap_pyfunction!(py_game::_restore_state, m)?)?;
     m.add_function(wrap_pyfunction!(py_sim::simulate_csv, m)?)?;
     m.add("TERMINAL", py_game::TERMINAL)?;
     m.add("SIMULTANEOUS", py_game::SIMULTANEOUS)?;

@@ -1,14 +1,14 @@
 //! The Python classes `Game` and `State` and the functions `game_names` and `load_game`:
 //! thin conversions over [`crate::erased`].
 
-use crate::erased::{DynGame, DynState, Turn};
+use crate::erased::{DynGame, DynState, Origin, Replay, Turn};
 use crate::error::CoreError;
 use crate::table;
 use cardsim_engine::Params;
 use numpy::{IntoPyArray, PyArray1, PyArrayMethods, PyReadwriteArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyString};
+use pyo3::types::{PyBool, PyDict, PyString, PyTuple};
 use std::sync::Arc;
 
 /// `current_player()` once the game is over (as in pyspiel).
@@ -196,7 +196,7 @@ impl Game {
             None => self.inner.new_state(seed),
             Some(text) => self.inner.state_from_deal(text, seed)?,
         };
-        Ok(State { inner })
+        Ok(State::new(inner, Some(self.inner.clone())))
     }
 
     fn __str__(&self) -> String {
@@ -223,9 +223,76 @@ impl Game {
 #[pyclass(module = "cardsim")]
 pub struct State {
     pub(crate) inner: Box<dyn DynState>,
+    /// Its configured game, for pickling (`None` for a simulator's view, which cannot be
+    /// rebuilt).
+    game: Option<Arc<dyn DynGame>>,
+}
+
+/// A [`Replay`] as plain Python values: `(origin, history, races)`, the origin
+/// `("seed", seed)`, `("deal", text, seed)` or `("resample", replay, seat, seed)`.
+fn replay_to_py<'py>(py: Python<'py>, r: &Replay) -> PyResult<Bound<'py, PyTuple>> {
+    let origin = match &r.origin {
+        Origin::Seed(seed) => ("seed", *seed).into_pyobject(py)?,
+        Origin::Deal { text, seed } => ("deal", text.as_str(), *seed).into_pyobject(py)?,
+        Origin::Resample { parent, seat, seed } => {
+            ("resample", replay_to_py(py, parent)?, *seat, *seed).into_pyobject(py)?
+        }
+        Origin::View => {
+            return Err(PyValueError::new_err(
+                "a state the simulator drew for an agent cannot be pickled (copy it instead)",
+            ))
+        }
+    };
+    (origin, r.history.clone(), r.races.clone()).into_pyobject(py)
+}
+
+/// Reads what [`replay_to_py`] wrote.
+fn replay_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Replay> {
+    type Races = Vec<(u64, Vec<(usize, usize, f64)>)>;
+    let (origin, history, races): (Bound<'_, PyAny>, Vec<usize>, Races) = obj.extract()?;
+    let kind: String = origin.get_item(0)?.extract()?;
+    let origin = match kind.as_str() {
+        "seed" => Origin::Seed(origin.extract::<(String, u64)>()?.1),
+        "deal" => {
+            let (_, text, seed): (String, String, u64) = origin.extract()?;
+            Origin::Deal { text, seed }
+        }
+        "resample" => {
+            let (_, parent, seat, seed): (String, Bound<'_, PyAny>, usize, u64) =
+                origin.extract()?;
+            Origin::Resample {
+                parent: Arc::new(replay_from_py(&parent)?),
+                seat,
+                seed,
+            }
+        }
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "not a pickled cardsim state: unknown origin {other:?}"
+            )))
+        }
+    };
+    Ok(Replay {
+        origin,
+        history,
+        races,
+    })
+}
+
+/// Rebuilds a pickled state: `replay` (what `State.__reduce__` gives) applied in `game`.
+#[pyfunction]
+pub fn _restore_state(game: &Game, replay: &Bound<'_, PyAny>) -> PyResult<State> {
+    let replay = replay_from_py(replay)?;
+    let inner = game.inner.restore(&replay)?;
+    Ok(State::new(inner, Some(game.inner.clone())))
 }
 
 impl State {
+    /// `inner`, a state of `game` (`None` for a state that cannot be pickled).
+    pub(crate) fn new(inner: Box<dyn DynState>, game: Option<Arc<dyn DynGame>>) -> State {
+        State { inner, game }
+    }
+
     fn seat(&self, seat: i64) -> Result<usize, CoreError> {
         seat_arg(seat, self.inner.players())
     }
@@ -429,16 +496,33 @@ impl State {
         seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<State> {
         let seed = seed_arg(seed)?;
-        Ok(State {
-            inner: self.inner.resample(self.seat(player)?, seed)?,
-        })
+        Ok(State::new(
+            self.inner.resample(self.seat(player)?, seed)?,
+            self.game.clone(),
+        ))
     }
 
     /// An independent copy.
     fn clone(&self) -> State {
-        State {
-            inner: self.inner.clone_box(),
-        }
+        State::new(self.inner.clone_box(), self.game.clone())
+    }
+
+    /// Pickles as the game, where the state started (seed, deal text, or the state and seat
+    /// it was resampled from) and the actions and races applied since, replayed on loading.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Game, Bound<'py, PyTuple>))> {
+        let Some(game) = &self.game else {
+            return Err(PyValueError::new_err(
+                "a state the simulator drew for an agent cannot be pickled (copy it instead)",
+            ));
+        };
+        let restore = py.import("cardsim")?.getattr("_restore_state")?;
+        let game = Game {
+            inner: game.clone(),
+        };
+        Ok((restore, (game, replay_to_py(py, &self.inner.replay())?)))
     }
 
     fn __copy__(&self) -> State {

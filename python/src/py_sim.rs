@@ -58,7 +58,7 @@ fn function_agent(f: Bound<'_, PyAny>) -> PyResult<SeatAgent> {
     let f: Py<PyAny> = f.unbind();
     let choose = move |state: Box<dyn DynState>, seat: usize| -> Result<usize, CoreError> {
         Python::attach(|py| {
-            let state = Py::new(py, State { inner: state })
+            let state = Py::new(py, State::new(state, None))
                 .map_err(|e| CoreError(format!("agent {what}: {e}")))?;
             f.call1(py, (state, seat))
                 .and_then(|r| r.extract::<usize>(py))

@@ -52,14 +52,19 @@ fn reaction_arg(reaction: f64) -> Result<f64, CoreError> {
 /// `(observations, action_masks)` of a batch.
 type Batch<'py> = (Bound<'py, PyArray2<f32>>, Bound<'py, PyArray2<bool>>);
 
-/// `(observations, action_masks, rewards, terminated, illegal)` of a batch step.
+/// `(observations, action_masks, rewards, terminated, illegal, current_player)` of a batch
+/// step.
 type StepArrays<'py> = (
     Bound<'py, PyArray2<f32>>,
     Bound<'py, PyArray2<bool>>,
-    Bound<'py, PyArray1<f32>>,
+    Bound<'py, PyArray2<f32>>,
     Bound<'py, PyArray1<bool>>,
     Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<i64>>,
 );
+
+/// The `opponents` value that asks for self-play: the learner acts for every seat.
+const SELF_PLAY: &str = "self";
 
 /// One learner seat in a game whose other seats are cardsim agents (see
 /// `cardsim.gymnasium_env`).
@@ -88,7 +93,7 @@ impl Episode {
         let seed = seed_arg(seed)?;
         let reaction = reaction_arg(reaction)?;
         let g = game.inner.clone();
-        let mut core = py.detach(|| Core::new(g, seat, &specs, seed))?;
+        let mut core = py.detach(|| Core::new(g, Some(seat), &specs, seed))?;
         core.reaction = reaction;
         core.penalty = penalty;
         Ok(Episode {
@@ -140,15 +145,14 @@ impl Episode {
     /// The learner's seat.
     #[getter]
     fn seat(&self) -> usize {
-        locked(&self.core).learner()
+        locked(&self.core).acting()
     }
 
     /// A copy of the game state (the whole state: for inspection and rendering, not for the
     /// learner's input).
     fn state(&self) -> State {
-        State {
-            inner: locked(&self.core).state().clone_box(),
-        }
+        let core = locked(&self.core);
+        State::new(core.state().clone_box(), Some(core.game().clone()))
     }
 }
 
@@ -159,11 +163,32 @@ pub struct VectorEnv {
     /// Episodes started so far by each environment (its next episode's number).
     started: Vec<u64>,
     base: u64,
+    /// The learner plays every seat.
+    self_play: bool,
     obs: Py<PyArray2<f32>>,
     masks: Py<PyArray2<bool>>,
-    rewards: Py<PyArray1<f32>>,
+    /// One column (the learner's seat), or one per seat in self-play.
+    rewards: Py<PyArray2<f32>>,
     terminated: Py<PyArray1<bool>>,
     illegal: Py<PyArray1<bool>>,
+    /// The seat whose observation and mask each row shows.
+    current: Py<PyArray1<i64>>,
+}
+
+/// Writes the rewards of one step into an environment's row: the acting seat's reward in a
+/// one-column row; in self-play every seat's win share at the end of a game, else the acting
+/// seat's reward (the penalty of an illegal action) and 0 for the others.
+fn write_rewards(e: &Core, res: &StepResult, row: &mut [f32]) {
+    row.fill(0.0);
+    if row.len() == 1 {
+        row[0] = res.reward as f32;
+    } else if res.terminated && !res.illegal {
+        for (r, v) in row.iter_mut().zip(e.returns()) {
+            *r = v as f32;
+        }
+    } else {
+        row[res.seat] = res.reward as f32;
+    }
 }
 
 /// The seed of environment `env`'s episode number `k` of `n` environments from `base`: every
@@ -186,8 +211,9 @@ impl VectorEnv {
 #[pymethods]
 impl VectorEnv {
     /// `num_envs` games of `game`, the learner at `seat` in each, the other seats played by
-    /// `opponents`; environment `i`'s episode `k` (from 0) deals seed
-    /// `seed + i + k * num_envs`, so every episode of the batch has its own deal.
+    /// `opponents` (`"self"`: the learner plays every seat, self-play); environment `i`'s
+    /// episode `k` (from 0) deals seed `seed + i + k * num_envs`, so every episode of the
+    /// batch has its own deal.
     #[new]
     #[pyo3(signature = (game, num_envs, seat=0, opponents=None, seed=None, reaction=0.5, penalty=-1.0, threads=0))]
     #[allow(clippy::too_many_arguments)]
@@ -216,13 +242,15 @@ impl VectorEnv {
                 .build_global();
         }
         let specs = opponent_specs(opponents)?;
+        let self_play = specs.len() == 1 && specs[0] == SELF_PLAY;
+        let learner = (!self_play).then_some(seat);
         let seed = seed_arg(seed)?;
         let reaction = reaction_arg(reaction)?;
         let g = game.inner.clone();
         let episodes = py.detach(|| {
             (0..num_envs)
                 .map(|i| {
-                    let mut e = Core::new(g.clone(), seat, &specs, seed.wrapping_add(i as u64))?;
+                    let mut e = Core::new(g.clone(), learner, &specs, seed.wrapping_add(i as u64))?;
                     e.reaction = reaction;
                     e.penalty = penalty;
                     Ok(e)
@@ -230,16 +258,32 @@ impl VectorEnv {
                 .collect::<Result<Vec<_>, CoreError>>()
         })?;
         let (l, a) = (g.tensor_len(), g.num_distinct_actions());
+        let columns = if self_play { g.players() } else { 1 };
         Ok(VectorEnv {
             episodes: Mutex::new(episodes),
             started: vec![1; num_envs],
             base: seed,
+            self_play,
             obs: PyArray2::zeros(py, [num_envs, l], false).unbind(),
             masks: PyArray2::zeros(py, [num_envs, a], false).unbind(),
-            rewards: PyArray1::zeros(py, num_envs, false).unbind(),
+            rewards: PyArray2::zeros(py, [num_envs, columns], false).unbind(),
             terminated: PyArray1::zeros(py, num_envs, false).unbind(),
             illegal: PyArray1::zeros(py, num_envs, false).unbind(),
+            current: PyArray1::zeros(py, num_envs, false).unbind(),
         })
+    }
+
+    /// True when the learner plays every seat (`opponents="self"`).
+    #[getter]
+    fn self_play(&self) -> bool {
+        self.self_play
+    }
+
+    /// The seat whose observation and mask each row shows now (int64; the array is the one
+    /// `step`'s `info["current_player"]` gives, updated in place).
+    #[getter]
+    fn current_player<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        self.current.bind(py).clone()
     }
 
     /// Number of environments.
@@ -275,7 +319,8 @@ impl VectorEnv {
         {
             let mut o = obs.readwrite();
             let mut m = masks.readwrite();
-            let (o, m) = (o.as_slice_mut()?, m.as_slice_mut()?);
+            let mut c = self.current.bind(py).readwrite();
+            let (o, m, c) = (o.as_slice_mut()?, m.as_slice_mut()?, c.as_slice_mut()?);
             let episodes = owned(&mut self.episodes);
             py.detach(|| {
                 let (l, a) = (o.len() / episodes.len(), m.len() / episodes.len());
@@ -284,10 +329,12 @@ impl VectorEnv {
                     .zip(seeds.par_iter())
                     .zip(o.par_chunks_mut(l.max(1)))
                     .zip(m.par_chunks_mut(a.max(1)))
-                    .try_for_each(|(((e, &seed), o), m)| {
+                    .zip(c.par_iter_mut())
+                    .try_for_each(|((((e, &seed), o), m), c)| {
                         e.reset(seed)?;
                         e.observe(&mut o[..l])?;
                         e.mask(&mut m[..a]);
+                        *c = e.acting() as i64;
                         Ok::<(), CoreError>(())
                     })
             })?;
@@ -296,7 +343,8 @@ impl VectorEnv {
     }
 
     /// Plays one action per environment (an integer array of `num_envs` ids) and the agents'
-    /// replies: `(observations, action_masks, rewards, terminated, illegal)`. An environment
+    /// replies: `(observations, action_masks, rewards, terminated, illegal, current_player)`
+    /// (rewards `[num_envs, 1]`, or `[num_envs, players]` in self-play). An environment
     /// whose episode ended starts its next one at once: its row of observations and mask is
     /// then the new episode's first. (A game that ended before the learner had a decision
     /// shows an all-false mask; the next step ends it, with its result, whatever the action.) The arrays are the same objects at every call,
@@ -321,32 +369,35 @@ impl VectorEnv {
         let rewards = self.rewards.bind(py).clone();
         let terminated = self.terminated.bind(py).clone();
         let illegal = self.illegal.bind(py).clone();
+        let current = self.current.bind(py).clone();
         let restarted: Vec<bool> = {
             let mut o = obs.readwrite();
             let mut m = masks.readwrite();
             let mut r = rewards.readwrite();
             let mut t = terminated.readwrite();
             let mut x = illegal.readwrite();
-            let (o, m) = (o.as_slice_mut()?, m.as_slice_mut()?);
-            let (r, t, x) = (r.as_slice_mut()?, t.as_slice_mut()?, x.as_slice_mut()?);
+            let mut c = current.readwrite();
+            let (o, m, r) = (o.as_slice_mut()?, m.as_slice_mut()?, r.as_slice_mut()?);
+            let (t, x, c) = (t.as_slice_mut()?, x.as_slice_mut()?, c.as_slice_mut()?);
             let episodes = owned(&mut self.episodes);
             py.detach(|| {
-                let (l, a) = (o.len() / n, m.len() / n);
+                let (l, a, k) = (o.len() / n, m.len() / n, r.len() / n);
                 episodes
                     .par_iter_mut()
                     .zip(actions.par_iter())
                     .zip(o.par_chunks_mut(l.max(1)))
                     .zip(m.par_chunks_mut(a.max(1)))
-                    .zip(r.par_iter_mut())
+                    .zip(r.par_chunks_mut(k.max(1)))
                     .zip(t.par_iter_mut())
                     .zip(x.par_iter_mut())
+                    .zip(c.par_iter_mut())
                     .zip(fresh.par_iter())
-                    .map(|(((((((e, &act), o), m), r), t), x), &seed)| {
+                    .map(|((((((((e, &act), o), m), r), t), x), c), &seed)| {
                         let id = usize::try_from(act).unwrap_or(usize::MAX);
                         // A game can end before the learner acts (a reset into a game its
                         // seat has no decision in): it ends now, whatever the action.
                         let res = if e.is_over() { e.ended() } else { e.step(id)? };
-                        *r = res.reward as f32;
+                        write_rewards(e, &res, &mut r[..k]);
                         *t = res.terminated;
                         *x = res.illegal;
                         if res.terminated {
@@ -354,6 +405,7 @@ impl VectorEnv {
                         }
                         e.observe(&mut o[..l])?;
                         e.mask(&mut m[..a]);
+                        *c = e.acting() as i64;
                         Ok(res.terminated)
                     })
                     .collect::<Result<Vec<_>, CoreError>>()
@@ -362,6 +414,6 @@ impl VectorEnv {
         for (k, r) in self.started.iter_mut().zip(&restarted) {
             *k += u64::from(*r);
         }
-        Ok((obs, masks, rewards, terminated, illegal))
+        Ok((obs, masks, rewards, terminated, illegal, current))
     }
 }
