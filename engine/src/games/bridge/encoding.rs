@@ -147,7 +147,7 @@ mod tests {
         &t.values()[s.offset..s.offset + s.len]
     }
 
-    fn encode(game: &Bridge, obs: &BridgeObservation) -> Tensor {
+    fn encode(game: &Bridge, obs: &BridgeObservation) -> Tensor<'static> {
         let mut t = Tensor::new();
         game.encode_observation(obs, &mut t);
         t
