@@ -104,7 +104,9 @@ pub trait DynGame: Send + Sync {
         let mut state = match &replay.origin {
             Origin::Seed(seed) => self.new_state(*seed),
             Origin::Deal { text, seed } => self.state_from_deal(text, *seed)?,
-            Origin::Resample { parent, seat, seed } => self.restore(parent)?.resample(*seat, *seed)?,
+            Origin::Resample { parent, seat, seed } => {
+                self.restore(parent)?.resample(*seat, *seed)?
+            }
             Origin::View => {
                 return Err(CoreError(
                     "this state was drawn by the simulator for an agent and cannot be rebuilt"
@@ -128,7 +130,9 @@ pub trait DynGame: Send + Sync {
             }
         }
         if races.next().is_some() {
-            return Err(CoreError("a race of the replay is not at a move it reaches".into()));
+            return Err(CoreError(
+                "a race of the replay is not at a move it reaches".into(),
+            ));
         }
         Ok(state)
     }

@@ -279,6 +279,10 @@ fn replay_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Replay> {
     })
 }
 
+/// What `State.__reduce__` returns: the function that rebuilds a state, and its arguments
+/// (the game and the replay).
+type Reduced<'py> = (Bound<'py, PyAny>, (Game, Bound<'py, PyTuple>));
+
 /// Rebuilds a pickled state: `replay` (what `State.__reduce__` gives) applied in `game`.
 #[pyfunction]
 pub fn _restore_state(game: &Game, replay: &Bound<'_, PyAny>) -> PyResult<State> {
@@ -509,10 +513,7 @@ impl State {
 
     /// Pickles as the game, where the state started (seed, deal text, or the state and seat
     /// it was resampled from) and the actions and races applied since, replayed on loading.
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (Game, Bound<'py, PyTuple>))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
         let Some(game) = &self.game else {
             return Err(PyValueError::new_err(
                 "a state the simulator drew for an agent cannot be pickled (copy it instead)",
