@@ -1,6 +1,6 @@
 //! [`Episode`]: one learner's seat in a game whose other seats are cardsim agents, or
 //! self-play (the learner acts for every seat), the core of the single-agent environments
-//! (`gymnasium_env`) and of [`crate::py_vector`]'s `VectorEnv`.
+//! (`gymnasium_env`) and of the `VectorEnv` class (`py_vector`).
 //!
 //! Plain Rust with no Python object, so a batch of episodes can be stepped on many threads
 //! with the GIL released.
