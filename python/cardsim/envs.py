@@ -415,8 +415,8 @@ class VectorEnv:
 
     The learner plays ``seat`` in every game; the other seats are cardsim agents
     (``opponents`` as in ``gymnasium_env``). With ``opponents="self"`` (``SELF_PLAY``) the
-    learner plays every seat of a turn-based game instead: each step is one decision of the
-    seat to move. ``reset()`` returns ``(observations, action_masks)``; ``step(actions)``
+    learner plays every seat of a turn-based game instead (``seat`` is then ignored): each
+    step is one decision of the seat to move. ``reset()`` returns ``(observations, action_masks)``; ``step(actions)``
     returns ``(observations, action_masks, rewards, terminated, info)`` with
     ``info = {"illegal": bool array, "current_player": int64 array}``, ``current_player``
     being the seat whose observation and mask each row shows (also ``env.current_player``).
