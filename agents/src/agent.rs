@@ -1,5 +1,6 @@
 //! The [`Agent`] trait.
 
+use crate::reaction::ReactionModel;
 use cardsim_engine::{Game, Seat, ToMove};
 use rand::RngCore;
 use std::cell::OnceCell;
@@ -118,6 +119,11 @@ pub trait Agent<G: Game>: Send {
         0.5
     }
 
+    /// Tells the agent its own reaction-time model in a real-time game (the catalog's
+    /// reaction-time wrapper calls it once, when the agent is built), so that a search can
+    /// plan its races with it. The default ignores it.
+    fn set_reaction_model(&mut self, _model: ReactionModel) {}
+
     /// Called before each new game, for agents that keep memory across moves.
     fn reset(&mut self) {}
 
@@ -178,6 +184,9 @@ macro_rules! forward_agent {
             }
             fn reaction_time(&mut self, rng: &mut dyn RngCore) -> f64 {
                 (**self).reaction_time(rng)
+            }
+            fn set_reaction_model(&mut self, model: ReactionModel) {
+                (**self).set_reaction_model(model)
             }
             fn reset(&mut self) {
                 (**self).reset()

@@ -106,8 +106,10 @@ pub struct Reacting<G: Game> {
 }
 
 impl<G: Game> Reacting<G> {
-    /// `inner` reacting with `model`; `label` is the whole spec.
-    pub fn new(inner: Box<dyn Agent<G>>, model: ReactionModel, label: String) -> Self {
+    /// `inner` reacting with `model` (which `inner` is told of, through
+    /// [`Agent::set_reaction_model`]); `label` is the whole spec.
+    pub fn new(mut inner: Box<dyn Agent<G>>, model: ReactionModel, label: String) -> Self {
+        inner.set_reaction_model(model);
         Reacting {
             inner,
             model,
@@ -148,6 +150,11 @@ impl<G: Game> Agent<G> for Reacting<G> {
 
     fn reaction_time(&mut self, rng: &mut dyn RngCore) -> f64 {
         self.model.sample(rng)
+    }
+
+    fn set_reaction_model(&mut self, model: ReactionModel) {
+        self.model = model;
+        self.inner.set_reaction_model(model);
     }
 
     fn reset(&mut self) {

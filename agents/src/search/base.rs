@@ -1,9 +1,10 @@
 //! [`SearchCore`]: what ISMCTS (both kinds) and perfect-information UCT share: settings, the
 //! playout policy, the reusable tree and how one decision's search is run.
 
-use super::rollout::Rollout;
+use super::rollout::{Rollout, Timing};
 use super::settings::SearchSettings;
 use super::tree::{Observers, RootStat, Tree};
+use crate::reaction::ReactionModel;
 use cardsim_engine::{Game, Seat};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -13,6 +14,9 @@ use rand_chacha::ChaCha8Rng;
 pub(crate) struct SearchCore<G: Game> {
     pub settings: SearchSettings,
     pub rollout: Rollout<G>,
+    /// The agent's own reaction-time model in a real-time game (see [`Timing`]); `None`
+    /// leaves every race in the playouts to the rollout policy.
+    pub reaction: Option<ReactionModel>,
     tree: Tree<G>,
     stats: Vec<RootStat>,
 }
@@ -23,6 +27,7 @@ impl<G: Game> SearchCore<G> {
         SearchCore {
             settings,
             rollout: Rollout::Random,
+            reaction: None,
             tree: Tree::new(observers),
             stats: Vec::new(),
         }
@@ -56,6 +61,7 @@ impl<G: Game> SearchCore<G> {
             self.settings.budget(),
             self.settings.exploration,
             &mut self.rollout,
+            self.reaction.map(|mine| Timing::new(seat, mine)),
             &mut rng,
             sample,
         );

@@ -1,8 +1,9 @@
 //! The cheating baseline: perfect-information search on the true state.
 
 use super::race::race_action;
-use super::rollout::Rollout;
+use super::rollout::{Rollout, Timing};
 use super::uct::PerfectInfoSolver;
+use crate::reaction::ReactionModel;
 use crate::Agent;
 use cardsim_engine::{Game, Seat, ToMove};
 use rand::RngCore;
@@ -28,6 +29,7 @@ use rand::RngCore;
 pub struct Cheat<G: Game> {
     solver: Box<dyn PerfectInfoSolver<G>>,
     race_rollout: Rollout<G>,
+    reaction: ReactionModel,
 }
 
 impl<G: Game> std::fmt::Debug for Cheat<G> {
@@ -44,6 +46,7 @@ impl<G: Game> Cheat<G> {
         Cheat {
             solver,
             race_rollout: Rollout::Random,
+            reaction: ReactionModel::default(),
         }
     }
 
@@ -88,15 +91,19 @@ impl<G: Game> Agent<G> for Cheat<G> {
         if let ToMove::Race(_) = game.to_move(state) {
             return race_action(
                 game,
-                seat,
                 legal,
                 1_000,
                 &mut self.race_rollout,
+                Timing::new(seat, self.reaction),
                 rng,
                 |_| state.clone(),
             );
         }
         self.solver.best_action(game, state, legal, rng)
+    }
+
+    fn set_reaction_model(&mut self, model: ReactionModel) {
+        self.reaction = model;
     }
 
     fn label(&self) -> String {

@@ -7,6 +7,7 @@ use super::rollout::Rollout;
 use super::settings::SearchSettings;
 use super::tree::Observers;
 use super::uct::PerfectInfoSolver;
+use crate::reaction::ReactionModel;
 use crate::{Agent, SeatView};
 use cardsim_engine::{Game, Seat, ToMove};
 use rand::RngCore;
@@ -183,10 +184,15 @@ impl<G: Game> Agent<G> for Ismcts<G> {
                 legal,
                 self.core.settings.budget().iterations.min(100_000),
                 &mut self.core.rollout,
+                self.core.reaction.unwrap_or_default(),
                 rng,
             );
         }
         self.choose(view.game(), view.seat(), view.observation(), legal, rng)
+    }
+
+    fn set_reaction_model(&mut self, model: ReactionModel) {
+        self.core.reaction = Some(model);
     }
 
     fn label(&self) -> String {

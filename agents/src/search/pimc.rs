@@ -4,6 +4,7 @@ use super::race::race_action_from;
 use super::rollout::Rollout;
 use super::settings::PimcSettings;
 use super::uct::{argmax, PerfectInfoSolver};
+use crate::reaction::ReactionModel;
 use crate::{Agent, SeatView};
 use cardsim_engine::{Game, Seat, ToMove};
 use rand::{RngCore, SeedableRng};
@@ -44,6 +45,7 @@ pub struct Pimc<G: Game> {
     totals: Vec<f64>,
     worlds: u32,
     race_rollout: Rollout<G>,
+    reaction: ReactionModel,
     open: bool,
 }
 
@@ -66,6 +68,7 @@ impl<G: Game> Pimc<G> {
             totals: Vec::new(),
             worlds: 0,
             race_rollout: Rollout::Random,
+            reaction: ReactionModel::default(),
             open: false,
         }
     }
@@ -166,10 +169,15 @@ impl<G: Game> Agent<G> for Pimc<G> {
                 legal,
                 self.settings.worlds.min(1_000) * 20 * legal.len() as u32,
                 &mut self.race_rollout,
+                self.reaction,
                 rng,
             );
         }
         self.choose(view.game(), view.seat(), view.observation(), legal, rng)
+    }
+
+    fn set_reaction_model(&mut self, model: ReactionModel) {
+        self.reaction = model;
     }
 
     fn label(&self) -> String {

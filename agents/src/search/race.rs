@@ -2,18 +2,23 @@
 //!
 //! A race has no seat to move, so the trees of ISMCTS and UCT (which branch on one mover's
 //! choices) do not start there. Instead each race action is tried in turn on a sampled state:
-//! the searching seat enters it with a uniform reaction time, every other seat in the race
-//! enters a random action and reaction time, the race is resolved, and the game is played out
-//! at random. The action with the best mean reward for the seat is chosen. The other seats'
-//! entries and the playout follow the search's [`Rollout`]: random unless set otherwise
-//! (`rollout=heuristic`, or the game's own playout with `rollout=auto`, the default, where
-//! the game offers one: Spoons and Pig).
+//! the searching seat enters it, every other seat in the race enters an action of the
+//! search's [`Rollout`], the race is resolved, and the game is played out with the rollout.
+//! The action with the best mean reward for the seat is chosen. The rollout is random unless
+//! set otherwise (`rollout=heuristic`, or the game's own playout with `rollout=auto`, the
+//! default, where the game offers one: Spoons and Pig).
+//!
+//! Reaction times, in that first race and in every race of the playout, follow the
+//! reaction-time model ([`Timing`]): the searching seat reacts with its own `rt_mean` and
+//! `rt_spread`, every other seat as the typical player (0.5 s mean, 0.1 s spread). So a fast
+//! searcher plans on winning most races, and a slow one on losing them.
 
-use super::rollout::Rollout;
+use super::rollout::{Rollout, Timing};
+use crate::reaction::ReactionModel;
 use crate::SeatView;
 use cardsim_engine::driver::{Policy, Scratch};
-use cardsim_engine::{Game, RaceEntry, Seat, ToMove};
-use rand::{Rng, RngCore, SeedableRng};
+use cardsim_engine::{Game, RaceEntry, ToMove};
+use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// The race action of the view's seat, by [`race_action`] over determinizations of its
@@ -23,29 +28,32 @@ pub(crate) fn race_action_from<G: Game>(
     legal: &[G::Action],
     playouts: u32,
     rollout: &mut Rollout<G>,
+    reaction: ReactionModel,
     rng: &mut dyn RngCore,
 ) -> G::Action {
     let (game, obs) = (view.game(), view.observation());
-    race_action(game, view.seat(), legal, playouts, rollout, rng, |r| {
+    let timing = Timing::new(view.seat(), reaction);
+    race_action(game, legal, playouts, rollout, timing, rng, |r| {
         game.determinize(obs, r)
     })
 }
 
-/// The race action of `seat` with the best mean reward over `playouts` playouts (at least
-/// one per action), each from `sample(rng)`, the other seats and the playout following
-/// `rollout`. Reproducible from one `u64` of `rng`.
+/// The race action of `timing.me` with the best mean reward over `playouts` playouts (at
+/// least one per action), each from `sample(rng)`, the other seats and the playout following
+/// `rollout`, every reaction time drawn from `timing`. Reproducible from one `u64` of `rng`.
 pub(crate) fn race_action<G: Game>(
     game: &G,
-    seat: Seat,
     legal: &[G::Action],
     playouts: u32,
     rollout: &mut Rollout<G>,
+    timing: Timing,
     rng: &mut dyn RngCore,
     mut sample: impl FnMut(&mut ChaCha8Rng) -> G::State,
 ) -> G::Action {
     if legal.len() == 1 {
         return legal[0];
     }
+    let seat = timing.me;
     let mut rng = ChaCha8Rng::seed_from_u64(rng.next_u64());
     let mut scratch = Scratch::new();
     let mut totals = vec![0.0; legal.len()];
@@ -58,16 +66,17 @@ pub(crate) fn race_action<G: Game>(
         };
         let mut entries: Vec<RaceEntry<G::Action>> = Vec::with_capacity(mask.iter().count());
         for s in mask.iter() {
-            let (action, reaction) = if s == seat {
-                (legal[i], rng.random::<f64>())
+            let action = if s == seat {
+                legal[i]
             } else {
                 game.race_actions(&state, s, &mut scratch.legal);
                 if scratch.legal.is_empty() {
                     continue;
                 }
-                let Ok(entry) = rollout.race(game, &state, s, &scratch.legal, &mut rng);
-                entry
+                let Ok((action, _)) = rollout.race(game, &state, s, &scratch.legal, &mut rng);
+                action
             };
+            let reaction = timing.of(s).sample(&mut rng);
             entries.push(RaceEntry {
                 seat: s,
                 action,
@@ -75,7 +84,7 @@ pub(crate) fn race_action<G: Game>(
             });
         }
         game.apply_race(&mut state, &entries, &mut rng);
-        totals[i] += rollout.play_out(game, &mut state, &mut scratch, &mut rng)[seat];
+        totals[i] += rollout.play_out(game, &mut state, &mut scratch, &mut rng, Some(timing))[seat];
     }
     // Every action had the same number of playouts (or one fewer), so means compare fairly.
     let tries = |i: usize| ((playouts - i).div_ceil(legal.len())) as f64;
@@ -87,4 +96,47 @@ pub(crate) fn race_action<G: Game>(
         })
         .expect("legal is not empty");
     legal[best]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cardsim_engine::games::speed::Speed;
+    use cardsim_engine::{Params, Seat};
+
+    /// Seat 0's mean reward over random Speed playouts from fresh deals, seat 0 reacting in
+    /// exactly `mine` seconds and seat 1 as the typical player.
+    fn seat0_share(mine: f64) -> f64 {
+        let game = Speed::new(2, &Params::new()).unwrap();
+        let timing = Timing::new(
+            Seat::new(0),
+            ReactionModel {
+                mean: mine,
+                spread: 0.0,
+                errors: 0.0,
+            },
+        );
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let mut scratch = Scratch::new();
+        let n = 100;
+        let mut total = 0.0;
+        for _ in 0..n {
+            let mut state = game.deal(&mut rng);
+            let r =
+                Rollout::Random.play_out(&game, &mut state, &mut scratch, &mut rng, Some(timing));
+            total += r[Seat::new(0)];
+        }
+        total / f64::from(n)
+    }
+
+    /// The playouts' races follow the timing: a searching seat that reacts five times faster
+    /// than the typical player wins nearly every playout, five times slower nearly none
+    /// (uniform reaction times for both seats, as before, gave about half either way).
+    #[test]
+    fn playout_races_follow_the_searchers_reaction_time() {
+        let fast = seat0_share(0.1);
+        let slow = seat0_share(2.5);
+        assert!(fast > 0.9, "{fast}");
+        assert!(slow < 0.1, "{slow}");
+    }
 }

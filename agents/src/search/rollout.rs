@@ -1,6 +1,7 @@
 //! Playout policies: how a search finishes a game from the edge of its tree.
 
 use super::tree::rewards;
+use crate::reaction::ReactionModel;
 use crate::{Agent, SeatView};
 use cardsim_engine::driver::{self, Ending, Policy, Scratch, Step};
 use cardsim_engine::{BySeat, Game, Seat};
@@ -16,6 +17,73 @@ pub const MAX_PLAYOUT_MOVES: usize = 1_000_000;
 /// The cut-off of [`Rollout::Cutoff`]: each seat's estimated reward once a playout that
 /// started at the first state has reached the second at a natural break; `None` to play on.
 pub type CutoffValue<G> = fn(&G, &<G as Game>::State, &<G as Game>::State) -> Option<BySeat<f64>>;
+
+/// How fast each seat reacts in a search's simulated races: the searching seat with its own
+/// reaction-time model, every other seat with the typical player's
+/// ([`ReactionModel::default`]: 0.5 s mean, 0.1 s spread), since a search does not know the
+/// others' speed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Timing {
+    /// The searching seat.
+    pub me: Seat,
+    /// Its reaction-time model.
+    pub mine: ReactionModel,
+    /// Every other seat's.
+    pub others: ReactionModel,
+}
+
+impl Timing {
+    /// `me` reacting with `mine`, every other seat as the typical player.
+    pub fn new(me: Seat, mine: ReactionModel) -> Self {
+        Timing {
+            me,
+            mine,
+            others: ReactionModel::default(),
+        }
+    }
+
+    /// `seat`'s model.
+    pub fn of(&self, seat: Seat) -> &ReactionModel {
+        if seat == self.me {
+            &self.mine
+        } else {
+            &self.others
+        }
+    }
+}
+
+/// A playout policy whose race entries take their reaction times from a [`Timing`].
+struct Timed<'r, G: Game> {
+    rollout: &'r mut Rollout<G>,
+    timing: Timing,
+}
+
+impl<G: Game> Policy<G> for Timed<'_, G> {
+    type Error = Infallible;
+
+    fn choose<R: Rng>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut R,
+    ) -> Result<G::Action, Infallible> {
+        self.rollout.choose(game, state, seat, legal, rng)
+    }
+
+    fn race<R: Rng>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut R,
+    ) -> Result<(G::Action, f64), Infallible> {
+        let Ok((action, _)) = self.rollout.race(game, state, seat, legal, rng);
+        Ok((action, self.timing.of(seat).sample(rng)))
+    }
+}
 
 /// How a search plays a game out from the edge of its tree.
 ///
@@ -75,59 +143,83 @@ impl<G: Game> Rollout<G> {
     }
 
     /// Plays `state` to the end and returns each seat's reward (its win share). `scratch`
-    /// holds the driver's buffers.
+    /// holds the driver's buffers. With a `timing`, every race entry's reaction time is drawn
+    /// from it (the action still comes from the policy); without, from the policy.
     pub(crate) fn play_out(
         &mut self,
         game: &G,
         state: &mut G::State,
         scratch: &mut Scratch<G::Action>,
         rng: &mut ChaCha8Rng,
+        timing: Option<Timing>,
     ) -> BySeat<f64> {
-        if let Rollout::Cutoff { value, .. } = self {
-            let value = *value;
-            return self.play_to_cutoff(game, state, scratch, rng, value);
-        }
-        let Ok(end) = driver::play(game, state, self, scratch, rng, MAX_PLAYOUT_MOVES as u64);
-        match end {
-            Ending::Over { .. } => rewards(game, state),
-            // Drawn at the game's cap, or cut short: equal shares.
-            Ending::Draw { .. } | Ending::Limit { .. } => {
-                BySeat::from_fn(|_| 1.0 / game.players() as f64)
+        let value = match self {
+            Rollout::Cutoff { value, .. } => Some(*value),
+            _ => None,
+        };
+        match timing {
+            Some(timing) => {
+                let mut timed = Timed {
+                    rollout: self,
+                    timing,
+                };
+                finish(game, state, &mut timed, scratch, rng, value)
             }
+            None => finish(game, state, self, scratch, rng, value),
         }
     }
 }
 
-impl<G: Game> Rollout<G> {
-    /// [`Rollout::Cutoff`]'s playout: step by step until `value` scores the position, the
-    /// game ends (its rewards), or the game's cap or [`MAX_PLAYOUT_MOVES`] is reached (equal
-    /// shares).
-    fn play_to_cutoff(
-        &mut self,
-        game: &G,
-        state: &mut G::State,
-        scratch: &mut Scratch<G::Action>,
-        rng: &mut ChaCha8Rng,
-        value: CutoffValue<G>,
-    ) -> BySeat<f64> {
-        let start = state.clone();
-        let limit = game
-            .move_cap()
-            .unwrap_or(u64::MAX)
-            .min(MAX_PLAYOUT_MOVES as u64);
-        let mut moves = 0u64;
-        while moves < limit {
-            if let Some(v) = value(game, &start, state) {
-                return v;
-            }
-            let Ok(step) = driver::step(game, state, self, scratch, rng);
-            match step {
-                Step::Over => return rewards(game, state),
-                Step::Moved => moves += 1,
-            }
-        }
-        rewards(game, state)
+/// Plays `state` out with `policy`: to the end, or with a `value`, as [`Rollout::Cutoff`] does.
+fn finish<G: Game, P: Policy<G, Error = Infallible>>(
+    game: &G,
+    state: &mut G::State,
+    policy: &mut P,
+    scratch: &mut Scratch<G::Action>,
+    rng: &mut ChaCha8Rng,
+    value: Option<CutoffValue<G>>,
+) -> BySeat<f64> {
+    if let Some(value) = value {
+        return play_to_cutoff(game, state, policy, scratch, rng, value);
     }
+    let Ok(end) = driver::play(game, state, policy, scratch, rng, MAX_PLAYOUT_MOVES as u64);
+    match end {
+        Ending::Over { .. } => rewards(game, state),
+        // Drawn at the game's cap, or cut short: equal shares.
+        Ending::Draw { .. } | Ending::Limit { .. } => {
+            BySeat::from_fn(|_| 1.0 / game.players() as f64)
+        }
+    }
+}
+
+/// [`Rollout::Cutoff`]'s playout: step by step until `value` scores the position, the
+/// game ends (its rewards), or the game's cap or [`MAX_PLAYOUT_MOVES`] is reached (equal
+/// shares).
+fn play_to_cutoff<G: Game, P: Policy<G, Error = Infallible>>(
+    game: &G,
+    state: &mut G::State,
+    policy: &mut P,
+    scratch: &mut Scratch<G::Action>,
+    rng: &mut ChaCha8Rng,
+    value: CutoffValue<G>,
+) -> BySeat<f64> {
+    let start = state.clone();
+    let limit = game
+        .move_cap()
+        .unwrap_or(u64::MAX)
+        .min(MAX_PLAYOUT_MOVES as u64);
+    let mut moves = 0u64;
+    while moves < limit {
+        if let Some(v) = value(game, &start, state) {
+            return v;
+        }
+        let Ok(step) = driver::step(game, state, policy, scratch, rng);
+        match step {
+            Step::Over => return rewards(game, state),
+            Step::Moved => moves += 1,
+        }
+    }
+    rewards(game, state)
 }
 
 impl<G: Game> Policy<G> for Rollout<G> {

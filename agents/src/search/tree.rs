@@ -15,7 +15,7 @@
 //! every other seat's arena branches on [`Game::observe_action`], what that seat sees of the
 //! move.
 
-use super::rollout::Rollout;
+use super::rollout::{Rollout, Timing};
 use cardsim_engine::driver::Scratch;
 use cardsim_engine::{BySeat, Game, Seat, ToMove};
 use rand::Rng;
@@ -238,6 +238,7 @@ impl<G: Game> Tree<G> {
         budget: Budget,
         c: f64,
         rollout: &mut Rollout<G>,
+        timing: Option<Timing>,
         rng: &mut ChaCha8Rng,
         mut sample: impl FnMut(&mut ChaCha8Rng) -> G::State,
     ) {
@@ -270,7 +271,7 @@ impl<G: Game> Tree<G> {
                 }
             }
             let mut state = sample(rng);
-            self.iterate(game, &mut state, c, rollout, rng);
+            self.iterate(game, &mut state, c, rollout, timing, rng);
             self.iterations += 1;
         }
     }
@@ -292,6 +293,7 @@ impl<G: Game> Tree<G> {
         state: &mut G::State,
         c: f64,
         rollout: &mut Rollout<G>,
+        timing: Option<Timing>,
         rng: &mut ChaCha8Rng,
     ) {
         let multi = self.observers == Observers::Multi;
@@ -355,7 +357,7 @@ impl<G: Game> Tree<G> {
                 break;
             }
         }
-        let rewards = rollout.play_out(game, state, &mut self.scratch, rng);
+        let rewards = rollout.play_out(game, state, &mut self.scratch, rng, timing);
         for (arena, path) in self.arenas.iter_mut().zip(&self.paths) {
             arena.backup(path, &rewards);
         }

@@ -4,10 +4,14 @@
 //! - **Players:** 2. **Deck:** 52. Each player: a hand of 5 (seen by its owner) and a stock of
 //!   15 face down; two talons of 5 face down; two discard piles of one card each, turned up to
 //!   start.
-//! - **Play:** every decision is a race. Each player with a card that fits a pile enters one
-//!   play (a card and a pile) with its reaction time; the plays are applied fastest first, a
-//!   later play only if it still fits (the other player may have covered its pile). A hand is
-//!   refilled to 5 from its stock at once after each play.
+//! - **Play in real time:** each player looking for a play has a clock ([`SpeedClock`]): its
+//!   play lands its reaction time after it started looking (after its own last play, or when
+//!   a card that fits first reached a pile). Every decision is a race in which each player
+//!   with a card that fits enters a play; the play that lands first is applied, and its player
+//!   starts looking again at once, so a fast player plays again and again while a slow one is
+//!   still looking. Plays landing at exactly the same moment are applied in a random order, a
+//!   later one only if it still fits. A hand is refilled to 5 from its stock at once after
+//!   each play.
 //! - **Stalemate:** when neither player can play, one card from each talon is turned onto the
 //!   discard pile on its side, again until someone can play. An empty talon is rebuilt by
 //!   shuffling the discard pile on its side (all of it) face down.
@@ -63,6 +67,26 @@ pub struct SpeedPublic {
     pub counts: [u32; 4],
 }
 
+/// Real time in a Speed game, in whole nanoseconds from the deal: when the last play landed,
+/// and when each player looking for a play will put one down. Nobody sees it (a player does
+/// not know how long the other has been looking); determinizations start it afresh.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SpeedClock {
+    /// When the last play landed.
+    pub now: u64,
+    /// When each player's play lands: `None` while it has no play in view (it starts looking
+    /// when a card that fits reaches a pile, or at once after its own play).
+    pub due: [Option<u64>; 2],
+}
+
+impl SpeedClock {
+    /// `seconds` in whole nanoseconds (a negative or not-a-number time is 0).
+    pub fn nanos(seconds: f64) -> u64 {
+        // `as` saturates: NaN and negatives give 0, overflow the largest value.
+        (seconds * 1e9).round() as u64
+    }
+}
+
 /// A Speed position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpeedState {
@@ -74,6 +98,8 @@ pub struct SpeedState {
     pub stocks: [Pile; 2],
     /// The talons, bottom first (the last card is turned next).
     pub talons: [Pile; 2],
+    /// Real time: when each player's play lands.
+    pub clock: SpeedClock,
 }
 
 /// What a seat knows: its hand and everything public.
@@ -181,6 +207,8 @@ impl Speed {
             }
             s.public.counts[2] += 1;
             s.public.since_play += 1;
+            // Nobody had a play in view; each starts looking when the new tops are turned.
+            s.clock.due = [None; 2];
         }
         Self::sync(s);
     }
@@ -225,6 +253,7 @@ impl Speed {
             ],
             stocks: [pile(stocks[0]), pile(stocks[1])],
             talons: [pile(talons[0]), pile(talons[1])],
+            clock: SpeedClock::default(),
         };
         self.settle(&mut s, rng);
         s
@@ -299,6 +328,7 @@ impl Game for Speed {
             hands: [h0.iter().copied().collect(), h1.iter().copied().collect()],
             stocks,
             talons,
+            clock: SpeedClock::default(),
         };
         self.settle(&mut s, rng);
         s
@@ -333,14 +363,44 @@ impl Game for Speed {
         entries: &[RaceEntry<SpeedAction>],
         rng: &mut R,
     ) {
-        // At most two entries: the faster first (an exact tie at random).
+        // At most two entries. A player without an entry has no play: it is not looking.
         let entries = &entries[..entries.len().min(2)];
-        for i in fastest_first(entries, rng) {
-            let e = &entries[i];
-            if s.public.winner.is_some() {
+        let mut landing: ArrayVec<RaceEntry<SpeedAction>, 2> = ArrayVec::new();
+        let mut looking = [false; 2];
+        for e in entries {
+            let p = e.seat.index() & 1;
+            looking[p] = true;
+            // A player already looking keeps the time its play lands; a player that starts
+            // looking now lands its reaction time from now. It plays the card it chose on
+            // the piles as they are when it lands (it watches them while it looks).
+            let now = s.clock.now;
+            let due = *s.clock.due[p].get_or_insert_with(|| now + SpeedClock::nanos(e.reaction));
+            landing.push(RaceEntry {
+                reaction: due as f64,
+                ..*e
+            });
+        }
+        for (p, &l) in looking.iter().enumerate() {
+            if !l {
+                s.clock.due[p] = None;
+            }
+        }
+        // The first play to land is applied; one landing at exactly the same moment after it,
+        // in a random order, if it still fits. A later one waits for its time.
+        let order = fastest_first(&landing, rng);
+        let Some(&first) = order.first() else {
+            self.settle(s, rng);
+            return;
+        };
+        let at = landing[first].reaction;
+        s.clock.now = at as u64;
+        for i in order {
+            let e = &landing[i];
+            if e.reaction != at || s.public.winner.is_some() {
                 break;
             }
             let p = e.seat.index();
+            s.clock.due[p] = None;
             let a = e.action;
             let pile = &s.public.piles[a.pile as usize & 1];
             let ok = s.hands[p].contains(a.card) && pile.last().is_some_and(|&t| fits(a.card, t));
@@ -402,6 +462,8 @@ impl Game for Speed {
             hands,
             stocks,
             talons,
+            // Hidden from every seat: in a sample both players start looking now.
+            clock: SpeedClock::default(),
         }
     }
 
@@ -450,6 +512,9 @@ impl Game for Speed {
             }
             if s.public.piles[p].is_empty() {
                 return Err(format!("discard pile {p} empty"));
+            }
+            if s.clock.due[p].is_some_and(|d| d < s.clock.now) {
+                return Err(format!("player {p}'s play is due before now"));
             }
         }
         Ok(())

@@ -69,22 +69,153 @@ fn ranks_go_round_the_corner() {
     assert!(!fits(c("7H"), c("7C")) && !fits(c("9H"), c("7C")) && !fits(c("2H"), c("KC")));
 }
 
+/// Only the first play to land is applied; the other player keeps looking, and when its time
+/// comes it puts down a card that fits the piles as they are then.
 #[test]
-fn the_faster_play_wins_and_the_slower_is_dropped_if_it_no_longer_fits() {
+fn the_first_play_to_land_is_applied_and_the_slower_player_keeps_looking() {
     let g = game(&[]);
-    let mut s = pos(&g, ["8H 2S", "6D 2D"], ["3C", "3D"], ["7S", "QC"], None);
+    let mut s = pos(&g, ["8H KD", "6D 2D"], ["", "3D"], ["7S", "QC"], None);
     race(&g, &mut s, &[(0, "8H", 0, 0.5), (1, "6D", 0, 0.4)]);
     assert_eq!(s.public.piles[0][1], c("6D"));
-    assert!(s.hands[0].contains(c("8H")), "seat 0's play was dropped");
-    assert_eq!(s.public.counts[..2], [1, 1]);
-    // Seat 1 refilled from its stock.
+    assert!(s.hands[0].contains(c("8H")), "seat 0's play has not landed");
+    assert_eq!(s.public.counts[..2], [1, 0]);
+    // Seat 1 refilled from its stock; it has no play now, seat 0 is still looking, its play
+    // due 0.5 s after the start.
     assert!(s.hands[1].contains(c("3D")) && s.stocks[1].is_empty());
-    // Plays on different piles both stand.
-    let mut s = pos(&g, ["8H 2S", "JD 2D"], ["3C", "3D"], ["7S", "QC"], None);
-    race(&g, &mut s, &[(0, "8H", 0, 0.5), (1, "JD", 1, 0.4)]);
-    assert_eq!(s.public.counts[0], 2);
+    assert_eq!(s.clock.now, 400_000_000);
+    assert_eq!(s.clock.due, [Some(500_000_000), None]);
+    // 8H no longer fits; seat 0 plays KD on QC, landing when it was first due (its new
+    // reaction time does not restart the clock).
+    race(&g, &mut s, &[(0, "KD", 1, 0.9)]);
+    assert_eq!(s.public.piles[1][1], c("KD"));
+    assert_eq!(s.clock.now, 500_000_000);
+    assert_eq!(s.public.counts[..2], [2, 0]);
+}
+
+/// "Speed": a player k times faster plays again and again while the slower one is still
+/// looking; the slower player's play lands its reaction time after it started looking, even
+/// though it is asked again (with another reaction time) at every race meanwhile.
+#[test]
+fn a_player_k_times_faster_plays_k_times_while_the_slower_plays_once() {
+    let g = game(&[]);
+    for k in 2..=4u32 {
+        // Seat 0 runs 8H 9H TH JH QH up pile 0; seat 1's only play is 3D on pile 1 (2C).
+        let mut s = pos(
+            &g,
+            ["8H 9H TH JH QH", "3D 5C 5D 5H 5S"],
+            ["KS KH", "4S"],
+            ["7S", "2C"],
+            None,
+        );
+        let slow = 0.1 * f64::from(k) + 0.05;
+        let mut plays = Vec::new();
+        let mut order = Vec::new();
+        while s.public.piles[1].len() == 1 {
+            let mut entries = Vec::new();
+            for seat in 0..2 {
+                g.race_actions(&s, Seat::new(seat), &mut plays);
+                if let Some(&action) = plays.first() {
+                    // A slow player's later draws do not restart its clock.
+                    let reaction = if seat == 0 {
+                        0.1
+                    } else {
+                        slow / (1 + order.len()) as f64
+                    };
+                    entries.push(RaceEntry {
+                        seat: Seat::new(seat),
+                        action,
+                        reaction,
+                    });
+                }
+            }
+            let before = s.public.counts[0];
+            g.apply_race(&mut s, &entries, &mut rng());
+            assert_eq!(s.public.counts[0], before + 1, "one play lands per race");
+            order.push(if s.public.piles[1].len() > 1 { 1 } else { 0 });
+            g.check_invariants(&s).unwrap();
+        }
+        assert_eq!(order.len(), k as usize + 1, "k = {k}: {order:?}");
+        assert_eq!(s.public.piles[0].len(), k as usize + 1);
+        assert_eq!(s.clock.now, SpeedClock::nanos(slow));
+    }
+}
+
+/// A race after which nobody can play still turns the talons, and every player starts looking
+/// afresh at the turned cards.
+#[test]
+fn a_stalemate_after_a_play_turns_the_talons_and_restarts_every_clock() {
+    let g = game(&[]);
+    // 8H on 7S leaves seat 0 fives (on 8H or 2C: no) and seat 1's 6S without a pile.
+    let mut s = pos(
+        &g,
+        ["8H 5S 5H 5D 5C", "6S JS JH JD JC"],
+        ["", ""],
+        ["7S", "2C"],
+        None,
+    );
+    race(&g, &mut s, &[(0, "8H", 0, 0.1), (1, "6S", 0, 0.5)]);
+    assert!(s.public.counts[2] >= 1, "{:?}", s.public.counts);
+    assert_eq!(s.clock.due, [None, None]);
     assert_eq!(s.public.piles[0][1], c("8H"));
-    assert_eq!(s.public.piles[1][1], c("JD"));
+    assert!(s.public.piles[0].len() >= 3 && s.public.piles[1].len() >= 2);
+    g.check_invariants(&s).unwrap();
+}
+
+/// Two players of the same speed, seat against seat: each wins about half of the games, with
+/// reaction times exactly equal (every race a tie) and drawn from the same distribution.
+#[test]
+fn players_of_equal_speed_each_win_about_half() {
+    use crate::driver::{self, Policy, Scratch};
+    struct Fixed(Option<f64>);
+    impl Policy<Speed> for Fixed {
+        type Error = std::convert::Infallible;
+        fn choose<R: Rng>(
+            &mut self,
+            _: &Speed,
+            _: &SpeedState,
+            _: Seat,
+            legal: &[SpeedAction],
+            _: &mut R,
+        ) -> Result<SpeedAction, Self::Error> {
+            Ok(legal[0])
+        }
+        fn race<R: Rng>(
+            &mut self,
+            _: &Speed,
+            _: &SpeedState,
+            _: Seat,
+            legal: &[SpeedAction],
+            rng: &mut R,
+        ) -> Result<(SpeedAction, f64), Self::Error> {
+            let a = legal[rng.random_range(0..legal.len())];
+            Ok((a, self.0.unwrap_or_else(|| 0.3 + 0.4 * rng.random::<f64>())))
+        }
+    }
+    let g = game(&[]);
+    for reaction in [Some(0.5), None] {
+        let n = 1000;
+        let mut wins = 0.0;
+        for seed in 0..n {
+            let mut r = ChaCha8Rng::seed_from_u64(seed);
+            let mut s = g.deal(&mut r);
+            let end = driver::play(
+                &g,
+                &mut s,
+                &mut Fixed(reaction),
+                &mut Scratch::new(),
+                &mut r,
+                1 << 20,
+            );
+            let Ok(end) = end;
+            wins += end.outcome(&g, &s)[Seat::new(0)].win;
+        }
+        // Three standard deviations of a fair coin over 1,000 games: 0.047.
+        let share = wins / n as f64;
+        assert!(
+            (share - 0.5).abs() < 0.047,
+            "{reaction:?}: seat 0 won {share}"
+        );
+    }
 }
 
 #[test]
