@@ -16,6 +16,9 @@ pub(crate) const NO_MOVE: u8 = 0xFF;
 
 const EMPTY: u32 = u32::MAX;
 
+/// The index's first size (`2^bits` slots).
+const MIN_INDEX_BITS: u32 = 12;
+
 /// Slots of the cut-off move table.
 const KILLERS: usize = 1 << 15;
 
@@ -57,7 +60,11 @@ pub(crate) struct Hit {
 pub(crate) struct Table {
     /// Cut-off moves by a hash of the node (see [`Table::killer`]).
     killers: Vec<u64>,
+    /// Open-addressing index of the buckets, at most half full: it starts small and doubles
+    /// as buckets come, so that it stays in cache (a search of one strain uses a few thousand
+    /// distributions).
     index: Vec<u32>,
+    /// `index.len() == 1 << bits`.
     bits: u32,
     buckets: Vec<Bucket>,
     entries: usize,
@@ -77,8 +84,8 @@ impl Table {
     pub(crate) fn new(bits: u32) -> Table {
         Table {
             killers: vec![0; KILLERS],
-            index: vec![EMPTY; 1 << (bits + 1)],
-            bits: bits + 1,
+            index: vec![EMPTY; 1 << MIN_INDEX_BITS],
+            bits: MIN_INDEX_BITS,
             buckets: Vec::new(),
             entries: 0,
             cap: 1 << bits,
@@ -107,7 +114,9 @@ impl Table {
     pub(crate) fn clear(&mut self) {
         self.killers.iter_mut().for_each(|k| *k = 0);
         if !self.buckets.is_empty() {
-            self.index.iter_mut().for_each(|h| *h = EMPTY);
+            self.bits = MIN_INDEX_BITS;
+            self.index.clear();
+            self.index.resize(1 << MIN_INDEX_BITS, EMPTY);
             self.buckets.clear();
             self.entries = 0;
         }
@@ -189,7 +198,12 @@ impl Table {
         if self.entries >= self.cap {
             self.collect();
         }
-        let i = self.slot_of(dist, extra);
+        let mut i = self.slot_of(dist, extra);
+        if self.index[i] == EMPTY && 2 * (self.buckets.len() + 1) > self.index.len() {
+            self.bits += 1;
+            self.reindex();
+            i = self.slot_of(dist, extra);
+        }
         let b = if self.index[i] == EMPTY {
             self.index[i] = self.buckets.len() as u32;
             self.buckets.push(Bucket {
@@ -219,6 +233,17 @@ impl Table {
             depth,
         });
         self.entries += 1;
+    }
+
+    /// Rebuilds the index at `2^self.bits` slots.
+    fn reindex(&mut self) {
+        self.index.clear();
+        self.index.resize(1 << self.bits, EMPTY);
+        for k in 0..self.buckets.len() {
+            let (dist, extra) = (self.buckets[k].dist, self.buckets[k].extra);
+            let i = self.slot_of(dist, extra);
+            self.index[i] = k as u32;
+        }
     }
 
     /// Frees room by keeping only the deepest entries (at most half the capacity), which save
