@@ -78,7 +78,7 @@ pub(crate) struct Table {
 fn depths_of(mask: u128) -> u32 {
     let mut d = 0;
     for lane in 0..4 {
-        d |= ((mask >> (32 * lane)) as u32).count_ones() / 2 << (5 * lane);
+        d |= (((mask >> (32 * lane)) as u32).count_ones() / 2) << (5 * lane);
     }
     d
 }
