@@ -187,6 +187,29 @@ mod tests {
         }
     }
 
+    /// 24 more random deals with DDS 2.9's tables, generated once by
+    /// `benches/dds/compare.py` and kept as data (`dds_reference.txt`): every result exact.
+    #[test]
+    fn random_deals_match_dds_tables_from_data() {
+        let text = include_str!("dds_reference.txt");
+        let mut solver = Solver::new();
+        let mut checked = 0;
+        for line in text.lines().filter(|l| !l.starts_with('#')) {
+            let (pbn, results) = line.split_once(';').expect("PBN;results");
+            let want: Vec<u8> = results
+                .split_whitespace()
+                .map(|t| t.parse().expect("a trick count"))
+                .collect();
+            assert_eq!(want.len(), 20, "{line}");
+            let deal: Deal = pbn.parse().expect("a valid deal");
+            let got = dd_table_with(&mut solver, &deal);
+            let got: Vec<u8> = got.tricks.iter().flatten().copied().collect();
+            assert_eq!(got, want, "{pbn}");
+            checked += 1;
+        }
+        assert_eq!(checked, 24);
+    }
+
     /// Full deals whose double-dummy tables were computed by DDS 2.9 (through the `endplay`
     /// Python package), an independent solver.
     #[test]

@@ -37,6 +37,30 @@
 //! that cut off at all). One strain from the opening lead takes about 11 ms at the median.
 //! Hands with long trump fits and voids are the slow cases.
 //!
+//! Against DDS side by side (`benches/dds/compare.py`: the same random deals, every one of
+//! the 20 results checked equal, CPU time of each solver with one thread, in alternating
+//! rounds; `docs/benchmarks.md`, "Double dummy vs DDS"): on 200 random deals (seed 1, 4,000
+//! results identical, load 12-16) cardsim took 119.7 s and DDS 105.0 s of CPU, 0.88x DDS's
+//! speed (0.71-0.84x before the steps below; the goal of 1.0x is not yet reached). A
+//! profile (`perf record` on 20 tables) showed the search bound by cache misses, not by
+//! work: three dependent misses per table probe (index, bucket, entry list; the probe took
+//! 22% of the time) and one per node on the cut-off move table (8%). The steps, each timed
+//! on the first 50 deals of the 200 (seed 1) in alternating runs, under a load of 11-13 on
+//! the 2 cores (so about ±5% noise per run):
+//!
+//! | step | CPU, 50 tables | gain |
+//! |---|---|---|
+//! | before (index of 2^19 slots, 256 KiB cut-off table, 48-byte entries) | 28.9-32.3 s | |
+//! | index sized to the distributions in use (starts at 4,096 slots, doubles at half full; a strain's search uses a few thousand) | 28.6-30.1 s against 28.9-31.9 s | about 3% |
+//! | cut-off move table of 4,096 `u32` slots (16 KiB) instead of 32,768 `u64` (3% more nodes, each cheaper) | 28.9 s against 30.7 s (means of 5 pairs) | about 6% |
+//! | table entries of 24 bytes (the owner mask kept as 5-bit depths per lane) instead of 48 | 27.4 s against 28.9 s (means of 2 pairs) | about 5% |
+//!
+//! Already in place before this work, from DDS's published techniques: the transposition
+//! table keyed on relative ranks with lower and upper bounds, quick-trick and later-trick
+//! cut-offs, move ordering by weights and killer moves, and re-use across the four leaders
+//! of a strain (one table per strain, each search starting at the previous leader's result
+//! with MTD(f) null-window steps).
+//!
 //! ```
 //! use cardsim_agents::tricks::dds::{self, Position};
 //! use cardsim_engine::cards::{CardSet, Suit};

@@ -16,17 +16,21 @@ pub(crate) const NO_MOVE: u8 = 0xFF;
 
 const EMPTY: u32 = u32::MAX;
 
-/// Slots of the cut-off move table.
-const KILLERS: usize = 1 << 15;
+/// The index's first size (`2^bits` slots).
+const MIN_INDEX_BITS: u32 = 12;
 
-/// One stored result.
+/// Slots of the cut-off move table: small enough to stay in the first-level cache (a probe
+/// comes at nearly every node).
+const KILLERS: usize = 1 << 12;
+
+/// One stored result, 24 bytes (a probe scans them one after another).
 #[derive(Clone, Copy)]
 struct Slot {
     /// Owners of the top cards of each lane (32 bits per lane, top card in the low bits),
-    /// masked.
-    seq: u128,
-    /// Which owner bits matter.
-    mask: u128,
+    /// masked; low and high halves (two `u64`s keep the slot 8-aligned and small).
+    seq: [u64; 2],
+    /// Which owner bits matter: per lane (5 bits each) how many top cards, see [`depths_of`].
+    depths: u32,
     lo: u8,
     hi: u8,
     /// The best lead's relative code, or [`NO_MOVE`].
@@ -56,12 +60,38 @@ pub(crate) struct Hit {
 /// The transposition table (see the module docs).
 pub(crate) struct Table {
     /// Cut-off moves by a hash of the node (see [`Table::killer`]).
-    killers: Vec<u64>,
+    killers: Vec<u32>,
+    /// Open-addressing index of the buckets, at most half full: it starts small and doubles
+    /// as buckets come, so that it stays in cache (a search of one strain uses a few thousand
+    /// distributions).
     index: Vec<u32>,
+    /// `index.len() == 1 << bits`.
     bits: u32,
     buckets: Vec<Bucket>,
     entries: usize,
     cap: usize,
+}
+
+/// The per-lane depths (5 bits each) of an owner-bit mask whose lane fields each cover the top
+/// `depth` cards (the low `2 * depth` bits).
+#[inline]
+fn depths_of(mask: u128) -> u32 {
+    let mut d = 0;
+    for lane in 0..4 {
+        d |= (((mask >> (32 * lane)) as u32).count_ones() / 2) << (5 * lane);
+    }
+    d
+}
+
+/// The owner-bit mask of per-lane depths ([`depths_of`] undone).
+#[inline]
+fn mask_of_depths(d: u32) -> u128 {
+    let mut m = 0u128;
+    for lane in 0..4 {
+        let k = d >> (5 * lane) & 31;
+        m |= (((1u64 << (2 * k)) - 1) as u32 as u128) << (32 * lane);
+    }
+    m
 }
 
 #[inline]
@@ -77,8 +107,8 @@ impl Table {
     pub(crate) fn new(bits: u32) -> Table {
         Table {
             killers: vec![0; KILLERS],
-            index: vec![EMPTY; 1 << (bits + 1)],
-            bits: bits + 1,
+            index: vec![EMPTY; 1 << MIN_INDEX_BITS],
+            bits: MIN_INDEX_BITS,
             buckets: Vec::new(),
             entries: 0,
             cap: 1 << bits,
@@ -90,7 +120,7 @@ impl Table {
     #[inline]
     pub(crate) fn killer(&self, key: u64) -> u8 {
         let e = self.killers[(key as usize) & (KILLERS - 1)];
-        if e >> 32 == key >> 32 && e != 0 {
+        if e >> 8 == (key >> 40) as u32 && e != 0 {
             e as u8
         } else {
             NO_MOVE
@@ -100,14 +130,16 @@ impl Table {
     /// Remembers `card` as the move that cut off at a node with hash `key`.
     #[inline]
     pub(crate) fn set_killer(&mut self, key: u64, card: u8) {
-        self.killers[(key as usize) & (KILLERS - 1)] = (key >> 32) << 32 | card as u64;
+        self.killers[(key as usize) & (KILLERS - 1)] = ((key >> 40) as u32) << 8 | card as u32;
     }
 
     /// Forgets every entry.
     pub(crate) fn clear(&mut self) {
         self.killers.iter_mut().for_each(|k| *k = 0);
         if !self.buckets.is_empty() {
-            self.index.iter_mut().for_each(|h| *h = EMPTY);
+            self.bits = MIN_INDEX_BITS;
+            self.index.clear();
+            self.index.resize(1 << MIN_INDEX_BITS, EMPTY);
             self.buckets.clear();
             self.entries = 0;
         }
@@ -145,14 +177,15 @@ impl Table {
         // The newest entries (at the end) first; an entry that decides moves there.
         for i in (0..slots.len()).rev() {
             let e = slots[i];
-            if seq & e.mask != e.seq {
+            let mask = mask_of_depths(e.depths);
+            if seq & mask != (e.seq[0] as u128 | (e.seq[1] as u128) << 64) {
                 continue;
             }
             let hit = Hit {
                 lo: e.lo,
                 hi: e.hi,
                 best: e.best,
-                mask: e.mask,
+                mask,
             };
             if e.lo as i32 >= target || (e.hi as i32) < target {
                 slots[i..].rotate_left(1);
@@ -186,10 +219,17 @@ impl Table {
         depth: u8,
     ) {
         let seq = seq & mask;
+        let seq = [seq as u64, (seq >> 64) as u64];
+        let depths = depths_of(mask);
         if self.entries >= self.cap {
             self.collect();
         }
-        let i = self.slot_of(dist, extra);
+        let mut i = self.slot_of(dist, extra);
+        if self.index[i] == EMPTY && 2 * (self.buckets.len() + 1) > self.index.len() {
+            self.bits += 1;
+            self.reindex();
+            i = self.slot_of(dist, extra);
+        }
         let b = if self.index[i] == EMPTY {
             self.index[i] = self.buckets.len() as u32;
             self.buckets.push(Bucket {
@@ -202,7 +242,10 @@ impl Table {
             self.index[i] as usize
         };
         let slots = &mut self.buckets[b].slots;
-        if let Some(e) = slots.iter_mut().find(|e| e.mask == mask && e.seq == seq) {
+        if let Some(e) = slots
+            .iter_mut()
+            .find(|e| e.depths == depths && e.seq == seq)
+        {
             e.lo = e.lo.max(lo);
             e.hi = e.hi.min(hi);
             if best != NO_MOVE {
@@ -212,13 +255,24 @@ impl Table {
         }
         slots.push(Slot {
             seq,
-            mask,
+            depths,
             lo,
             hi,
             best,
             depth,
         });
         self.entries += 1;
+    }
+
+    /// Rebuilds the index at `2^self.bits` slots.
+    fn reindex(&mut self) {
+        self.index.clear();
+        self.index.resize(1 << self.bits, EMPTY);
+        for k in 0..self.buckets.len() {
+            let (dist, extra) = (self.buckets[k].dist, self.buckets[k].extra);
+            let i = self.slot_of(dist, extra);
+            self.index[i] = k as u32;
+        }
     }
 
     /// Frees room by keeping only the deepest entries (at most half the capacity), which save
