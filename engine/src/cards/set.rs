@@ -255,6 +255,14 @@ impl<C: Element64> Iterator for SetIter<C> {
         let n = self.bits.count_ones() as usize;
         (n, Some(n))
     }
+    #[inline]
+    fn nth(&mut self, n: usize) -> Option<C> {
+        // Clears the `n` lowest elements (nothing is left to clear in an emptied set).
+        for _ in 0..n {
+            self.bits &= self.bits.wrapping_sub(1);
+        }
+        self.next()
+    }
 }
 impl<C: Element64> DoubleEndedIterator for SetIter<C> {
     #[inline]
