@@ -248,7 +248,7 @@ pub fn meldable(hand: CardSet, rules: MeldRules) -> CardSet {
     // Sets: the ranks held in three or four suits.
     let [a, b, c, d] = [0, 16, 32, 48].map(|s| (x >> s) & 0x1FFF);
     let three = (a & b & (c | d)) | (c & d & (a | b));
-    from_low((runs | three * ACES) & x)
+    from_low((runs | (three * ACES)) & x)
 }
 
 /// Splits the cards of a run cover into its maximal stretches (each a run).

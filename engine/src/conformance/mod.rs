@@ -317,7 +317,11 @@ pub fn soak_with<G: Game, P: Policy<G, Error = std::convert::Infallible>>(
 ///
 /// # Errors
 /// What differs.
-pub(crate) fn check_counted<G: Game>(game: &G, state: &G::State, legal: &[G::Action]) -> Result<bool, String> {
+pub(crate) fn check_counted<G: Game>(
+    game: &G,
+    state: &G::State,
+    legal: &[G::Action],
+) -> Result<bool, String> {
     let Some(count) = game.legal_count(state) else {
         return Ok(false);
     };
@@ -375,7 +379,10 @@ pub fn counted_actions<G: Game>(game: &G, seeds: std::ops::Range<u64>, max_moves
                 Ok(Step::Over) => break,
                 Err(never) => match never {},
             }
-            assert!(moves < max_moves, "seed {seed}: game longer than {max_moves} moves");
+            assert!(
+                moves < max_moves,
+                "seed {seed}: game longer than {max_moves} moves"
+            );
         }
     }
     counted

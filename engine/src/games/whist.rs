@@ -372,7 +372,10 @@ mod tests {
     fn nth_legal_enumerates_the_legal_cards() {
         // Every turn of 100 random hands: the count is the list's length and nth_legal walks
         // the list in order.
-        assert_eq!(conformance::counted_actions(&game(1), 0..100, 1_000), 100 * 52);
+        assert_eq!(
+            conformance::counted_actions(&game(1), 0..100, 1_000),
+            100 * 52
+        );
     }
 
     #[test]

@@ -218,7 +218,10 @@ fn meldable_cards_are_those_in_some_meld_of_the_hand() {
             };
             let hand = random_hand(&mut rng, 10 + i % 2, pool);
             let x = to_low(hand);
-            let inside: u64 = all.iter().filter(|&&m| m & x == m).fold(0, |acc, m| acc | m);
+            let inside: u64 = all
+                .iter()
+                .filter(|&&m| m & x == m)
+                .fold(0, |acc, m| acc | m);
             assert_eq!(meldable(hand, rules), from_low(inside), "{hand}");
             // Outside every meld means unmatched in the best arrangement.
             let loose = hand - meldable(hand, rules);

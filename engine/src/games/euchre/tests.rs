@@ -90,7 +90,11 @@ fn nth_legal_enumerates_the_legal_actions_in_every_phase() {
     // alone, defending alone and card play.
     for params in [
         &[][..],
-        &["deck=24", "stick_the_dealer=true", "dealer_pickup=mandatory"],
+        &[
+            "deck=24",
+            "stick_the_dealer=true",
+            "dealer_pickup=mandatory",
+        ],
         &["lone_defender=true", "target=10"],
     ] {
         let counted = conformance::counted_actions(&game(params), 0..200, 100_000);
