@@ -109,6 +109,14 @@ pub trait Agent<G: Game>: Send {
         legal.iter().position(|a| *a == action).ok_or(action)
     }
 
+    /// True for an agent whose every choice is `legal[rng.random_range(0..legal.len())]`
+    /// with the RNG it is handed (`random`): the simulator then draws the position itself
+    /// from the number of legal actions, without building the list where the game counts
+    /// them ([`Game::legal_count`]). The default is false.
+    fn is_uniform(&self) -> bool {
+        false
+    }
+
     /// The spec that builds this agent, e.g. `random` or `ismcts:iters=1000`.
     fn label(&self) -> String {
         "agent".to_string()
@@ -178,6 +186,9 @@ macro_rules! forward_agent {
                 rng: &mut dyn RngCore,
             ) -> Result<usize, G::Action> {
                 (**self).act_index(view, legal, rng)
+            }
+            fn is_uniform(&self) -> bool {
+                (**self).is_uniform()
             }
             fn label(&self) -> String {
                 (**self).label()

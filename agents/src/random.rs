@@ -38,6 +38,10 @@ impl<G: Game> Agent<G> for RandomAgent {
         // The same draw as `act`: a position, so nothing to look up.
         Ok(rng.random_range(0..legal.len()))
     }
+    fn is_uniform(&self) -> bool {
+        // Every choice above is this draw.
+        true
+    }
     fn label(&self) -> String {
         "random".into()
     }

@@ -39,6 +39,30 @@ pub trait Policy<G: Game> {
         rng: &mut R,
     ) -> Result<G::Action, Self::Error>;
 
+    /// True when `seat` chooses a uniformly random legal action, drawn by
+    /// [`Policy::choose_uniform`] from their number alone: the driver then skips building the
+    /// list wherever the game counts its actions ([`Game::legal_count`]). The default is
+    /// false.
+    fn is_uniform(&self, _seat: Seat) -> bool {
+        false
+    }
+
+    /// For a seat whose [`Policy::is_uniform`] is true: the position of its choice among
+    /// `count` (at least two) legal actions. It must draw what [`Policy::choose`] would draw
+    /// from the list, so that a game is the same whether or not the game counts its actions.
+    /// The default draws `rng.random_range(0..count)` from the driver's RNG.
+    ///
+    /// # Errors
+    /// The policy's own failure, which ends the game.
+    fn choose_uniform<R: Rng>(
+        &mut self,
+        _seat: Seat,
+        count: usize,
+        rng: &mut R,
+    ) -> Result<usize, Self::Error> {
+        Ok(rng.random_range(0..count))
+    }
+
     /// Chooses one of `legal` (never empty) for `seat` in a race, with its reaction time in
     /// seconds.
     ///
@@ -72,6 +96,10 @@ impl<G: Game> Policy<G> for RandomPolicy {
         Ok(legal[rng.random_range(0..legal.len())])
     }
 
+    fn is_uniform(&self, _: Seat) -> bool {
+        true
+    }
+
     fn race<R: Rng>(
         &mut self,
         _: &G,
@@ -81,6 +109,39 @@ impl<G: Game> Policy<G> for RandomPolicy {
         rng: &mut R,
     ) -> Result<(G::Action, f64), Infallible> {
         Ok((legal[rng.random_range(0..legal.len())], rng.random::<f64>()))
+    }
+}
+
+/// A uniformly random legal action for the seat to move (which must have one), drawn as
+/// `legal[rng.random_range(0..legal.len())]` would draw it from the list of
+/// [`Game::legal_actions`], without building the list where the game counts its actions
+/// ([`Game::legal_count`]); `scratch` holds the list where it does not.
+///
+/// ```
+/// use cardsim_engine::driver::uniform_legal;
+/// use cardsim_engine::{games::bridge::Bridge, Game, Params};
+/// use rand::{Rng, SeedableRng};
+/// use rand_chacha::ChaCha8Rng;
+/// let game = Bridge::new(4, &Params::new()).unwrap();
+/// let state = game.deal(&mut ChaCha8Rng::seed_from_u64(1));
+/// let (mut a, mut b) = (ChaCha8Rng::seed_from_u64(2), ChaCha8Rng::seed_from_u64(2));
+/// let mut legal = Vec::new();
+/// game.legal_actions(&state, &mut legal);
+/// let drawn = uniform_legal(&game, &state, &mut Vec::new(), &mut a);
+/// assert_eq!(drawn, legal[b.random_range(0..legal.len())]);
+/// ```
+pub fn uniform_legal<G: Game, R: Rng + ?Sized>(
+    game: &G,
+    state: &G::State,
+    scratch: &mut Vec<G::Action>,
+    rng: &mut R,
+) -> G::Action {
+    match game.legal_count(state) {
+        Some(count) => game.nth_legal(state, rng.random_range(0..count)),
+        None => {
+            game.legal_actions(state, scratch);
+            scratch[rng.random_range(0..scratch.len())]
+        }
     }
 }
 
@@ -137,7 +198,9 @@ pub enum Step {
 }
 
 /// Plays one decision: a seat's turn (applied without asking the policy when only one action
-/// is legal) or a race (every seat that can act enters; the game decides who was first).
+/// is legal) or a race (every seat that can act enters; the game decides who was first). A
+/// seat that draws uniformly ([`Policy::is_uniform`]) draws from the number of legal actions
+/// where the game counts them ([`Game::legal_count`]), and the list is never built.
 ///
 /// # Errors
 /// The policy's error; the state is then unchanged.
@@ -182,11 +245,25 @@ pub fn step_observed<G: Game, P: Policy<G>, R: Rng>(
     match game.to_move(state) {
         ToMove::Over => return Ok(Step::Over),
         ToMove::Seat(seat) => {
-            game.legal_actions(state, &mut scratch.legal);
-            let action = if scratch.legal.len() == 1 {
-                scratch.legal[0]
+            let counted = if policy.is_uniform(seat) {
+                game.legal_count(state)
             } else {
-                policy.choose(game, state, seat, &scratch.legal, rng)?
+                None
+            };
+            let action = match counted {
+                Some(1) => game.nth_legal(state, 0),
+                Some(count) => {
+                    let n = policy.choose_uniform(seat, count, rng)?;
+                    game.nth_legal(state, n)
+                }
+                None => {
+                    game.legal_actions(state, &mut scratch.legal);
+                    if scratch.legal.len() == 1 {
+                        scratch.legal[0]
+                    } else {
+                        policy.choose(game, state, seat, &scratch.legal, rng)?
+                    }
+                }
             };
             observe(Applied::Turn { seat, action });
             game.apply(state, action, rng);

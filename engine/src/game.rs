@@ -321,6 +321,10 @@ pub struct IllegalAction {
 ///    [`TrickPlay`](crate::tricks::TrickPlay) and implements
 ///    [`TrickTaking`](crate::tricks::TrickTaking) beside its state, which gives it the
 ///    double-dummy solver and the card-play rules of thumb of `cardsim_agents::tricks`.
+///    Where building the list of legal actions is dear, also override [`Game::legal_count`]
+///    and [`Game::nth_legal`] (in card play, `TrickPlay::legal_count` and `nth_legal`
+///    answer) and check them with [`crate::conformance::counted_actions`]: random agents
+///    then skip the list.
 /// 2. `agents/src/games/<game>.rs`: its agents. Implement `cardsim_agents::GameAgents`: the
 ///    game's own agents (an empty list if it has none yet) and, for a trick-taking game,
 ///    `exact_solver` returning `cardsim_agents::tricks::DoubleDummy`; test its heuristics
@@ -453,6 +457,25 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// Writes the legal actions of the seat to move into `out` (cleared first).
     fn legal_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);
+
+    /// How many legal actions the seat to move has, when the game can count them without
+    /// building the list; `None` (the default) when it cannot, and callers fall back on
+    /// [`Game::legal_actions`] ([`crate::driver::uniform_legal`] does). A game may answer in
+    /// some phases and not in others. A uniformly random agent needs only the count and then
+    /// one action ([`Game::nth_legal`]), so a game whose list is dear to build gains by
+    /// overriding both.
+    fn legal_count(&self, _state: &Self::State) -> Option<usize> {
+        None
+    }
+
+    /// Action number `n` of [`Game::legal_actions`], in its order, without building the list.
+    /// Asked only where [`Game::legal_count`] is `Some(count)`, with `n < count`.
+    ///
+    /// # Panics
+    /// The default panics: a game that never counts its actions is never asked.
+    fn nth_legal(&self, _state: &Self::State, _n: usize) -> Self::Action {
+        panic!("{} does not count its legal actions", Self::INFO.name)
+    }
 
     /// Plays `action` for the seat to move, then resolves any chance that follows. The action
     /// must be one of [`Game::legal_actions`]; for an unchecked input use [`Game::try_apply`].

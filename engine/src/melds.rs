@@ -227,6 +227,30 @@ pub fn deadwood(hand: CardSet, rules: MeldRules) -> u32 {
     solve_low(to_low(hand), rules.around_the_corner).0
 }
 
+/// The cards of `hand` that belong to some meld of `hand` (a set, or a run of three or more).
+/// Every other card is deadwood however `hand`, or any part of it, is arranged, so the value
+/// of the rest bounds the deadwood of every part from below.
+///
+/// ```
+/// use cardsim_engine::melds::{meldable, MeldRules};
+/// use cardsim_engine::CardSet;
+/// let hand: CardSet = "AS 2S 3S 4S 7H 7D 7C 8H KD QD 5C".parse().unwrap();
+/// let melds: CardSet = "AS 2S 3S 4S 7H 7D 7C".parse().unwrap();
+/// assert_eq!(meldable(hand, MeldRules::STANDARD), melds);
+/// ```
+pub fn meldable(hand: CardSet, rules: MeldRules) -> CardSet {
+    let x = to_low(hand);
+    let corner = rules.around_the_corner;
+    // Runs: each card that starts three in a row, and the two after it.
+    let next = down(x, corner);
+    let starts = x & next & down(next, corner);
+    let runs = starts | up(starts, corner) | up(up(starts, corner), corner);
+    // Sets: the ranks held in three or four suits.
+    let [a, b, c, d] = [0, 16, 32, 48].map(|s| (x >> s) & 0x1FFF);
+    let three = (a & b & (c | d)) | (c & d & (a | b));
+    from_low((runs | (three * ACES)) & x)
+}
+
 /// Splits the cards of a run cover into its maximal stretches (each a run).
 fn push_runs(cover: u64, corner: bool, melds: &mut ArrayVec<CardSet, MAX_MELDS>) {
     for s in 0..4 {

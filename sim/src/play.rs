@@ -184,6 +184,10 @@ pub(crate) fn play_game_in<G: Game>(
         a.reset();
     }
     let unfair = agents.iter().map(|a| a.perfect_information()).collect();
+    let uniform = agents
+        .iter()
+        .map(|a| a.is_uniform() && !a.perfect_information())
+        .collect();
     let mut state = game.deal(rng);
     if let Some(given) = start.given {
         state.clone_from(given);
@@ -207,6 +211,7 @@ pub(crate) fn play_game_in<G: Game>(
     let mut table = Table {
         agents,
         unfair,
+        uniform,
         rngs: &mut rngs,
         index,
     };
@@ -259,6 +264,8 @@ struct Table<'a, G: Game> {
     agents: &'a mut [Box<dyn Agent<G>>],
     /// Per seat: the agent's [`Agent::perfect_information`], asked once per game.
     unfair: ArrayVec<bool, MAX_SEATS>,
+    /// Per seat: the agent's [`Agent::is_uniform`], asked once per game.
+    uniform: ArrayVec<bool, MAX_SEATS>,
     rngs: &'a mut [ChaCha8Rng],
     index: u64,
 }
@@ -310,6 +317,20 @@ impl<G: Game> Policy<G> for Table<'_, G> {
         _chance: &mut R,
     ) -> Result<G::Action, SimError> {
         self.decide(game, state, seat, legal)
+    }
+
+    fn is_uniform(&self, seat: Seat) -> bool {
+        self.uniform[seat.index()]
+    }
+
+    fn choose_uniform<R: Rng>(
+        &mut self,
+        seat: Seat,
+        count: usize,
+        _chance: &mut R,
+    ) -> Result<usize, SimError> {
+        // The draw `RandomAgent::act_index` makes from the list, with the seat's own RNG.
+        Ok(self.rngs[seat.index()].random_range(0..count))
     }
 
     fn race<R: Rng>(

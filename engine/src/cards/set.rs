@@ -255,7 +255,57 @@ impl<C: Element64> Iterator for SetIter<C> {
         let n = self.bits.count_ones() as usize;
         (n, Some(n))
     }
+    #[inline]
+    fn nth(&mut self, n: usize) -> Option<C> {
+        if n >= self.bits.count_ones() as usize {
+            self.bits = 0;
+            return None;
+        }
+        let i = select(self.bits, n as u32);
+        // Drops the element and everything below it.
+        self.bits &= (u64::MAX << i) << 1;
+        Some(C::from_index_unchecked(i as u8))
+    }
 }
+
+/// The position of bit `n` (from 0) among the set bits of `x`, which has more than `n`,
+/// without a loop or a branch to mispredict: each byte's count, their running totals in one
+/// multiplication, the byte where the total passes `n`, then a table lookup in that byte.
+#[inline]
+fn select(x: u64, n: u32) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut counts = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
+    counts = (counts + (counts >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    // Byte i: the set bits in bytes 0 to i (at most 64, so no byte overflows).
+    let totals = counts.wrapping_mul(ONES);
+    // High bit of byte i: totals of bytes 0 to i are at most n, so bit n lies further up.
+    let below = (((u64::from(n) * ONES) | HIGH) - totals) & HIGH;
+    let byte = ((below >> 7).wrapping_mul(ONES) >> 56) as u32;
+    let shift = 8 * byte;
+    let before = ((totals << 8) >> shift) as u32 & 0xFF;
+    let bits = ((x >> shift) & 0xFF) as usize;
+    shift + u32::from(SELECT_IN_BYTE[bits][(n - before) as usize])
+}
+
+/// `SELECT_IN_BYTE[b][k]`: the position of set bit `k` of the byte `b`.
+const SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut k, mut i) = (0, 0);
+        while i < 8 {
+            if b & (1 << i) != 0 {
+                table[b][k] = i as u8;
+                k += 1;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    table
+};
 impl<C: Element64> DoubleEndedIterator for SetIter<C> {
     #[inline]
     fn next_back(&mut self) -> Option<C> {
@@ -398,6 +448,27 @@ mod tests {
     }
 
     #[test]
+    fn select_finds_each_set_bit_of_any_word() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for round in 0..2_000u64 {
+            // Dense, sparse and edge words.
+            x = x.rotate_left(17).wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ round;
+            for w in [
+                x,
+                x & x.rotate_left(7) & x.rotate_left(29),
+                u64::MAX,
+                1 << 63,
+                1,
+            ] {
+                let bits: Vec<u32> = (0..64).filter(|i| w >> i & 1 == 1).collect();
+                for (n, &b) in bits.iter().enumerate() {
+                    assert_eq!(select(w, n as u32), b, "{w:#x} bit {n}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn deck_masks_are_consistent() {
         assert_eq!(CardSet::FULL_DECK.len(), 52);
         assert_eq!(CardSet::FULL_DECK, Card::all52().collect());
@@ -450,6 +521,13 @@ mod tests {
             prop_assert_eq!(sa.lowest(), ma.iter().next().copied());
             prop_assert_eq!(sa.highest(), ma.iter().next_back().copied());
             prop_assert_eq!(sa.to_string().parse::<CardSet>().unwrap(), sa);
+            // nth (a select without a loop) against the model, past the end included.
+            for n in 0..=ma.len() + 1 {
+                prop_assert_eq!(sa.nth(n), ma.iter().nth(n).copied());
+                let mut it = sa.iter();
+                prop_assert_eq!(it.nth(n), ma.iter().nth(n).copied());
+                prop_assert_eq!(it.collect::<Vec<_>>(), ma.iter().skip(n + 1).copied().collect::<Vec<_>>());
+            }
             let mut it = sa.iter();
             prop_assert_eq!(it.len(), ma.len());
             it.next();

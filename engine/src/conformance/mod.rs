@@ -174,6 +174,11 @@ pub fn soak_with<G: Game, P: Policy<G, Error = std::convert::Infallible>>(
                     "seed {seed}: seat {seat} to move with no legal action"
                 );
             }
+            if let ToMove::Seat(_) = to_move {
+                if let Err(e) = check_counted(game, &state, &legal) {
+                    panic!("seed {seed}, move {moves}: {e}\n{state:?}");
+                }
+            }
             if full && moves % 7 == 0 {
                 for s in Seat::all(players) {
                     let obs = game.observe(&state, s);
@@ -304,6 +309,83 @@ pub fn soak_with<G: Game, P: Policy<G, Error = std::convert::Infallible>>(
         report.stats.push(s1);
     }
     report
+}
+
+/// Checks [`Game::legal_count`] and [`Game::nth_legal`] against `legal`, the list of
+/// [`Game::legal_actions`] in `state`: where the game counts, the count is the list's length
+/// and `nth_legal(i)` is the list's action `i`, for every `i`.
+///
+/// # Errors
+/// What differs.
+pub(crate) fn check_counted<G: Game>(
+    game: &G,
+    state: &G::State,
+    legal: &[G::Action],
+) -> Result<bool, String> {
+    let Some(count) = game.legal_count(state) else {
+        return Ok(false);
+    };
+    if count != legal.len() {
+        return Err(format!(
+            "legal_count {count}, but {} legal actions",
+            legal.len()
+        ));
+    }
+    for (i, &a) in legal.iter().enumerate() {
+        let nth = game.nth_legal(state, i);
+        if nth != a {
+            return Err(format!("nth_legal({i}) is {nth}, legal action {i} is {a}"));
+        }
+    }
+    Ok(true)
+}
+
+/// Plays one uniformly random game per seed and, at every turn, compares
+/// [`Game::legal_count`] and [`Game::nth_legal`] with [`Game::legal_actions`]: where the game
+/// counts its actions, the count is the list's length and `nth_legal(i)` enumerates the list
+/// in its order (so a random agent plays the same games either way). Returns the number of
+/// turns at which the game counted, so that a test can require that its override was used.
+///
+/// ```
+/// use cardsim_engine::{conformance, games::bridge::Bridge, Game, Params};
+/// let game = Bridge::new(4, &Params::new()).unwrap();
+/// assert!(conformance::counted_actions(&game, 0..2, 100_000) > 100);
+/// ```
+///
+/// # Panics
+/// On the first difference, or if a game runs longer than `max_moves` (and its own move cap,
+/// [`Game::move_cap`]).
+pub fn counted_actions<G: Game>(game: &G, seeds: std::ops::Range<u64>, max_moves: usize) -> usize {
+    let mut scratch = Scratch::new();
+    let mut legal = Vec::new();
+    let mut counted = 0;
+    let cap = game.move_cap().unwrap_or(u64::MAX);
+    for seed in seeds {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = game.deal(&mut rng);
+        for moves in 0..=max_moves {
+            if moves as u64 >= cap {
+                break;
+            }
+            if let ToMove::Seat(_) = game.to_move(&state) {
+                game.legal_actions(&state, &mut legal);
+                match check_counted(game, &state, &legal) {
+                    Ok(c) => counted += usize::from(c),
+                    Err(e) => panic!("seed {seed}, move {moves}: {e}\n{state:?}"),
+                }
+            }
+            match driver::step(game, &mut state, &mut RandomPolicy, &mut scratch, &mut rng) {
+                Ok(Step::Moved) => {}
+                Ok(Step::Over) => break,
+                Err(never) => match never {},
+            }
+            assert!(
+                moves < max_moves,
+                "seed {seed}: game longer than {max_moves} moves"
+            );
+        }
+    }
+    counted
 }
 
 #[cfg(test)]

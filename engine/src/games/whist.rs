@@ -221,6 +221,18 @@ impl Game for Whist {
         }
     }
 
+    fn legal_count(&self, state: &WhistState) -> Option<usize> {
+        Some(if state.over {
+            0
+        } else {
+            state.play.legal_count()
+        })
+    }
+
+    fn nth_legal(&self, state: &WhistState, n: usize) -> Card {
+        state.play.nth_legal(n)
+    }
+
     fn apply<R: Rng + ?Sized>(&self, state: &mut WhistState, card: Card, rng: &mut R) {
         if state.play.to_play() == state.dealer {
             state.exposed = false;
@@ -354,6 +366,16 @@ mod tests {
 
     fn game(target: u32) -> Whist {
         Whist::new(4, &Params::new().set("target", target)).unwrap()
+    }
+
+    #[test]
+    fn nth_legal_enumerates_the_legal_cards() {
+        // Every turn of 100 random hands: the count is the list's length and nth_legal walks
+        // the list in order.
+        assert_eq!(
+            conformance::counted_actions(&game(1), 0..100, 1_000),
+            100 * 52
+        );
     }
 
     #[test]

@@ -199,3 +199,33 @@ fn page_examples() {
     assert_eq!(deadwood(h("7H 7C 7D 8H 9H"), r), 14);
     assert_eq!(deadwood(h("7H 7C 7D 7S 8H 9H"), r), 0);
 }
+
+#[test]
+fn meldable_cards_are_those_in_some_meld_of_the_hand() {
+    // Against the list of every meld, over dense and random hands of 10 and 11 cards, with
+    // and without around-the-corner runs.
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    for corner in [false, true] {
+        let all = all_melds(corner);
+        let rules = MeldRules {
+            around_the_corner: corner,
+        };
+        for i in 0..2_000 {
+            let pool = if i % 2 == 0 {
+                dense_pool(&mut rng)
+            } else {
+                CardSet::FULL_DECK
+            };
+            let hand = random_hand(&mut rng, 10 + i % 2, pool);
+            let x = to_low(hand);
+            let inside: u64 = all
+                .iter()
+                .filter(|&&m| m & x == m)
+                .fold(0, |acc, m| acc | m);
+            assert_eq!(meldable(hand, rules), from_low(inside), "{hand}");
+            // Outside every meld means unmatched in the best arrangement.
+            let loose = hand - meldable(hand, rules);
+            assert!(loose.is_subset(arrange(hand, rules).unmatched), "{hand}");
+        }
+    }
+}

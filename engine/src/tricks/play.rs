@@ -355,6 +355,22 @@ impl TrickPlay {
             .legal(self.hands[self.to_play()], &self.trick, &self.order)
     }
 
+    /// How many cards the seat to play may play: `legal().len()`.
+    #[inline]
+    pub fn legal_count(&self) -> usize {
+        self.legal().len()
+    }
+
+    /// Card number `n` (from 0, in ascending card order) of [`TrickPlay::legal`]: what a
+    /// trick-taking game's [`Game::nth_legal`](crate::Game::nth_legal) answers in card play.
+    ///
+    /// # Panics
+    /// If `n` is not below [`TrickPlay::legal_count`].
+    #[inline]
+    pub fn nth_legal(&self, n: usize) -> Card {
+        self.legal().nth(n).expect("n below the legal count")
+    }
+
     /// Plays `card` for the seat to play; when it completes the trick, scores it and returns
     /// the winner, who leads next.
     ///

@@ -312,6 +312,22 @@ impl LegalCalls {
             Call::Bid(b) => b.index() >= self.floor,
         }
     }
+
+    /// How many calls are legal.
+    pub(super) fn count(self) -> usize {
+        36 - self.floor + usize::from(self.double) + usize::from(self.redouble)
+    }
+
+    /// Where legal call number `n` (below [`LegalCalls::count`]) stands in [`ALL_CALLS`].
+    pub(super) fn nth(self, n: usize) -> usize {
+        let bids = 35 - self.floor;
+        match n {
+            0 => 0,
+            n if n <= bids => self.floor + n,
+            _ if self.double => 36,
+            _ => 37,
+        }
+    }
 }
 
 /// Every call, in the order of [`Auction::legal_calls`]: pass, 1C up to 7NT, double,

@@ -607,6 +607,24 @@ impl Game for Bridge {
         }
     }
 
+    fn legal_count(&self, state: &BridgeState) -> Option<usize> {
+        Some(match state.phase {
+            Phase::Over => 0,
+            Phase::Auction => state.auction.legal().map_or(0, |l| l.count()),
+            Phase::Play => state.play.legal_count(),
+        })
+    }
+
+    fn nth_legal(&self, state: &BridgeState, n: usize) -> BridgeAction {
+        match state.phase {
+            Phase::Auction => {
+                let legal = state.auction.legal().expect("an auction in progress");
+                CALL_ACTIONS[legal.nth(n)]
+            }
+            _ => BridgeAction::Play(state.play.nth_legal(n)),
+        }
+    }
+
     fn apply<R: Rng + ?Sized>(&self, state: &mut BridgeState, action: BridgeAction, rng: &mut R) {
         match (state.phase, action) {
             (Phase::Auction, BridgeAction::Call(call)) => {

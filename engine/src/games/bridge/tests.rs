@@ -650,3 +650,13 @@ fn known_counts_of_the_opening_lead_and_first_trick() {
     assert_eq!(expected, [13, 92, 272, 1204]);
     assert_eq!(conformance::perft::perft_table(&g, &s, 4), expected);
 }
+
+#[test]
+fn nth_legal_enumerates_the_legal_calls_and_cards() {
+    // Every turn of 300 random deals (auction and play): the count is the list's length and
+    // nth_legal walks the list in order.
+    let g = game(&["scoring=deal"]);
+    assert!(conformance::counted_actions(&g, 0..300, 10_000) > 300 * 52);
+    // Doubles and redoubles come up in random rubbers.
+    assert!(conformance::counted_actions(&game(&["max_deals=3"]), 0..20, 100_000) > 0);
+}

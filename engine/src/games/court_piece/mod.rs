@@ -412,6 +412,14 @@ impl Game for CourtPiece {
         }
     }
 
+    fn legal_count(&self, state: &CourtPieceState) -> Option<usize> {
+        matches!(state.phase, Phase::Play).then(|| state.play.legal_count())
+    }
+
+    fn nth_legal(&self, state: &CourtPieceState, n: usize) -> CourtPieceAction {
+        CourtPieceAction::Play(state.play.nth_legal(n))
+    }
+
     fn apply<R: Rng + ?Sized>(
         &self,
         state: &mut CourtPieceState,

@@ -407,3 +407,15 @@ fn follow_suit_if_able_otherwise_any_card() {
     play(&mut s, "6H", &mut rng);
     assert_eq!(legal_cards(&g, &s), "5H 4H 3H 2H".parse().unwrap());
 }
+
+#[test]
+fn nth_legal_enumerates_the_legal_cards() {
+    // Every turn of random games, at each player count: in card play the count is the list's
+    // length and nth_legal walks the list in order.
+    let info = CourtPiece::INFO;
+    for players in info.min_players..=info.max_players {
+        let g = CourtPiece::new(players, &Params::new()).unwrap();
+        let counted = conformance::counted_actions(&g, 0..40, 1_000_000);
+        assert!(counted > 40 * 5, "{players} players: {counted}");
+    }
+}

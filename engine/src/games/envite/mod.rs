@@ -698,6 +698,14 @@ impl Game for Envite {
         }
     }
 
+    fn legal_count(&self, state: &EnviteState) -> Option<usize> {
+        matches!(state.phase, Phase::Play).then(|| state.play.legal_count())
+    }
+
+    fn nth_legal(&self, state: &EnviteState, n: usize) -> EnviteAction {
+        EnviteAction::Play(state.play.nth_legal(n))
+    }
+
     fn apply<R: Rng + ?Sized>(&self, state: &mut EnviteState, action: EnviteAction, rng: &mut R) {
         use EnviteAction as A;
         let speaker = state.speaker as usize;

@@ -582,6 +582,46 @@ impl Game for Euchre {
         }
     }
 
+    fn legal_count(&self, state: &EuchreState) -> Option<usize> {
+        Some(match state.phase {
+            Phase::Order | Phase::Alone | Phase::Defend => 2,
+            Phase::Pickup => {
+                let hand = state.play.hand(state.dealer) - CardSet::from_card(state.upcard);
+                hand.len() + usize::from(!self.mandatory_pickup)
+            }
+            Phase::Call => 3 + usize::from(!(self.stick_the_dealer && state.turn == state.dealer)),
+            Phase::Play => state.play.legal_count(),
+            Phase::Over => 0,
+        })
+    }
+
+    fn nth_legal(&self, state: &EuchreState, n: usize) -> EuchreAction {
+        use EuchreAction as A;
+        match state.phase {
+            Phase::Order => [A::Pass, A::OrderUp][n],
+            Phase::Alone => [A::WithPartner, A::Alone][n],
+            Phase::Defend => [A::Pass, A::DefendAlone][n],
+            Phase::Pickup => {
+                let hand = state.play.hand(state.dealer) - CardSet::from_card(state.upcard);
+                hand.nth(n).map_or(A::Keep, A::Discard)
+            }
+            Phase::Call => {
+                let pass = !(self.stick_the_dealer && state.turn == state.dealer);
+                match n.checked_sub(usize::from(pass)) {
+                    None => A::Pass,
+                    Some(k) => A::Call(
+                        Suit::ALL
+                            .into_iter()
+                            .filter(|&s| s != state.upcard.suit())
+                            .nth(k)
+                            .expect("n below the legal count"),
+                    ),
+                }
+            }
+            Phase::Play | Phase::Over => A::Play(state.play.nth_legal(n)),
+        }
+    }
+
     fn apply<R: Rng + ?Sized>(&self, state: &mut EuchreState, action: EuchreAction, rng: &mut R) {
         use EuchreAction as A;
         match (state.phase, action) {

@@ -84,6 +84,25 @@ fn conformance_random_games_every_variant() {
 }
 
 #[test]
+fn nth_legal_enumerates_the_legal_actions_in_every_phase() {
+    // Every turn of random games of every rule variant: ordering up, the dealer's pickup
+    // (discards, and keeping when optional), calling with and without stick-the-dealer, going
+    // alone, defending alone and card play.
+    for params in [
+        &[][..],
+        &[
+            "deck=24",
+            "stick_the_dealer=true",
+            "dealer_pickup=mandatory",
+        ],
+        &["lone_defender=true", "target=10"],
+    ] {
+        let counted = conformance::counted_actions(&game(params), 0..200, 100_000);
+        assert!(counted > 200 * 20, "{params:?}: {counted}");
+    }
+}
+
+#[test]
 fn params_are_checked() {
     let g = game(&[]);
     assert_eq!(g.deck().len(), 32);

@@ -260,6 +260,40 @@ fn other(s: Seat) -> Seat {
 }
 
 impl GinRummy {
+    /// The cards the player to move may discard: his hand but the discard he just took.
+    fn discards(&self, st: &GinState) -> CardSet {
+        let mut hand = st.hands[st.turn.index()];
+        if let Some(c) = st.taken {
+            hand.remove(c);
+        }
+        hand
+    }
+
+    /// The discards he may knock with: those that leave at most the knock limit in deadwood.
+    fn knocks(&self, st: &GinState) -> CardSet {
+        let hand = st.hands[st.turn.index()];
+        let limit = u32::from(st.limit);
+        // The cards in no meld of the hand stay deadwood after any discard: their value, less
+        // the discard's, bounds the deadwood from below, and most hands are far from a knock.
+        let loose = hand - melds::meldable(hand, self.rules);
+        let loose_value = melds::value(loose);
+        let mut out = CardSet::EMPTY;
+        if loose_value > limit + 10 {
+            return out;
+        }
+        for c in self.discards(st) {
+            let bound = if loose.contains(c) {
+                loose_value - melds::card_value(c)
+            } else {
+                loose_value
+            };
+            if bound <= limit && melds::deadwood(hand.without(c), self.rules) <= limit {
+                out.insert(c);
+            }
+        }
+        out
+    }
+
     /// The knock limit for a hand whose first upcard is `upcard`.
     pub fn limit_for(&self, upcard: Card) -> u8 {
         if self.oklahoma {
@@ -542,16 +576,51 @@ impl Game for GinRummy {
                 }
             }
             Phase::Discard => {
-                let hand = st.hands[st.turn.index()];
-                for c in hand.iter() {
-                    if Some(c) == st.taken {
-                        continue;
-                    }
+                let knocks = self.knocks(st);
+                for c in self.discards(st) {
                     out.push(GinAction::Discard(c));
-                    if melds::deadwood(hand.without(c), self.rules) <= st.limit as u32 {
+                    if knocks.contains(c) {
                         out.push(GinAction::Knock(c));
                     }
                 }
+            }
+        }
+    }
+
+    fn legal_count(&self, st: &GinState) -> Option<usize> {
+        Some(match st.phase {
+            Phase::Over => 0,
+            Phase::Offer => 2,
+            Phase::Draw => 1 + usize::from(!st.pile.is_empty()),
+            Phase::Discard => self.discards(st).len() + self.knocks(st).len(),
+        })
+    }
+
+    fn nth_legal(&self, st: &GinState, n: usize) -> GinAction {
+        match st.phase {
+            Phase::Offer => [GinAction::TakeDiscard, GinAction::Pass][n],
+            Phase::Draw => [GinAction::DrawStock, GinAction::TakeDiscard][n],
+            Phase::Discard | Phase::Over => {
+                let discards = self.discards(st);
+                let knocks = self.knocks(st);
+                if knocks.is_empty() {
+                    return GinAction::Discard(discards.nth(n).expect("n below the legal count"));
+                }
+                // Each discard is followed by its knock, where one is allowed.
+                let mut k = n;
+                for c in discards {
+                    if k == 0 {
+                        return GinAction::Discard(c);
+                    }
+                    k -= 1;
+                    if knocks.contains(c) {
+                        if k == 0 {
+                            return GinAction::Knock(c);
+                        }
+                        k -= 1;
+                    }
+                }
+                panic!("legal action {n} of {}", discards.len() + knocks.len())
             }
         }
     }

@@ -356,6 +356,42 @@ fn random_games_keep_the_contract() {
 }
 
 #[test]
+fn nth_legal_enumerates_the_legal_actions_knocks_included() {
+    // Every turn of random hands of each variant: the count is the list's length and
+    // nth_legal walks the list in order; the hands reach knocks and gin.
+    use crate::driver::{self, RandomPolicy, Scratch, Step};
+    let mut knocking = 0;
+    for params in [
+        &["target=0"][..],
+        &["oklahoma=true", "target=0"],
+        &["around_the_corner=true", "first_turn=offer", "target=0"],
+        &["knock=0", "target=0"],
+    ] {
+        let g = game(params);
+        let mut turns = 0;
+        let (mut legal, mut scratch) = (Vec::new(), Scratch::new());
+        for seed in 0..400 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut st = g.deal(&mut rng);
+            while g.to_move(&st) != ToMove::Over {
+                g.legal_actions(&st, &mut legal);
+                assert_eq!(
+                    crate::conformance::check_counted(&g, &st, &legal),
+                    Ok(true),
+                    "{params:?} seed {seed}"
+                );
+                turns += 1;
+                knocking += usize::from(legal.iter().any(|a| matches!(a, GinAction::Knock(_))));
+                let step = driver::step(&g, &mut st, &mut RandomPolicy, &mut scratch, &mut rng);
+                assert_eq!(step, Ok(Step::Moved));
+            }
+        }
+        assert!(turns > 400 * 20, "{params:?}: {turns}");
+    }
+    assert!(knocking > 60, "{knocking} turns with a knock");
+}
+
+#[test]
 fn perft_from_a_fixed_position() {
     let g = game(&[]);
     let st = position(

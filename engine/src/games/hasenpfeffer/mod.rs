@@ -499,6 +499,14 @@ impl Game for Hasenpfeffer {
         }
     }
 
+    fn legal_count(&self, state: &HasenpfefferState) -> Option<usize> {
+        matches!(state.phase, Phase::Play).then(|| state.play.legal_count())
+    }
+
+    fn nth_legal(&self, state: &HasenpfefferState, n: usize) -> HasenpfefferAction {
+        HasenpfefferAction::Play(state.play.nth_legal(n))
+    }
+
     fn apply<R: Rng + ?Sized>(
         &self,
         state: &mut HasenpfefferState,

@@ -611,6 +611,14 @@ impl Game for Nap {
         }
     }
 
+    fn legal_count(&self, state: &NapState) -> Option<usize> {
+        matches!(state.phase, Phase::Play).then(|| state.play.legal_count())
+    }
+
+    fn nth_legal(&self, state: &NapState, n: usize) -> NapAction {
+        NapAction::Play(state.play.nth_legal(n))
+    }
+
     fn apply<R: Rng + ?Sized>(&self, state: &mut NapState, action: NapAction, rng: &mut R) {
         match (state.phase, action) {
             (Phase::Bid, NapAction::Pass) => {

@@ -386,6 +386,14 @@ impl Game for Omi {
         }
     }
 
+    fn legal_count(&self, state: &OmiState) -> Option<usize> {
+        matches!(state.phase, Phase::Play).then(|| state.play.legal_count())
+    }
+
+    fn nth_legal(&self, state: &OmiState, n: usize) -> OmiAction {
+        OmiAction::Play(state.play.nth_legal(n))
+    }
+
     fn apply<R: Rng + ?Sized>(&self, state: &mut OmiState, action: OmiAction, rng: &mut R) {
         match (state.phase, action) {
             (Phase::Trump, OmiAction::Trump(suit)) => {

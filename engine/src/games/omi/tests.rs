@@ -423,3 +423,15 @@ fn follow_suit_if_able_otherwise_any_card() {
     g.apply(&mut s, A::Play("9H".parse().unwrap()), &mut rng);
     assert_eq!(legal(&g, &s), cards("8H 7H"), "hearts only");
 }
+
+#[test]
+fn nth_legal_enumerates_the_legal_cards() {
+    // Every turn of random games, at each player count: in card play the count is the list's
+    // length and nth_legal walks the list in order.
+    let info = Omi::INFO;
+    for players in info.min_players..=info.max_players {
+        let g = Omi::new(players, &Params::new()).unwrap();
+        let counted = conformance::counted_actions(&g, 0..40, 1_000_000);
+        assert!(counted > 40 * 5, "{players} players: {counted}");
+    }
+}

@@ -370,6 +370,14 @@ impl Game for Orgy {
         }
     }
 
+    fn legal_count(&self, state: &OrgyState) -> Option<usize> {
+        (!state.over && state.trump.is_some()).then(|| state.play.legal_count())
+    }
+
+    fn nth_legal(&self, state: &OrgyState, n: usize) -> OrgyAction {
+        OrgyAction::Play(state.play.nth_legal(n))
+    }
+
     fn apply<R: Rng + ?Sized>(&self, state: &mut OrgyState, action: OrgyAction, rng: &mut R) {
         match action {
             OrgyAction::Trump(suit) => {

@@ -412,3 +412,15 @@ fn orgy_soak() {
     let report = conformance::random_games(&game(), 0..seeds, 200_000);
     assert_eq!(report.games as u64, seeds);
 }
+
+#[test]
+fn nth_legal_enumerates_the_legal_cards() {
+    // Every turn of random games, at each player count: in card play the count is the list's
+    // length and nth_legal walks the list in order.
+    let info = Orgy::INFO;
+    for players in info.min_players..=info.max_players {
+        let g = Orgy::new(players, &Params::new()).unwrap();
+        let counted = conformance::counted_actions(&g, 0..40, 1_000_000);
+        assert!(counted > 40 * 5, "{players} players: {counted}");
+    }
+}
