@@ -79,12 +79,14 @@
 //! because it looks bad.
 
 mod position;
+mod queue;
 mod table;
 #[cfg(test)]
 mod tests;
 
 use cardsim_engine::games::seahaven::{Board, Move, Spot, COLUMNS, TOWERS};
 use position::{card, Layout, Macro, Pos, SMove, HOME, NONE, TOWER};
+use queue::BucketQueue;
 use std::collections::BinaryHeap;
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -160,31 +162,91 @@ pub struct Solution {
 
 /// Decides `board` within `config`'s budget.
 ///
+/// The search works in buffers kept per thread ([`Solver`]), so deciding many boards in a
+/// row allocates only when a search outgrows the ones before it.
+///
 /// # Panics
 /// Only on a solver bug: if a line it found is rejected by the engine or does not win.
 pub fn solve(board: &Board, config: &SolverConfig) -> Solution {
-    let started = Instant::now();
-    let layout = Layout::new(board);
-    let mut search = Search {
-        layout: &layout,
-        table: Table::new(),
-        nodes: 0,
-        config: *config,
-        started,
-    };
-    let (verdict, line) = search.run(board);
-    let moves = if verdict == Verdict::Solved {
-        to_engine_moves(board, &line)
-    } else {
-        Vec::new()
-    };
-    Solution {
-        verdict,
-        moves,
-        nodes: search.nodes,
-        states: search.table.len() as u64,
-        table_bytes: search.table.bytes(),
-        elapsed: started.elapsed(),
+    thread_local! {
+        static SOLVER: std::cell::RefCell<Solver> = std::cell::RefCell::new(Solver::new());
+    }
+    SOLVER.with(|s| match s.try_borrow_mut() {
+        Ok(mut solver) => solver.solve(board, config),
+        // Only reachable from a solve inside a solve; give it buffers of its own.
+        Err(_) => Solver::new().solve(board, config),
+    })
+}
+
+/// The exact solver with its buffers (the position table, the queue and the tree of parent
+/// links), kept from one [`Solver::solve`] to the next. A search that grew the table or the
+/// tree beyond a few hundred thousand positions hands the excess back when it ends.
+pub struct Solver {
+    table: Table,
+    queue: BucketQueue<(u32, Pos)>,
+    parent: Vec<u32>,
+    via: Vec<Macro>,
+}
+
+/// Positions a [`Solver`] keeps room for between searches: about 11 MB of table, tree and
+/// queue.
+const KEEP: usize = 1 << 18;
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with small buffers.
+    pub fn new() -> Solver {
+        Solver {
+            table: Table::new(),
+            queue: BucketQueue::new(),
+            parent: Vec::new(),
+            via: Vec::new(),
+        }
+    }
+
+    /// Decides `board` within `config`'s budget ([`solve`] on this solver's buffers).
+    ///
+    /// # Panics
+    /// Only on a solver bug: if a line it found is rejected by the engine or does not win.
+    pub fn solve(&mut self, board: &Board, config: &SolverConfig) -> Solution {
+        let started = Instant::now();
+        let layout = Layout::new(board);
+        self.table.reset(KEEP);
+        self.queue.reset(KEEP / 4);
+        self.parent.clear();
+        self.parent.shrink_to(KEEP);
+        self.via.clear();
+        self.via.shrink_to(KEEP);
+        let mut search = Search {
+            layout: &layout,
+            table: &mut self.table,
+            queue: &mut self.queue,
+            parent: &mut self.parent,
+            via: &mut self.via,
+            nodes: 0,
+            config: *config,
+            started,
+        };
+        let (verdict, line) = search.run(board);
+        let nodes = search.nodes;
+        let moves = if verdict == Verdict::Solved {
+            to_engine_moves(board, &line)
+        } else {
+            Vec::new()
+        };
+        Solution {
+            verdict,
+            moves,
+            nodes,
+            states: self.table.len() as u64,
+            table_bytes: self.table.bytes(),
+            elapsed: started.elapsed(),
+        }
     }
 }
 
@@ -403,7 +465,11 @@ pub(crate) fn lookahead<'s>(
 
 struct Search<'a> {
     layout: &'a Layout,
-    table: Table,
+    table: &'a mut Table,
+    queue: &'a mut BucketQueue<(u32, Pos)>,
+    /// `parent[i]`, `via[i]`: how position `i` was reached (position 0 is the root).
+    parent: &'a mut Vec<u32>,
+    via: &'a mut Vec<Macro>,
     nodes: u64,
     config: SolverConfig,
     started: Instant,
@@ -453,7 +519,7 @@ impl Ord for Open {
 impl Search<'_> {
     fn run(&mut self, board: &Board) -> (Verdict, Vec<SMove>) {
         let l = self.layout;
-        let mut scratch: Vec<SMove> = Vec::new();
+        let mut scratch: Vec<SMove> = Vec::with_capacity(MAX_LINE);
         let mut root = Pos::new(l, board);
         let mut prefix = Vec::new();
         root.normalize(l, &mut prefix);
@@ -461,22 +527,16 @@ impl Search<'_> {
             return (Verdict::Solved, prefix);
         }
         self.table.insert(root.key(l));
-        // parent[i], via[i]: how position i was reached (position 0 is the root).
-        let mut parent: Vec<u32> = vec![u32::MAX];
-        let mut via: Vec<Macro> = vec![Macro {
+        self.parent.push(u32::MAX);
+        self.via.push(Macro {
             base: 0,
             len: 0,
             from: 0,
             to: 0,
-        }];
-        let mut heap = BinaryHeap::new();
-        heap.push(Open {
-            score: root.eval(l),
-            id: 0,
-            pos: root,
         });
-        let mut moves: Vec<Macro> = Vec::new();
-        while let Some(Open { id, pos, .. }) = heap.pop() {
+        self.queue.push(root.eval(l), (0u32, root));
+        let mut moves: Vec<Macro> = Vec::with_capacity(MAX_MACROS);
+        while let Some((id, pos)) = self.queue.pop() {
             moves.clear();
             gen_moves(l, &pos, &mut moves);
             for &m in &moves {
@@ -489,8 +549,8 @@ impl Search<'_> {
                     let mut path = vec![m];
                     let mut at = id;
                     while at != 0 {
-                        path.push(via[at as usize]);
-                        at = parent[at as usize];
+                        path.push(self.via[at as usize]);
+                        at = self.parent[at as usize];
                     }
                     let mut line = prefix;
                     let mut p = root;
@@ -507,14 +567,10 @@ impl Search<'_> {
                 if self.out_of_budget() {
                     return (Verdict::Limit, Vec::new());
                 }
-                let cid = parent.len() as u32;
-                parent.push(id);
-                via.push(m);
-                heap.push(Open {
-                    score: child.eval(l),
-                    id: cid,
-                    pos: child,
-                });
+                let cid = self.parent.len() as u32;
+                self.parent.push(id);
+                self.via.push(m);
+                self.queue.push(child.eval(l), (cid, child));
             }
         }
         (Verdict::Unsolvable, Vec::new())
