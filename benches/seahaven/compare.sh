@@ -44,8 +44,11 @@ trap 'rm -rf "$work"' EXIT
 cc -O2 -o "$work/fcs_batch" "$here/fcs_batch.c" -lfreecell-solver
 
 # Boards and cardsim's verdicts (this run is not timed).
-"$cardsim" solve --deals "$range" --threads 1 --quiet \
-    --boards-out "$work/boards.txt" --out "$work/ours.csv" >/dev/null
+if ! "$cardsim" solve --deals "$range" --threads 1 --quiet \
+    --boards-out "$work/boards.txt" --out "$work/ours.csv" >/dev/null 2>"$work/err"; then
+    cat "$work/err" >&2
+    exit 2
+fi
 n=$(grep -c '^# deal' "$work/boards.txt")
 first=${range%-*}
 

@@ -149,7 +149,11 @@ fn two_thousand_deals_agree_with_freecell_solver() {
         assert_ne!(s.verdict, Verdict::Limit, "deal {n}");
         if n % 50 == 0 {
             let fresh = Solver::new().solve(&board, &SolverConfig::default());
-            assert_eq!((fresh.verdict, fresh.nodes), (s.verdict, s.nodes), "deal {n}");
+            assert_eq!(
+                (fresh.verdict, fresh.nodes),
+                (s.verdict, s.nodes),
+                "deal {n}"
+            );
             assert_eq!(fresh.moves, s.moves, "deal {n}");
         }
     }
