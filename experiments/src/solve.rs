@@ -2,7 +2,8 @@
 //!
 //! - `--deals 1-1000` solves the toolkit's numbered deals in parallel and writes one CSV row
 //!   per deal (`deal,verdict,nodes,millis,moves`), in deal order whatever the thread count,
-//!   then prints the totals.
+//!   then prints the totals. Deals are dealt and decided in batches and each row is written
+//!   as its batch ends, so a census of millions of deals runs in constant memory.
 //! - `--board FILE` solves each board of a file in Freecell Solver's format (boards separated
 //!   by blank lines, `#` comments) and prints each verdict and winning line.
 //!
