@@ -2,7 +2,8 @@
 //!
 //! - `--deals 1-1000` solves the toolkit's numbered deals in parallel and writes one CSV row
 //!   per deal (`deal,verdict,nodes,millis,moves`), in deal order whatever the thread count,
-//!   then prints the totals.
+//!   then prints the totals. Deals are dealt and decided in batches and each row is written
+//!   as its batch ends, so a census of millions of deals runs in constant memory.
 //! - `--board FILE` solves each board of a file in Freecell Solver's format (boards separated
 //!   by blank lines, `#` comments) and prints each verdict and winning line.
 //!
@@ -15,7 +16,7 @@ use cardsim_engine::games::seahaven::Board;
 use cardsim_sim::{align_table, wilson_interval, AtomicCsv, Plan};
 use clap::Args;
 use rayon::prelude::*;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Arguments of `cardsim solve`.
@@ -98,6 +99,14 @@ pub fn parse_deals(spec: &str) -> Result<Vec<u64>, String> {
     Ok(out)
 }
 
+/// A pool of `threads` threads (0 = all cores).
+fn pool(threads: usize) -> Result<rayon::ThreadPool, String> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))
+}
+
 /// Solves `boards` on `threads` threads (0 = all cores), results in input order.
 ///
 /// # Errors
@@ -108,10 +117,7 @@ pub fn solve_all(
     threads: usize,
     quiet: bool,
 ) -> Result<Vec<Row>, String> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    let pool = pool(threads)?;
     let done = std::sync::atomic::AtomicUsize::new(0);
     let total = boards.len();
     let rows = pool.install(|| {
@@ -132,6 +138,45 @@ pub fn solve_all(
             .collect()
     });
     Ok(rows)
+}
+
+/// Deals dealt and decided at a time by [`solve_deals`]: enough to keep every thread busy,
+/// few enough that memory stays flat for a census of millions of deals.
+const BATCH: usize = 8192;
+
+/// Solves the numbered `deals` on `threads` threads (0 = all cores), a batch at a time, and
+/// hands each row to `each` in the order of `deals`: only one batch of boards and solutions
+/// is held at once, so a census of millions of deals runs in constant memory.
+///
+/// # Errors
+/// If the thread pool cannot start, or the first error `each` returns.
+pub fn solve_deals(
+    deals: &[u64],
+    config: &SolverConfig,
+    threads: usize,
+    quiet: bool,
+    mut each: impl FnMut(Row) -> Result<(), String>,
+) -> Result<(), String> {
+    let pool = pool(threads)?;
+    let mut done = 0;
+    for batch in deals.chunks(BATCH) {
+        let rows: Vec<Row> = pool.install(|| {
+            batch
+                .par_iter()
+                .with_max_len(1)
+                .map(|&deal| Row {
+                    deal,
+                    solution: solve(&Board::deal_number(deal), config),
+                })
+                .collect()
+        });
+        done += rows.len();
+        if !quiet && deals.len() >= 1000 {
+            eprintln!("solve: {done}/{} boards decided", deals.len());
+        }
+        rows.into_iter().try_for_each(&mut each)?;
+    }
+    Ok(())
 }
 
 /// Writes the rows as CSV, atomically.
@@ -177,20 +222,49 @@ impl VerdictRow {
 /// # Errors
 /// The path's error, in one line.
 pub fn write_verdicts(path: &std::path::Path, rows: &[VerdictRow]) -> Result<(), String> {
-    let mut out = AtomicCsv::create(path).map_err(|e| e.to_string())?;
-    out.write(["deal", "verdict", "nodes", "millis", "moves"])
-        .map_err(|e| e.to_string())?;
-    for r in rows {
-        out.write([
-            r.deal.to_string(),
-            r.verdict.to_string(),
-            r.nodes.to_string(),
-            format!("{:.3}", r.millis),
-            r.moves.map_or_else(String::new, |m| m.to_string()),
-        ])
-        .map_err(|e| e.to_string())?;
+    let mut out = VerdictCsv::create(path)?;
+    rows.iter().try_for_each(|r| out.write(r))?;
+    out.commit()
+}
+
+/// A verdict CSV (`deal,verdict,nodes,millis,moves`) written a row at a time.
+pub struct VerdictCsv(AtomicCsv);
+
+impl VerdictCsv {
+    /// Opens `path` and writes the header.
+    ///
+    /// # Errors
+    /// The path's error, in one line.
+    pub fn create(path: &std::path::Path) -> Result<VerdictCsv, String> {
+        let mut out = AtomicCsv::create(path).map_err(|e| e.to_string())?;
+        out.write(["deal", "verdict", "nodes", "millis", "moves"])
+            .map_err(|e| e.to_string())?;
+        Ok(VerdictCsv(out))
     }
-    out.commit().map_err(|e| e.to_string())
+
+    /// Writes one row.
+    ///
+    /// # Errors
+    /// An I/O error, in one line.
+    pub fn write(&mut self, r: &VerdictRow) -> Result<(), String> {
+        self.0
+            .write([
+                r.deal.to_string(),
+                r.verdict.to_string(),
+                r.nodes.to_string(),
+                format!("{:.3}", r.millis),
+                r.moves.map_or_else(String::new, |m| m.to_string()),
+            ])
+            .map_err(|e| e.to_string())
+    }
+
+    /// Flushes the file and puts it in place.
+    ///
+    /// # Errors
+    /// An I/O error, in one line.
+    pub fn commit(self) -> Result<(), String> {
+        self.0.commit().map_err(|e| e.to_string())
+    }
 }
 
 /// Totals over rows: counts per verdict and time per board.
@@ -217,8 +291,14 @@ impl Totals {
 
     /// Sums up verdict rows.
     pub fn of_verdicts(rows: &[VerdictRow]) -> Totals {
-        let count = |v| rows.iter().filter(|r| r.verdict == v).count();
-        let mut ms: Vec<f64> = rows.iter().map(|r| r.millis).collect();
+        let mut tally = Tally::default();
+        rows.iter().for_each(|r| tally.add(r));
+        tally.totals()
+    }
+
+    /// The totals of `counts` boards per verdict (indexed by `Verdict as usize`) and times
+    /// `ms` (milliseconds, one per board, in any order).
+    fn of_parts(counts: [usize; 3], mut ms: Vec<f64>) -> Totals {
         ms.sort_by(f64::total_cmp);
         let pick = |q: f64| {
             if ms.is_empty() {
@@ -233,10 +313,10 @@ impl Totals {
             ms.iter().sum::<f64>() / ms.len() as f64
         };
         Totals {
-            boards: rows.len(),
-            solved: count(Verdict::Solved),
-            unsolvable: count(Verdict::Unsolvable),
-            limit: count(Verdict::Limit),
+            boards: ms.len(),
+            solved: counts[Verdict::Solved as usize],
+            unsolvable: counts[Verdict::Unsolvable as usize],
+            limit: counts[Verdict::Limit as usize],
             millis: [pick(0.5), pick(0.95), pick(1.0), mean],
         }
     }
@@ -270,6 +350,27 @@ impl Totals {
     }
 }
 
+/// [`Totals`] gathered a row at a time: boards per verdict and each board's time, nothing
+/// else (8 bytes a board).
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    counts: [usize; 3],
+    millis: Vec<f64>,
+}
+
+impl Tally {
+    /// Counts one row.
+    pub fn add(&mut self, r: &VerdictRow) {
+        self.counts[r.verdict as usize] += 1;
+        self.millis.push(r.millis);
+    }
+
+    /// The totals so far.
+    pub fn totals(self) -> Totals {
+        Totals::of_parts(self.counts, self.millis)
+    }
+}
+
 /// Runs `cardsim solve`.
 ///
 /// # Errors
@@ -291,7 +392,6 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     let config = SolverConfig::default()
         .max_nodes(args.max_nodes)
         .timeout(args.timeout_ms.map(Duration::from_millis));
-    let from_file = args.board.is_some();
     let mut plan = Plan::new();
     let e = |e: cardsim_sim::SimError| e.to_string();
     if let Some(board) = &args.board {
@@ -300,11 +400,15 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     plan.output_opt("--out", args.out.as_deref()).map_err(e)?;
     plan.output_opt("--boards-out", args.boards_out.as_deref())
         .map_err(e)?;
-    let boards: Vec<(u64, Board)> = match (&args.deals, &args.board) {
-        (Some(spec), None) => parse_deals(spec)?
-            .into_iter()
-            .map(|n| (n, Board::deal_number(n)))
-            .collect(),
+    match (&args.deals, &args.board) {
+        (Some(spec), None) => {
+            let deals = shard_of(parse_deals(spec)?, &args)?;
+            if let Some(path) = &args.boards_out {
+                let boards = deals.iter().map(|&n| (n, Board::deal_number(n)));
+                write_boards(path, boards)?;
+            }
+            run_deals(&args, &deals, &config)
+        }
         (None, Some(path)) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -313,76 +417,114 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             if boards.is_empty() {
                 return Err(format!("{}: no board found", path.display()));
             }
-            boards
-                .into_iter()
-                .enumerate()
-                .map(|(i, b)| (i as u64 + 1, b))
-                .collect()
-        }
-        _ => return Err("give either --deals LIST or --board FILE".to_string()),
-    };
-    let boards = match args.shard {
-        None => boards,
-        Some(shard) => {
-            if shard.count > boards.len() as u64 {
-                return Err(format!(
-                    "--shard {shard}: {} boards cannot be split into {} shards",
-                    boards.len(),
-                    shard.count
-                ));
+            let boards = (1..).zip(boards).collect();
+            let boards = shard_of(boards, &args)?;
+            if let Some(path) = &args.boards_out {
+                write_boards(path, boards.iter().cloned())?;
             }
-            let r = shard.range(boards.len() as u64, 1);
-            boards[r.start as usize..r.end as usize].to_vec()
+            run_boards(&args, &boards, &config)
         }
-    };
-    if let Some(path) = &args.boards_out {
-        let text: Vec<String> = boards
-            .iter()
-            .map(|(n, b)| format!("# deal {n}\n{b}"))
-            .collect();
-        cardsim_sim::write_file(path, text.join("\n").as_bytes()).map_err(e)?;
+        _ => Err("give either --deals LIST or --board FILE".to_string()),
     }
+}
+
+/// The part of `items` that `--shard` asks for (all of them without it).
+fn shard_of<T: Clone>(items: Vec<T>, args: &SolveArgs) -> Result<Vec<T>, String> {
+    let Some(shard) = args.shard else {
+        return Ok(items);
+    };
+    if shard.count > items.len() as u64 {
+        return Err(format!(
+            "--shard {shard}: {} boards cannot be split into {} shards",
+            items.len(),
+            shard.count
+        ));
+    }
+    let r = shard.range(items.len() as u64, 1);
+    Ok(items[r.start as usize..r.end as usize].to_vec())
+}
+
+/// Writes numbered boards in Freecell Solver's format, each after a `# deal N` line.
+fn write_boards(path: &Path, boards: impl Iterator<Item = (u64, Board)>) -> Result<(), String> {
+    let text: Vec<String> = boards.map(|(n, b)| format!("# deal {n}\n{b}")).collect();
+    cardsim_sim::write_file(path, text.join("\n").as_bytes()).map_err(|e| e.to_string())
+}
+
+/// `cardsim solve --deals`: the rows go to the CSV as they are decided and only the totals
+/// stay in memory, so a census of millions of deals runs in constant memory (8 bytes a deal
+/// for the time percentiles).
+fn run_deals(args: &SolveArgs, deals: &[u64], config: &SolverConfig) -> Result<(), String> {
     let started = std::time::Instant::now();
-    let rows = solve_all(&boards, &config, args.threads, args.quiet)?;
+    let mut csv = args.out.as_deref().map(VerdictCsv::create).transpose()?;
+    let mut tally = Tally::default();
+    solve_deals(deals, config, args.threads, args.quiet, |row| {
+        let r = VerdictRow::of(&row);
+        if let Some(out) = csv.as_mut() {
+            out.write(&r)?;
+        }
+        tally.add(&r);
+        Ok(())
+    })?;
+    let wall = started.elapsed().as_secs_f64();
+    // Commit the CSV before printing, so a closed stdout cannot cost the file.
+    if let Some(out) = csv {
+        out.commit()?;
+    }
+    cardsim_sim::print(&tally.totals().table()).map_err(|e| e.to_string())?;
+    finish(args, deals.len(), wall);
+    Ok(())
+}
+
+/// `cardsim solve --board`: each board's verdict and winning line, then the totals.
+fn run_boards(
+    args: &SolveArgs,
+    boards: &[(u64, Board)],
+    config: &SolverConfig,
+) -> Result<(), String> {
+    let started = std::time::Instant::now();
+    let rows = solve_all(boards, config, args.threads, args.quiet)?;
     let wall = started.elapsed().as_secs_f64();
     // Write the CSV before printing, so a closed stdout cannot cost the file.
     if let Some(path) = &args.out {
         write_csv(path, &rows)?;
     }
     let mut text = String::new();
-    if from_file {
-        for (r, (_, board)) in rows.iter().zip(&boards) {
-            let s = &r.solution;
-            text.push_str(&format!(
-                "board {}: {} ({} positions, {} stored, {:.1} ms)\n",
-                r.deal,
-                s.verdict,
-                s.nodes,
-                s.states,
-                s.elapsed.as_secs_f64() * 1000.0
-            ));
-            if s.verdict == Verdict::Solved {
-                let mut b = board.clone();
-                for (i, m) in s.moves.iter().enumerate() {
-                    text.push_str(&format!(
-                        "{:>4}. {:<14} {}\n",
-                        i + 1,
-                        m.to_string(),
-                        m.describe(&b)
-                    ));
-                    b.play(*m)
-                        .map_err(|e| format!("internal error: solution replay failed: {e}"))?;
-                }
+    for (r, (_, board)) in rows.iter().zip(boards) {
+        let s = &r.solution;
+        text.push_str(&format!(
+            "board {}: {} ({} positions, {} stored, {:.1} ms)\n",
+            r.deal,
+            s.verdict,
+            s.nodes,
+            s.states,
+            s.elapsed.as_secs_f64() * 1000.0
+        ));
+        if s.verdict == Verdict::Solved {
+            let mut b = board.clone();
+            for (i, m) in s.moves.iter().enumerate() {
+                text.push_str(&format!(
+                    "{:>4}. {:<14} {}\n",
+                    i + 1,
+                    m.to_string(),
+                    m.describe(&b)
+                ));
+                b.play(*m)
+                    .map_err(|e| format!("internal error: solution replay failed: {e}"))?;
             }
         }
     }
     text.push_str(&Totals::of(&rows).table());
-    cardsim_sim::print(&text).map_err(e)?;
-    eprintln!("{} boards in {wall:.2} s", rows.len());
+    cardsim_sim::print(&text).map_err(|e| e.to_string())?;
+    finish(args, rows.len(), wall);
+    Ok(())
+}
+
+/// The closing messages on stderr.
+fn finish(args: &SolveArgs, boards: usize, wall: f64) {
+    eprintln!("{boards} boards in {wall:.2} s");
     if let Some(p) = &args.out {
         eprintln!("wrote {}", p.display());
     }
-    Ok(())
 }
 
 #[cfg(test)]

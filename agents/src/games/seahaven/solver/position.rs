@@ -46,6 +46,16 @@ pub(crate) fn card(id: u8) -> Card {
     )
 }
 
+/// The bit of card `id` in a card bit set; none for [`NONE`].
+#[inline]
+fn bit(id: u8) -> u64 {
+    if id == NONE {
+        0
+    } else {
+        1 << id
+    }
+}
+
 #[inline]
 fn suit(id: u8) -> usize {
     (id >> 4) as usize
@@ -93,8 +103,11 @@ pub(crate) struct Layout {
     /// `low[i][k][s]`: the lowest number of suit `s` among root column `i`'s first `k` cards
     /// (14 if none).
     low: [[[u8; 4]; MAX_INPUT_COLUMN + 1]; COLUMNS],
-    shift: [u32; COLUMNS],
-    kbits: [u32; COLUMNS],
+    /// Per origin code (`origin & 31`: root columns, then moved kings from 16): where the
+    /// column's field starts in the key, and how many bits its `k` takes (0 for a moved
+    /// king, whose field is `1 + r`).
+    shift: [u32; 32],
+    kbits: [u32; 32],
 }
 
 impl Layout {
@@ -107,9 +120,12 @@ impl Layout {
             home_of: [(NONE, 0); 64],
             inv: [[0; MAX_INPUT_COLUMN + 1]; COLUMNS],
             low: [[[14; 4]; MAX_INPUT_COLUMN + 1]; COLUMNS],
-            shift: [0; COLUMNS],
-            kbits: [0; COLUMNS],
+            shift: [0; 32],
+            kbits: [0; 32],
         };
+        for s in 0..4 {
+            l.shift[KING_ROOT as usize + s] = 16 + 4 * s as u32;
+        }
         let mut at = 32;
         for (i, col) in board.columns().iter().enumerate() {
             assert!(
@@ -141,7 +157,8 @@ impl Layout {
     }
 }
 
-/// One column: `(origin, k, r)` as in the module docs, plus its top card.
+/// One column: `(origin, k, r)` as in the module docs, plus its top card. A column rooted by
+/// a moved king counts the king in `k` (always 1); an empty column is `k = r = 0`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Col {
     origin: u8,
@@ -181,11 +198,7 @@ impl Col {
     /// Cards in the column.
     #[inline]
     pub(crate) fn height(&self) -> u8 {
-        match self.origin {
-            NONE => 0,
-            o if o < KING_ROOT => self.k + self.r,
-            _ => 1 + self.r,
-        }
+        self.k + self.r
     }
 
     /// Length of the same-suit descending run on top (0 for an empty column).
@@ -224,7 +237,7 @@ impl Col {
             } else {
                 Col {
                     origin: KING_ROOT + suit(c) as u8,
-                    k: 0,
+                    k: 1,
                     r: 0,
                     top: c,
                 }
@@ -279,6 +292,8 @@ pub(crate) struct Pos {
     pub(crate) found: [u8; 4],
     /// Bit `id` set for each card in a tower.
     pub(crate) towers: u64,
+    /// Bit `id` set for each card on top of a column.
+    pub(crate) tops: u64,
     /// The columns, by the engine's column numbers.
     pub(crate) cols: [Col; COLUMNS],
     /// Cards home.
@@ -308,9 +323,11 @@ impl Pos {
                 col.refresh_top(l);
             }
         }
+        let tops = cols.iter().fold(0, |t, c| t | bit(c.top));
         Pos {
             found,
             towers,
+            tops,
             cols,
             home: found.iter().sum(),
         }
@@ -332,7 +349,9 @@ impl Pos {
         if m.from == TOWER {
             self.towers &= !(1 << m.card);
         } else {
-            self.cols[m.from as usize].pop(l);
+            let col = &mut self.cols[m.from as usize];
+            col.pop(l);
+            self.tops ^= bit(m.card) | bit(col.top);
         }
         match m.to {
             TOWER => self.towers |= 1 << m.card,
@@ -340,7 +359,11 @@ impl Pos {
                 self.found[suit(m.card)] += 1;
                 self.home += 1;
             }
-            c => self.cols[c as usize].push(l, m.card),
+            c => {
+                let col = &mut self.cols[c as usize];
+                self.tops ^= bit(col.top) | bit(m.card);
+                col.push(l, m.card);
+            }
         }
     }
 
@@ -393,12 +416,7 @@ impl Pos {
     /// neither applies.
     #[inline]
     pub(crate) fn normalize(&mut self, l: &Layout, log: &mut Vec<SMove>) {
-        let mut tops = 0u64;
-        for col in &self.cols {
-            if col.top != NONE {
-                tops |= 1 << col.top;
-            }
-        }
+        let tops = self.tops;
         let next = (0..4).fold(0u64, |m, s| {
             m | 1 << ((s << 4) | (self.found[s] as usize + 1))
         });
@@ -454,13 +472,21 @@ impl Pos {
     /// search. Cards home count most; towers in use, cards lying above a lower card of their
     /// own suit, and cards piled on the next two cards each suit needs count against; empty
     /// columns count for.
+    ///
+    /// The position must be in normal form ([`Pos::normalize`]): then the next card each suit
+    /// needs, and the one after it, are either still where they were dealt or cover nothing
+    /// (in a tower, or on top of a run, or a king rooting an otherwise empty column), which
+    /// makes their depth a table look-up.
     pub(crate) fn eval(&self, l: &Layout) -> i32 {
         let mut inversions = 0i32;
         let mut empty = 0;
+        // Per root column: (k, r) of the column that grew from it, if any.
+        let mut grown = [(0u8, 0u8); COLUMNS];
         for col in &self.cols {
             match col.origin {
                 NONE => empty += 1,
                 o if o < KING_ROOT => {
+                    grown[o as usize] = (col.k, col.r);
                     let (i, k) = (o as usize, col.k as usize);
                     inversions += l.inv[i][k] as i32;
                     if col.r > 0 {
@@ -477,21 +503,33 @@ impl Pos {
         }
         let mut score =
             100 * self.home as i32 - 12 * self.towers.count_ones() as i32 - 5 * inversions;
+        // Cards on top of card `c`, still in play, where it was dealt; 0 elsewhere (see above).
+        let depth = |c: u8| {
+            let (i, j) = l.home_of[c as usize];
+            let d = match grown.get(i as usize) {
+                Some(&(k, r)) if k > j => k - 1 - j + r,
+                _ => 0,
+            };
+            #[cfg(debug_assertions)]
+            assert_eq!(d, self.depth_by_search(l, c), "card {c}");
+            d as i32
+        };
         for s in 0..4 {
             let next = self.found[s] + 1;
             if next <= 13 {
-                score -= 3 * self.depth(l, (s as u8) << 4 | next) as i32;
+                score -= 3 * depth((s as u8) << 4 | next);
             }
             if next < 13 {
-                score -= self.depth(l, (s as u8) << 4 | (next + 1)) as i32;
+                score -= depth((s as u8) << 4 | (next + 1));
             }
         }
         score + 8 * empty
     }
 
-    /// Cards on top of card `c` (which is in play): 0 in a tower.
-    #[inline]
-    fn depth(&self, l: &Layout, c: u8) -> u8 {
+    /// Cards on top of card `c` (which is in play), found by looking through the columns:
+    /// 0 in a tower. The reference for [`Pos::eval`]'s look-up.
+    #[cfg(debug_assertions)]
+    fn depth_by_search(&self, l: &Layout, c: u8) -> u8 {
         let (i, j) = l.home_of[c as usize];
         for col in &self.cols {
             if col.top == NONE {
@@ -510,7 +548,8 @@ impl Pos {
         0
     }
 
-    /// The canonical key (see the module docs).
+    /// The canonical key (see the module docs). Branch-free: an empty column's field is 0
+    /// wherever it would go, and a moved king's `k` of 1 with no `k` bits makes its `1 + r`.
     #[inline]
     pub(crate) fn key(&self, l: &Layout) -> u128 {
         let mut key = 0u128;
@@ -518,15 +557,9 @@ impl Pos {
             key |= (self.found[s] as u128) << (4 * s);
         }
         for col in &self.cols {
-            match col.origin {
-                NONE => {}
-                o if o < KING_ROOT => {
-                    let i = o as usize;
-                    let field = col.k as u128 | (col.r as u128) << l.kbits[i];
-                    key |= field << l.shift[i];
-                }
-                o => key |= ((1 + col.r) as u128) << (16 + 4 * (o - KING_ROOT) as u32),
-            }
+            let o = (col.origin & 31) as usize;
+            let field = col.k as u128 + ((col.r as u128) << l.kbits[o]);
+            key |= field << l.shift[o];
         }
         key
     }
@@ -534,6 +567,9 @@ impl Pos {
     /// The column whose top card is `c`, if any.
     #[inline]
     pub(crate) fn column_topped_by(&self, c: u8) -> Option<usize> {
+        if self.tops & bit(c) == 0 {
+            return None;
+        }
         self.cols.iter().position(|col| col.top == c)
     }
 

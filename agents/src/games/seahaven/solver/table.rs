@@ -10,8 +10,8 @@ pub(crate) struct Table {
     shift: u32,
 }
 
-/// Smallest table: 2^12 slots (64 KiB).
-const MIN_BITS: u32 = 12;
+/// Smallest table: 2^10 slots (16 KiB).
+const MIN_BITS: u32 = 10;
 
 impl Table {
     /// An empty table.
@@ -40,6 +40,19 @@ impl Table {
     pub(crate) fn clear(&mut self) {
         self.slots.fill(0);
         self.len = 0;
+    }
+
+    /// Removes every key. A table of more than `keep` slots, or one less than an eighth full
+    /// (grown by an earlier, larger search), starts again at its smallest: clearing its slots
+    /// costs about as much as filling an eighth of them did, never more, and a small search
+    /// after a large one does not pay for the large one's table.
+    pub(crate) fn reset(&mut self, keep: usize) {
+        let grown = self.slots.len() > 1 << MIN_BITS;
+        if grown && (self.slots.len() > keep || self.len * 8 < self.slots.len()) {
+            *self = Table::new();
+        } else if self.len > 0 {
+            self.clear();
+        }
     }
 
     /// Keys stored.
@@ -133,5 +146,13 @@ mod tests {
         assert!(model.iter().all(|&k| t.contains(k)));
         assert!(!t.contains(150_002));
         assert!(t.bytes() >= t.len() * 16);
+        // Full enough: kept and cleared; a huge table, or a mostly empty one, starts small.
+        let grown = t.bytes();
+        t.reset(1 << 30);
+        assert_eq!((t.len(), t.bytes()), (0, grown));
+        assert!(t.insert(5) && !t.insert(5));
+        t.reset(1 << 30);
+        assert_eq!(t.bytes(), Table::new().bytes());
+        assert!(t.insert(5));
     }
 }

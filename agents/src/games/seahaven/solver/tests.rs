@@ -7,11 +7,21 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{HashMap, HashSet, VecDeque};
 
-/// Freecell Solver's verdicts (`fc-solve -g seahaven -l as`, version 5.0.0) for deals 1..=80
-/// of this toolkit, written out with `cardsim solve --boards-out`: S = solvable,
-/// U = "I could not solve this game" (its search space exhausted).
-const FC_SOLVE_1_TO_80: &str =
-    "SSSUUSSSSSSSUSSSSSSSSSSSUSUSSSSSSSSSSSSSUSSSSSSSSSSSSSSSUSSSSUSSSSSSSSSSSSSSSSSS";
+/// Freecell Solver's verdicts (`fc-solve -g seahaven -l as`, version 5.0.0) for deals
+/// 1..=2000 of this toolkit, written out with `cardsim solve --boards-out`: `true` = solved,
+/// `false` = "I could not solve this game" (its search space exhausted).
+fn fc_solve_verdicts() -> Vec<bool> {
+    include_str!("fc_solve_verdicts.txt")
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .flat_map(str::chars)
+        .map(|c| match c {
+            'S' => true,
+            'U' => false,
+            _ => panic!("bad verdict letter {c:?}"),
+        })
+        .collect()
+}
 
 /// A position with the cards' order of columns and of towers forgotten.
 type Canonical = (Vec<Vec<Card>>, Vec<Card>, [u8; 4]);
@@ -100,11 +110,11 @@ fn random_endgame(rng: &mut ChaCha8Rng, in_play: usize) -> Board {
 
 #[test]
 fn deals_agree_with_freecell_solver() {
-    for (i, expected) in FC_SOLVE_1_TO_80.chars().enumerate().take(40) {
+    for (i, &solvable) in fc_solve_verdicts().iter().enumerate().take(40) {
         let n = i as u64 + 1;
         let board = Board::deal_number(n);
         let s = solve(&board, &SolverConfig::default());
-        let want = if expected == 'S' {
+        let want = if solvable {
             Verdict::Solved
         } else {
             Verdict::Unsolvable
@@ -124,12 +134,28 @@ fn deals_agree_with_freecell_solver() {
 }
 
 #[test]
-#[ignore = "about 1 s; deals 41 to 80"]
-fn more_deals_agree_with_freecell_solver() {
-    for (i, expected) in FC_SOLVE_1_TO_80.chars().enumerate().skip(40) {
+fn two_thousand_deals_agree_with_freecell_solver() {
+    // One solver for every deal, as a census runs: its buffers, kept from deal to deal, must
+    // not change any answer (checked against a fresh solver on every 50th deal).
+    let verdicts = fc_solve_verdicts();
+    assert_eq!(verdicts.len(), 2000);
+    assert_eq!(verdicts.iter().filter(|&&v| v).count(), 1777);
+    let mut solver = Solver::new();
+    for (i, &solvable) in verdicts.iter().enumerate() {
         let n = i as u64 + 1;
-        let s = solve(&Board::deal_number(n), &SolverConfig::default());
-        assert_eq!(s.verdict == Verdict::Solved, expected == 'S', "deal {n}");
+        let board = Board::deal_number(n);
+        let s = solver.solve(&board, &SolverConfig::default());
+        assert_eq!(s.verdict == Verdict::Solved, solvable, "deal {n}");
+        assert_ne!(s.verdict, Verdict::Limit, "deal {n}");
+        if n % 50 == 0 {
+            let fresh = Solver::new().solve(&board, &SolverConfig::default());
+            assert_eq!(
+                (fresh.verdict, fresh.nodes),
+                (s.verdict, s.nodes),
+                "deal {n}"
+            );
+            assert_eq!(fresh.moves, s.moves, "deal {n}");
+        }
     }
 }
 
