@@ -27,32 +27,12 @@ fn entry<G: Encoding + DealText + GameAgents>() -> Entry {
 
 /// Every game with an encoding, in the order of `cardsim list`: one line per game.
 pub fn games() -> Vec<Entry> {
-    vec![
-        entry::<games::trash::Trash>(),
-        entry::<games::gin_rummy::GinRummy>(),
-        entry::<games::whist::Whist>(),
-        entry::<games::seahaven::Seahaven>(),
-        entry::<games::bridge::Bridge>(),
-        entry::<games::ninety_nine::NinetyNine>(),
-        entry::<games::xeri::Xeri>(),
-        entry::<games::mattis::Mattis>(),
-        entry::<games::myllymatti::Myllymatti>(),
-        entry::<games::euchre::Euchre>(),
-        entry::<games::omi::Omi>(),
-        entry::<games::court_piece::CourtPiece>(),
-        entry::<games::envite::Envite>(),
-        entry::<games::hasenpfeffer::Hasenpfeffer>(),
-        entry::<games::nap::Nap>(),
-        entry::<games::orgy::Orgy>(),
-        entry::<games::royal_orgy::RoyalOrgy>(),
-        entry::<games::egyptian_ratscrew::Ratscrew>(),
-        entry::<games::speed::Speed>(),
-        entry::<games::tong_its::TongIts>(),
-        entry::<games::spoons::Spoons>(),
-        entry::<games::spoons::Pig>(),
-        entry::<games::dingo::Dingo>(),
-        entry::<games::ogorek::Ogorek>(),
-    ]
+    macro_rules! entries {
+        ($($module:ident :: $game:ident),* $(,)?) => {
+            vec![$(entry::<games::$module::$game>()),*]
+        };
+    }
+    cardsim_engine::with_every_game!(entries)
 }
 
 /// The game named `name`.

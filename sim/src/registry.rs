@@ -128,32 +128,12 @@ fn entry<G: GameAgents + DealText>() -> GameEntry {
 /// Every game, in the order `cardsim list` shows them: one line per game (see "Adding a game"
 /// in `cardsim_engine::Game`).
 pub fn games() -> Vec<GameEntry> {
-    vec![
-        entry::<games::trash::Trash>(),
-        entry::<games::gin_rummy::GinRummy>(),
-        entry::<games::whist::Whist>(),
-        entry::<games::seahaven::Seahaven>(),
-        entry::<games::bridge::Bridge>(),
-        entry::<games::ninety_nine::NinetyNine>(),
-        entry::<games::xeri::Xeri>(),
-        entry::<games::mattis::Mattis>(),
-        entry::<games::myllymatti::Myllymatti>(),
-        entry::<games::euchre::Euchre>(),
-        entry::<games::omi::Omi>(),
-        entry::<games::court_piece::CourtPiece>(),
-        entry::<games::envite::Envite>(),
-        entry::<games::hasenpfeffer::Hasenpfeffer>(),
-        entry::<games::nap::Nap>(),
-        entry::<games::orgy::Orgy>(),
-        entry::<games::royal_orgy::RoyalOrgy>(),
-        entry::<games::egyptian_ratscrew::Ratscrew>(),
-        entry::<games::speed::Speed>(),
-        entry::<games::tong_its::TongIts>(),
-        entry::<games::spoons::Spoons>(),
-        entry::<games::spoons::Pig>(),
-        entry::<games::dingo::Dingo>(),
-        entry::<games::ogorek::Ogorek>(),
-    ]
+    macro_rules! entries {
+        ($($module:ident :: $game:ident),* $(,)?) => {
+            vec![$(entry::<games::$module::$game>()),*]
+        };
+    }
+    cardsim_engine::with_every_game!(entries)
 }
 
 /// The game named `name`.

@@ -26,3 +26,51 @@ pub mod tong_its;
 pub mod trash;
 pub mod whist;
 pub mod xeri;
+
+/// Calls the macro `$callback` with every game's type, in the order `cardsim list` shows them,
+/// as `$callback! { trash::Trash, gin_rummy::GinRummy, ... }` (module and type under
+/// `cardsim_engine::games`); `with_every_game!(cb; tokens)` passes `tokens;` first. The one list of the games: the simulator's registry, the named
+/// experiments and the Python package all expand it, so a new game is added here once.
+///
+/// ```
+/// macro_rules! names {
+///     ($($module:ident :: $game:ident),* $(,)?) => {
+///         [$(<cardsim_engine::games::$module::$game as cardsim_engine::Game>::INFO.name),*]
+///     };
+/// }
+/// let names = cardsim_engine::with_every_game!(names);
+/// assert_eq!(names.len(), 24);
+/// assert_eq!(names[0], "trash");
+/// ```
+#[macro_export]
+macro_rules! with_every_game {
+    ($callback:ident $(; $($extra:tt)*)?) => {
+        $callback! {
+            $($($extra)*;)?
+            trash::Trash,
+            gin_rummy::GinRummy,
+            whist::Whist,
+            seahaven::Seahaven,
+            bridge::Bridge,
+            ninety_nine::NinetyNine,
+            xeri::Xeri,
+            mattis::Mattis,
+            myllymatti::Myllymatti,
+            euchre::Euchre,
+            omi::Omi,
+            court_piece::CourtPiece,
+            envite::Envite,
+            hasenpfeffer::Hasenpfeffer,
+            nap::Nap,
+            orgy::Orgy,
+            royal_orgy::RoyalOrgy,
+            egyptian_ratscrew::Ratscrew,
+            speed::Speed,
+            tong_its::TongIts,
+            spoons::Spoons,
+            spoons::Pig,
+            dingo::Dingo,
+            ogorek::Ogorek,
+        }
+    };
+}

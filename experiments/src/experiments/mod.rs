@@ -1,49 +1,25 @@
 //! Named experiments: each answers one question a user of the toolkit asks, with defaults
 //! that finish in a few minutes on two cores.
 
-/// Calls `$f::<G>($args)` for the game named `$name`, one arm per game of
-/// `cardsim_sim::games()` (`agent-cost`'s test checks that every game there has its arm);
-/// an unknown name is an `Err` with one line.
+/// Calls `$f::<G>($args)` for the game named `$name`, for every game of
+/// [`cardsim_engine::with_every_game`] (the simulator's list too); an unknown name is an
+/// `Err` with one line.
 macro_rules! for_game {
-    ($name:expr, $f:ident ( $($arg:expr),* )) => {{
-        use cardsim_engine::games::*;
+    ($name:expr, $f:ident $args:tt) => {
+        cardsim_engine::with_every_game!(game_dispatch; $name, $f, $args)
+    };
+}
+
+/// [`for_game`]'s expansion: one `if` per game, then the error.
+macro_rules! game_dispatch {
+    ($name:expr, $f:ident, $args:tt; $($module:ident :: $game:ident),* $(,)?) => {{
         #[allow(unused_imports)]
         use cardsim_engine::Game as _;
         let name: &str = $name;
-        match name {
-            n if n == trash::Trash::INFO.name => $f::<trash::Trash>($($arg),*),
-            n if n == gin_rummy::GinRummy::INFO.name => $f::<gin_rummy::GinRummy>($($arg),*),
-            n if n == whist::Whist::INFO.name => $f::<whist::Whist>($($arg),*),
-            n if n == seahaven::Seahaven::INFO.name => $f::<seahaven::Seahaven>($($arg),*),
-            n if n == bridge::Bridge::INFO.name => $f::<bridge::Bridge>($($arg),*),
-            n if n == ninety_nine::NinetyNine::INFO.name => {
-                $f::<ninety_nine::NinetyNine>($($arg),*)
-            }
-            n if n == xeri::Xeri::INFO.name => $f::<xeri::Xeri>($($arg),*),
-            n if n == mattis::Mattis::INFO.name => $f::<mattis::Mattis>($($arg),*),
-            n if n == myllymatti::Myllymatti::INFO.name => $f::<myllymatti::Myllymatti>($($arg),*),
-            n if n == euchre::Euchre::INFO.name => $f::<euchre::Euchre>($($arg),*),
-            n if n == omi::Omi::INFO.name => $f::<omi::Omi>($($arg),*),
-            n if n == court_piece::CourtPiece::INFO.name => {
-                $f::<court_piece::CourtPiece>($($arg),*)
-            }
-            n if n == envite::Envite::INFO.name => $f::<envite::Envite>($($arg),*),
-            n if n == hasenpfeffer::Hasenpfeffer::INFO.name => {
-                $f::<hasenpfeffer::Hasenpfeffer>($($arg),*)
-            }
-            n if n == nap::Nap::INFO.name => $f::<nap::Nap>($($arg),*),
-            n if n == orgy::Orgy::INFO.name => $f::<orgy::Orgy>($($arg),*),
-            n if n == royal_orgy::RoyalOrgy::INFO.name => $f::<royal_orgy::RoyalOrgy>($($arg),*),
-            n if n == egyptian_ratscrew::Ratscrew::INFO.name => {
-                $f::<egyptian_ratscrew::Ratscrew>($($arg),*)
-            }
-            n if n == speed::Speed::INFO.name => $f::<speed::Speed>($($arg),*),
-            n if n == tong_its::TongIts::INFO.name => $f::<tong_its::TongIts>($($arg),*),
-            n if n == spoons::Spoons::INFO.name => $f::<spoons::Spoons>($($arg),*),
-            n if n == spoons::Pig::INFO.name => $f::<spoons::Pig>($($arg),*),
-            n if n == dingo::Dingo::INFO.name => $f::<dingo::Dingo>($($arg),*),
-            n if n == ogorek::Ogorek::INFO.name => $f::<ogorek::Ogorek>($($arg),*),
-            other => Err(format!("no experiment knows the game {other}")),
+        $(if name == cardsim_engine::games::$module::$game::INFO.name {
+            $f::<cardsim_engine::games::$module::$game> $args
+        } else)* {
+            Err(format!("no experiment knows the game {name}"))
         }
     }};
 }
