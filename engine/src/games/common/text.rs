@@ -39,6 +39,19 @@ impl ObsText {
         self
     }
 
+    /// Adds one line `label N: cards` per seat `N` (cards by suit, [`BySuit`]).
+    pub(crate) fn seat_cards(
+        &mut self,
+        label: &str,
+        players: usize,
+        cards: impl Fn(Seat) -> CardSet,
+    ) -> &mut ObsText {
+        for s in Seat::all(players) {
+            let _ = writeln!(self.0, "{label} {s}: {}", BySuit(cards(s)));
+        }
+        self
+    }
+
     /// Adds the line `label: value` when `value` is `Some`.
     pub(crate) fn opt(&mut self, label: &str, value: Option<impl Display>) -> &mut ObsText {
         if let Some(v) = value {
@@ -120,6 +133,22 @@ impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> Display for Fmt<F> {
     }
 }
 
+/// A one-round [`Auction`](crate::games::common::Auction): `2 of 4 spoke, high 3 by 1, 2 to
+/// speak` (`no bid` before a bid; no `to speak` once over); bids are the game's levels.
+pub(crate) fn auction(a: &crate::games::common::Auction, players: usize) -> impl Display + '_ {
+    Fmt(move |f: &mut fmt::Formatter<'_>| {
+        write!(f, "{} of {players} spoke", a.spoken())?;
+        match a.high() {
+            Some((s, level)) => write!(f, ", high {level} by {s}")?,
+            None => f.write_str(", no bid")?,
+        }
+        match a.turn() {
+            Some(s) => write!(f, ", {s} to speak"),
+            None => Ok(()),
+        }
+    })
+}
+
 /// A card or `-` for none.
 pub(crate) fn card_or_dash(card: Option<Card>) -> impl Display {
     Fmt(move |f: &mut fmt::Formatter<'_>| match card {
@@ -158,6 +187,41 @@ pub(crate) fn seats<T: Display>(players: usize, value: impl Fn(Seat) -> T) -> im
         }
         Ok(())
     })
+}
+
+/// One value per partnership of seats sitting alternately (team `k` holds seats `k`,
+/// `k + teams`, ...), written `0/2:3 1/3:5`.
+pub(crate) fn teams<T: Display>(values: &[T], players: usize) -> impl Display + '_ {
+    Fmt(move |f: &mut fmt::Formatter<'_>| {
+        let n = values.len().max(1);
+        for (k, v) in values.iter().enumerate() {
+            if k > 0 {
+                f.write_str(" ")?;
+            }
+            for (i, s) in (k..players).step_by(n).enumerate() {
+                if i > 0 {
+                    f.write_str("/")?;
+                }
+                write!(f, "{s}")?;
+            }
+            write!(f, ":{v}")?;
+        }
+        Ok(())
+    })
+}
+
+/// The name of a phase or other field-less enum value: its `Debug` name, lower case.
+pub(crate) fn name(value: impl fmt::Debug) -> String {
+    format!("{value:?}").to_lowercase()
+}
+
+/// `yes` or `no`.
+pub(crate) fn yes_no(v: bool) -> &'static str {
+    if v {
+        "yes"
+    } else {
+        "no"
+    }
 }
 
 /// The seats of a list, space-separated (`-` when none).
@@ -207,6 +271,32 @@ pub(crate) fn assert_shows(text: &str, shown: CardSet, hidden: CardSet) {
     }
 }
 
+/// Test support: deals from `seed` and asserts that each seat's text shows its own hand
+/// (`hand` of its observation) and no card of another seat's hand.
+#[cfg(test)]
+pub(crate) fn assert_hands_private<G: crate::Encoding>(
+    game: &G,
+    seed: u64,
+    hand: impl Fn(&G::Observation) -> CardSet,
+) {
+    use rand::SeedableRng;
+    let state = game.deal(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
+    let obs: Vec<G::Observation> = Seat::all(game.players())
+        .map(|s| game.observe(&state, s))
+        .collect();
+    for (i, o) in obs.iter().enumerate() {
+        let others = obs
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .fold(CardSet::EMPTY, |acc, (_, other)| acc | hand(other));
+        assert!(!hand(o).is_empty(), "seat {i} holds no card");
+        let text = game.observation_string(o);
+        assert!(text.starts_with(&format!("seat {i} of ")), "{text}");
+        assert_shows(&text, hand(o), others);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -235,11 +325,12 @@ mod tests {
         let mut t = ObsText::new(Seat::new(1), 3, "dealer 0");
         t.line("hand", BySuit(set("AS 2C")))
             .line("tokens", seats(3, |s| s.index() * 2))
+            .line("score", teams(&[3, 5], 4))
             .opt("trump", None::<Suit>)
             .line("pile", in_order(&["5D".parse().unwrap(), "6D".parse().unwrap()]));
         assert_eq!(
             t.finish(),
-            "seat 1 of 3, dealer 0\nhand: AS | 2C\ntokens: 0:0 1:2 2:4\npile: 5D 6D\n"
+            "seat 1 of 3, dealer 0\nhand: AS | 2C\ntokens: 0:0 1:2 2:4\nscore: 0/2:3 1/3:5\npile: 5D 6D\n"
         );
         assert_eq!(ObsText::new(Seat::new(0), 1, "").finish(), "seat 0 of 1\n");
     }
