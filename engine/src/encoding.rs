@@ -69,9 +69,7 @@ pub trait Encoding: Game {
     /// give one value per seat in seat order. Like the tensor, the text is a function of the
     /// observation alone, so it shows no card hidden from the seat, and it changes whenever
     /// the seat's tensor does.
-    fn observation_string(&self, obs: &Self::Observation) -> String {
-        format!("{obs:?}") // TEMP
-    }
+    fn observation_string(&self, obs: &Self::Observation) -> String;
 }
 
 /// One named run of entries in a [`Tensor`].

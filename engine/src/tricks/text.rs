@@ -78,9 +78,15 @@ pub(crate) fn trick_text(trick: &Trick, next: Option<Seat>) -> impl Display + '_
 
 /// Test support: plays random moves of `game` from the deal of `seed` until its card play
 /// starts, then asserts that `observer`'s text shows its whole hand and no card of another
-/// seat's hand. Returns the text.
+/// seat's hand but the `public` ones of its observation (a turned-up trump card). Returns the
+/// text.
 #[cfg(test)]
-pub(crate) fn assert_text_shows_own_hand<G>(game: &G, seed: u64, observer: Seat) -> String
+pub(crate) fn assert_text_shows_own_hand<G>(
+    game: &G,
+    seed: u64,
+    observer: Seat,
+    public: impl Fn(&G::Observation) -> crate::CardSet,
+) -> String
 where
     G: crate::Encoding + crate::tricks::TrickTaking,
 {
@@ -97,10 +103,12 @@ where
         }
     }
     let play = game.trick_play(&state).unwrap();
-    let text = game.observation_string(&game.observe(&state, observer));
+    let obs = game.observe(&state, observer);
+    let text = game.observation_string(&obs);
     let others = Seat::all(play.players())
         .filter(|&s| s != observer)
-        .fold(crate::CardSet::EMPTY, |acc, s| acc | play.hand(s));
+        .fold(crate::CardSet::EMPTY, |acc, s| acc | play.hand(s))
+        - public(&obs);
     assert!(!play.hand(observer).is_empty());
     crate::games::common::text::assert_shows(&text, play.hand(observer), others);
     text

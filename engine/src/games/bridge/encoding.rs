@@ -225,7 +225,7 @@ mod tests {
         assert!(text.contains("auction: 0:1H 1:X 2:Pass\n"), "{text}");
         let others = state.play().hand(Seat::new(0)) | state.play().hand(Seat::new(1));
         crate::games::common::text::assert_shows(&text, state.play().hand(me), others);
-        crate::tricks::text::assert_text_shows_own_hand(&g, 5, Seat::new(1));
+        crate::tricks::text::assert_text_shows_own_hand(&g, 5, Seat::new(1), |_| crate::CardSet::EMPTY);
     }
 
     #[test]

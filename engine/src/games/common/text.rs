@@ -224,19 +224,16 @@ pub(crate) fn yes_no(v: bool) -> &'static str {
     }
 }
 
-/// The seats of a list, space-separated (`-` when none).
-pub(crate) fn seat_list(list: impl IntoIterator<Item = Seat> + Clone) -> impl Display {
+/// The seats of a list, lowest first, space-separated (`-` when none).
+pub(crate) fn seat_list(list: impl IntoIterator<Item = Seat>) -> impl Display {
+    let mask = crate::seat::SeatMask(list.into_iter().fold(0, |m, s| m | 1 << s.index()));
     Fmt(move |f: &mut fmt::Formatter<'_>| {
-        let mut any = false;
-        for s in list.clone() {
-            if any {
-                f.write_str(" ")?;
-            }
-            write!(f, "{s}")?;
-            any = true;
+        if mask.0 == 0 {
+            return f.write_str("-");
         }
-        if !any {
-            f.write_str("-")?;
+        for (i, s) in mask.iter().enumerate() {
+            let sep = if i > 0 { " " } else { "" };
+            write!(f, "{sep}{s}")?;
         }
         Ok(())
     })

@@ -99,7 +99,7 @@ impl Encoding for Envite {
         let places = self.places();
         let mut t = ObsText::new(
             obs.seat,
-            self.players(),
+            crate::Game::players(self),
             format_args!("dealer {}, {}", obs.dealer, name(obs.phase)),
         );
         t.opt("dummy", obs.dummy)
@@ -143,7 +143,7 @@ mod tests {
     #[test]
     fn the_text_shows_the_own_hand_and_no_other() {
         let g = game(4, &[]);
-        let text = crate::tricks::text::assert_text_shows_own_hand(&g, 3, Seat::new(1));
+        let text = crate::tricks::text::assert_text_shows_own_hand(&g, 3, Seat::new(1), |o: &EnviteObservation| crate::CardSet::from_card(o.upcard));
         assert!(text.starts_with("seat 1 of 4, dealer "), "{text}");
         assert!(text.contains("upcard: "), "{text}");
     }

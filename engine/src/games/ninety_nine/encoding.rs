@@ -34,7 +34,7 @@
 use super::{Count, NinetyNine, NinetyNineAction, NinetyNineObservation};
 use crate::cards::{Card, CardSet, Rank};
 use crate::encoding::{Encoding, Tensor};
-use crate::games::common::text::{card_or_dash, seat_list, seats, BySuit, ObsText};
+use crate::games::common::text::{card_or_dash, seat_list, seats, BySuit, Fmt, ObsText};
 use crate::Seat;
 
 impl Encoding for NinetyNine {
@@ -86,7 +86,16 @@ impl Encoding for NinetyNine {
             .line("top", card_or_dash(obs.top))
             .line("pile", BySuit(obs.pile))
             .line("stock", obs.stock)
-            .line("stock from", BySuit(obs.restock))
+            .line(
+                "stock from",
+                Fmt(|f: &mut std::fmt::Formatter<'_>| {
+                    if obs.restock == CardSet::FULL_DECK {
+                        f.write_str("the whole deck")
+                    } else {
+                        write!(f, "{}", BySuit(obs.restock))
+                    }
+                }),
+            )
             .line("cards", seats(p, |s| obs.hand_sizes[s]))
             .line("tokens", seats(p, |s| obs.tokens[s]))
             .line("out", seat_list(Seat::all(p).filter(|&s| obs.out.is_out(s))))

@@ -33,8 +33,8 @@
 use super::{four_of_a_kind, SpoonsAction, SpoonsGame, SpoonsObservation, SpoonsVariant, HAND};
 use crate::encoding::{Encoding, Tensor};
 use crate::games::common::encoding::{per_seat, seat_one_hot};
-use crate::games::common::text::{seat_list, seats, Counted, ObsText};
-use crate::{Card, Game, Seat};
+use crate::games::common::text::{seat_list, seats, Counted, Fmt, ObsText};
+use crate::{Card, CardMultiset, CardSet, Game, Seat};
 
 impl<V: SpoonsVariant> Encoding for SpoonsGame<V> {
     fn num_distinct_actions(&self) -> usize {
@@ -104,7 +104,17 @@ impl<V: SpoonsVariant> Encoding for SpoonsGame<V> {
             .line("letters", seats(n, |s| p.letters[s]))
             .line("out", seat_list(Seat::all(n).filter(|&s| p.out.is_out(s))))
             .opt("last loser", p.last_loser)
-            .line("pack", Counted(&p.pack));
+            .line(
+                "pack",
+                Fmt(|f: &mut std::fmt::Formatter<'_>| {
+                    let decks = self.decks();
+                    if p.pack == CardMultiset::copies(CardSet::FULL_DECK, decks) {
+                        write!(f, "{decks} whole deck(s)")
+                    } else {
+                        write!(f, "{}", Counted(&p.pack))
+                    }
+                }),
+            );
         t.finish()
     }
 }

@@ -178,11 +178,11 @@ mod tests {
 
     #[test]
     fn the_text_shows_face_up_cards_and_no_face_down_or_stock_card() {
-        let g = game(2, &["decks=1"]);
+        let g = game(2, &[]);
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let mut st = g.deal(&mut rng);
         let mut legal = Vec::new();
-        for _ in 0..6 {
+        for _ in 0..20 {
             if g.to_move(&st) == ToMove::Over {
                 break;
             }
