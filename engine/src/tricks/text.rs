@@ -39,7 +39,9 @@ pub(crate) fn write_play(t: &mut ObsText, play: &TrickPlay, observer: Seat) {
         );
     }
     t.line("tricks won", seats(p, |s| play.tricks_won(s)));
-    let out: Vec<Seat> = Seat::all(p).filter(|&s| !play.active().contains(s)).collect();
+    let out: Vec<Seat> = Seat::all(p)
+        .filter(|&s| !play.active().contains(s))
+        .collect();
     if !out.is_empty() {
         t.line("sitting out", crate::games::common::text::seat_list(out));
     }

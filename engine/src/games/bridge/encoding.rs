@@ -134,11 +134,7 @@ impl Encoding for Bridge {
             Phase::Play => "play",
             Phase::Over => "over",
         };
-        let mut t = ObsText::new(
-            obs.seat,
-            4,
-            format_args!("dealer {}, {phase}", obs.dealer),
-        );
+        let mut t = ObsText::new(obs.seat, 4, format_args!("dealer {}, {phase}", obs.dealer));
         t.line("vulnerable", teams(&obs.vulnerable.map(yes_no), 4));
         let r = &obs.rubber;
         t.line("games", teams(&r.games(), 4))
@@ -221,11 +217,16 @@ mod tests {
         }
         let me = Seat::new(2);
         let text = g.observation_string(&g.observe(&state, me));
-        assert!(text.starts_with("seat 2 of 4, dealer 0, auction\n"), "{text}");
+        assert!(
+            text.starts_with("seat 2 of 4, dealer 0, auction\n"),
+            "{text}"
+        );
         assert!(text.contains("auction: 0:1H 1:X 2:Pass\n"), "{text}");
         let others = state.play().hand(Seat::new(0)) | state.play().hand(Seat::new(1));
         crate::games::common::text::assert_shows(&text, state.play().hand(me), others);
-        crate::tricks::text::assert_text_shows_own_hand(&g, 5, Seat::new(1), |_| crate::CardSet::EMPTY);
+        crate::tricks::text::assert_text_shows_own_hand(&g, 5, Seat::new(1), |_| {
+            crate::CardSet::EMPTY
+        });
     }
 
     #[test]

@@ -261,10 +261,16 @@ pub(crate) fn tokens(text: &str) -> std::collections::HashSet<&str> {
 pub(crate) fn assert_shows(text: &str, shown: CardSet, hidden: CardSet) {
     let words = tokens(text);
     for c in shown.iter() {
-        assert!(words.contains(c.to_string().as_str()), "{c} missing from\n{text}");
+        assert!(
+            words.contains(c.to_string().as_str()),
+            "{c} missing from\n{text}"
+        );
     }
     for c in hidden.iter() {
-        assert!(!words.contains(c.to_string().as_str()), "hidden {c} shows in\n{text}");
+        assert!(
+            !words.contains(c.to_string().as_str()),
+            "hidden {c} shows in\n{text}"
+        );
     }
 }
 
@@ -324,7 +330,10 @@ mod tests {
             .line("tokens", seats(3, |s| s.index() * 2))
             .line("score", teams(&[3, 5], 4))
             .opt("trump", None::<Suit>)
-            .line("pile", in_order(&["5D".parse().unwrap(), "6D".parse().unwrap()]));
+            .line(
+                "pile",
+                in_order(&["5D".parse().unwrap(), "6D".parse().unwrap()]),
+            );
         assert_eq!(
             t.finish(),
             "seat 1 of 3, dealer 0\nhand: AS | 2C\ntokens: 0:0 1:2 2:4\nscore: 0/2:3 1/3:5\npile: 5D 6D\n"

@@ -112,7 +112,9 @@ mod tests {
     #[test]
     fn the_text_shows_the_own_hand_and_no_other() {
         let g = game();
-        let text = crate::tricks::text::assert_text_shows_own_hand(&g, 3, Seat::new(2), |_| crate::CardSet::EMPTY);
+        let text = crate::tricks::text::assert_text_shows_own_hand(&g, 3, Seat::new(2), |_| {
+            crate::CardSet::EMPTY
+        });
         assert!(text.starts_with("seat 2 of "), "{text}");
         assert!(text.contains("courts: 0/2:0 1/3:0\n"), "{text}");
     }

@@ -175,10 +175,22 @@ mod tests {
         let obs = g.observe(&st, Seat::new(2));
         let text = g.observation_string(&obs);
         assert!(text.starts_with("seat 2 of 3, "), "{text}");
-        let centre: Vec<String> = obs.public.centre.iter().map(|c| g.standard(c).to_string()).collect();
-        let line = if centre.is_empty() { "-".to_string() } else { centre.join(" ") };
+        let centre: Vec<String> = obs
+            .public
+            .centre
+            .iter()
+            .map(|c| g.standard(c).to_string())
+            .collect();
+        let line = if centre.is_empty() {
+            "-".to_string()
+        } else {
+            centre.join(" ")
+        };
         assert!(text.contains(&format!("centre: {line}\n")), "{text}");
-        assert!(text.contains(&format!("stacks: 0:{} ", obs.sizes[Seat::new(0)])), "{text}");
+        assert!(
+            text.contains(&format!("stacks: 0:{} ", obs.sizes[Seat::new(0)])),
+            "{text}"
+        );
     }
 
     #[test]

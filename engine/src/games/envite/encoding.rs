@@ -34,8 +34,8 @@ use super::{Envite, EnviteAction, EnviteObservation, Phase, Stake};
 use crate::cards::{Card, CardSet};
 use crate::encoding::{Encoding, Tensor};
 use crate::games::common::text::{name, teams, Fmt, ObsText};
-use crate::tricks::text::{write_hands, write_play};
 use crate::tricks::encode_play;
+use crate::tricks::text::{write_hands, write_play};
 
 /// The id of `pass`; raise, accept and fold follow.
 const PASS: usize = Card::SLOTS;
@@ -143,7 +143,12 @@ mod tests {
     #[test]
     fn the_text_shows_the_own_hand_and_no_other() {
         let g = game(4, &[]);
-        let text = crate::tricks::text::assert_text_shows_own_hand(&g, 3, Seat::new(1), |o: &EnviteObservation| crate::CardSet::from_card(o.upcard));
+        let text = crate::tricks::text::assert_text_shows_own_hand(
+            &g,
+            3,
+            Seat::new(1),
+            |o: &EnviteObservation| crate::CardSet::from_card(o.upcard),
+        );
         assert!(text.starts_with("seat 1 of 4, dealer "), "{text}");
         assert!(text.contains("upcard: "), "{text}");
     }

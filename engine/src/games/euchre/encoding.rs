@@ -148,14 +148,22 @@ mod tests {
     #[test]
     fn the_text_shows_the_upcard_and_the_own_hand_only() {
         let g = game(&[]);
-        let text = crate::tricks::text::assert_text_shows_own_hand(&g, 2, Seat::new(3), |o: &EuchreObservation| crate::CardSet::from_card(o.upcard));
+        let text = crate::tricks::text::assert_text_shows_own_hand(
+            &g,
+            2,
+            Seat::new(3),
+            |o: &EuchreObservation| crate::CardSet::from_card(o.upcard),
+        );
         assert!(text.contains("upcard: "), "{text}");
         assert!(text.contains("trump: "), "{text}");
         let state = g.deal(&mut ChaCha8Rng::seed_from_u64(2));
         let obs = g.observe(&state, Seat::new(1));
         let text = g.observation_string(&obs);
         assert!(text.starts_with("seat 1 of 4, dealer "), "{text}");
-        assert!(text.contains(&format!("upcard: {}\n", obs.upcard)), "{text}");
+        assert!(
+            text.contains(&format!("upcard: {}\n", obs.upcard)),
+            "{text}"
+        );
     }
 
     #[test]

@@ -189,7 +189,10 @@ mod tests {
             let text = g.observation_string(&obs);
             let theirs = g.observe(&state, Seat::new(1 - me.index())).hand;
             crate::games::common::text::assert_shows(&text, obs.hand, theirs);
-            assert!(text.contains(&format!("upcard: {}\n", obs.upcard)), "{text}");
+            assert!(
+                text.contains(&format!("upcard: {}\n", obs.upcard)),
+                "{text}"
+            );
         }
     }
 

@@ -116,7 +116,9 @@ mod tests {
     #[test]
     fn the_text_shows_the_own_hand_and_no_other() {
         let g = game();
-        let text = crate::tricks::text::assert_text_shows_own_hand(&g, 3, Seat::new(3), |_| crate::CardSet::EMPTY);
+        let text = crate::tricks::text::assert_text_shows_own_hand(&g, 3, Seat::new(3), |_| {
+            crate::CardSet::EMPTY
+        });
         assert!(text.starts_with("seat 3 of "), "{text}");
         assert!(text.contains("auction: 4 of 4 spoke, "), "{text}");
     }

@@ -43,8 +43,8 @@ use super::{Half, MattisAction, MattisObservation, TwoPart, Variant};
 use crate::encoding::{Encoding, Tensor};
 use crate::games::common::encoding::{around, per_seat, seat_one_hot};
 use crate::games::common::text::{card_or_dash, seat_list, seats, BySuit, Fmt, ObsText};
-use crate::Seat;
 use crate::games::common::{BeatMove, Run};
+use crate::Seat;
 use crate::{Card, CardSet, Game};
 
 /// The first run id.

@@ -106,7 +106,9 @@ mod tests {
     #[test]
     fn the_text_shows_the_own_hand_and_no_other() {
         let g = game(4, &[]);
-        let text = crate::tricks::text::assert_text_shows_own_hand(&g, 3, Seat::new(0), |_| crate::CardSet::EMPTY);
+        let text = crate::tricks::text::assert_text_shows_own_hand(&g, 3, Seat::new(0), |_| {
+            crate::CardSet::EMPTY
+        });
         assert!(text.starts_with("seat 0 of "), "{text}");
         assert!(text.contains("auction: 4 of 4 spoke, "), "{text}");
     }

@@ -80,7 +80,11 @@ impl Encoding for NinetyNine {
             p,
             format_args!("dealer {}, hand {}", obs.dealer, obs.hand_number),
         );
-        let direction = if obs.clockwise { "clockwise" } else { "anticlockwise" };
+        let direction = if obs.clockwise {
+            "clockwise"
+        } else {
+            "anticlockwise"
+        };
         t.line("hand", BySuit(obs.hand))
             .line("count", obs.count)
             .line("top", card_or_dash(obs.top))
@@ -98,7 +102,10 @@ impl Encoding for NinetyNine {
             )
             .line("cards", seats(p, |s| obs.hand_sizes[s]))
             .line("tokens", seats(p, |s| obs.tokens[s]))
-            .line("out", seat_list(Seat::all(p).filter(|&s| obs.out.is_out(s))))
+            .line(
+                "out",
+                seat_list(Seat::all(p).filter(|&s| obs.out.is_out(s))),
+            )
             .line("play goes", direction);
         if obs.over {
             t.line("game", "over");

@@ -258,12 +258,18 @@ mod tests {
                 let mine = obs.view.held(me);
                 assert!(!mine.is_empty());
                 for c in mine.iter() {
-                    assert!(words.contains(c.to_string().as_str()), "{c} missing:\n{text}");
+                    assert!(
+                        words.contains(c.to_string().as_str()),
+                        "{c} missing:\n{text}"
+                    );
                 }
                 for other in Seat::all(players).filter(|&s| s != me) {
                     let view = &g.observe(&state, other).view;
                     for c in (view.held(other) - view.table(other)).iter() {
-                        assert!(!words.contains(c.to_string().as_str()), "{c} shows:\n{text}");
+                        assert!(
+                            !words.contains(c.to_string().as_str()),
+                            "{c} shows:\n{text}"
+                        );
                     }
                 }
             }

@@ -128,9 +128,20 @@ mod tests {
         let game = Seahaven::default();
         let state = game.from_board(Board::deal_number(7));
         let text = game.observation_string(&state);
-        assert!(text.starts_with("seat 0 of 1\nfoundations: -\ntowers: "), "{text}");
-        let col3: Vec<String> = state.board.column(3).iter().map(|c| c.to_string()).collect();
-        assert!(text.contains(&format!("column 4: {}\n", col3.join(" "))), "{text}");
+        assert!(
+            text.starts_with("seat 0 of 1\nfoundations: -\ntowers: "),
+            "{text}"
+        );
+        let col3: Vec<String> = state
+            .board
+            .column(3)
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        assert!(
+            text.contains(&format!("column 4: {}\n", col3.join(" "))),
+            "{text}"
+        );
         assert!(text.ends_with("moves: 0\n"), "{text}");
     }
 

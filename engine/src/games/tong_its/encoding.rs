@@ -241,10 +241,7 @@ impl Encoding for TongIts {
             .opt("last stock card drawn by", obs.last_drawer)
             .line("chips", seats(SEATS, |s| obs.chips[idx(s)]))
             .line("pot", obs.pot)
-            .opt(
-                "streak",
-                obs.streak.map(|(s, n)| format!("{s}, {n} hands")),
-            )
+            .opt("streak", obs.streak.map(|(s, n)| format!("{s}, {n} hands")))
             .opt(
                 "last hand",
                 obs.last

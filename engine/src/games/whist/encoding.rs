@@ -87,10 +87,18 @@ mod tests {
     #[test]
     fn the_text_shows_the_trump_card_and_the_own_hand_only() {
         let g = game();
-        let text = crate::tricks::text::assert_text_shows_own_hand(&g, 7, Seat::new(2), |o: &WhistObservation| CardSet::from_card(o.trump_card));
+        let text = crate::tricks::text::assert_text_shows_own_hand(
+            &g,
+            7,
+            Seat::new(2),
+            |o: &WhistObservation| CardSet::from_card(o.trump_card),
+        );
         let state = g.deal(&mut ChaCha8Rng::seed_from_u64(7));
         let trump = g.observe(&state, Seat::new(2)).trump_card;
-        assert!(text.contains(&format!("trump card: {trump} (held by the dealer)\n")), "{text}");
+        assert!(
+            text.contains(&format!("trump card: {trump} (held by the dealer)\n")),
+            "{text}"
+        );
         assert!(text.contains("trick: -, "), "{text}");
     }
 

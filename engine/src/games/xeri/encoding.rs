@@ -117,9 +117,7 @@ mod tests {
 
     #[test]
     fn the_text_shows_the_own_hand_and_no_other() {
-        crate::games::common::text::assert_hands_private(&game(1), 4, |o: &XeriObservation| {
-            o.hand
-        });
+        crate::games::common::text::assert_hands_private(&game(1), 4, |o: &XeriObservation| o.hand);
     }
 
     #[test]
