@@ -58,10 +58,18 @@ pub trait Encoding: Game {
     /// same segments in the same order.
     fn encode_observation(&self, obs: &Self::Observation, out: &mut Tensor);
 
-    /// A readable text of what a seat knows. The default is the observation's `Debug`.
-    fn observation_string(&self, obs: &Self::Observation) -> String {
-        format!("{obs:?}")
-    }
+    /// A readable text of what a seat knows: several lines, the first naming the seat
+    /// (`seat 1 of 4, dealer 0, trump H`), then one `label: value` line per piece of the
+    /// position (`hand: AS KS 7S | QH 9H | 2C`, `trick: 2:KD 3:AD, 0 to play`,
+    /// `tricks won: 0:3 1:5 2:0 3:1`).
+    ///
+    /// Cards are written as everywhere in cardsim (`AS`, `TD`, `JK`), hands by suit from the
+    /// highest card (spades, hearts, diamonds, clubs; jokers first), piles in order with the
+    /// top last, `-` for nothing. Seats are their absolute numbers, and `seat:value` pairs
+    /// give one value per seat in seat order. Like the tensor, the text is a function of the
+    /// observation alone, so it shows no card hidden from the seat, and it changes whenever
+    /// the seat's tensor does.
+    fn observation_string(&self, obs: &Self::Observation) -> String;
 }
 
 /// One named run of entries in a [`Tensor`].
@@ -353,7 +361,9 @@ pub struct CheckReport {
 /// others', and its text differs from theirs (so a text names one legal action); every seat's tensor has the layout of [`layout`], finite entries, the same values when written
 /// through [`Tensor::over`], and is unchanged,
 /// as is its observation string, when the hidden cards are resampled with
-/// [`Game::determinize`].
+/// [`Game::determinize`]. Every observation string starts with `seat N of P`, holds no `{`
+/// (no `Debug` struct syntax), and changes from one step to the next whenever the seat's
+/// tensor does (so it leaves out nothing the tensor shows).
 ///
 /// # Panics
 /// On the first broken rule, naming the seed.
@@ -367,7 +377,10 @@ pub fn check<G: Encoding>(game: &G, seeds: std::ops::Range<u64>, max_moves: usiz
     let mut texts = HashSet::new();
     let (mut t, mut u) = (Tensor::new(), Tensor::new());
     let mut row = Vec::new();
+    // Per seat: its tensor and text at the previous step.
+    let mut previous: Vec<(Vec<f32>, String)> = Vec::new();
     for seed in seeds {
+        previous.clear();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut sample_rng = ChaCha8Rng::seed_from_u64(seed ^ 0xe1c0);
         let mut state = game.deal(&mut rng);
@@ -418,6 +431,24 @@ pub fn check<G: Encoding>(game: &G, seeds: std::ops::Range<u64>, max_moves: usiz
                     t.values(),
                     "seed {seed}: Tensor::over wrote other values"
                 );
+                let text = game.observation_string(&obs);
+                assert!(
+                    text.starts_with(&format!("seat {seat} of {}", game.players()))
+                        && !text.contains('{'),
+                    "seed {seed}: seat {seat}'s observation string is not the documented text:\n{text}"
+                );
+                match previous.get_mut(seat.index()) {
+                    Some((before, before_text)) => {
+                        assert!(
+                            before.as_slice() == t.values() || *before_text != text,
+                            "seed {seed}: seat {seat}'s tensor changed but not its text:\n{text}"
+                        );
+                        before.clear();
+                        before.extend_from_slice(t.values());
+                        *before_text = text;
+                    }
+                    None => previous.push((t.values().to_vec(), text)),
+                }
                 if moves % 5 == 0 {
                     let resampled = game.determinize(&obs, &mut sample_rng);
                     let again = game.observe(&resampled, seat);

@@ -136,7 +136,9 @@ class State:
     def scores(self) -> List[float]:
         """Each seat's final score in the game's own points; all 0 before the end."""
     def observation_string(self, player: int) -> str:
-        """What ``player`` knows, as text."""
+        """What ``player`` knows, as readable text: a first line ``seat P of N, ...``, then one
+        ``label: value`` line per piece of the position (``hand: AS KS | QH 9H``, ``trick: 2:KD,
+        3 to play``); cards in cardsim's notation, seats absolute (see docs/python.md)."""
     def observation_tensor(
         self, player: int, out: Optional[npt.NDArray[np.float32]] = None
     ) -> npt.NDArray[np.float32]:

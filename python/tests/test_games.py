@@ -111,6 +111,21 @@ def test_resampling_keeps_what_the_seat_knows(name):
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_observation_strings_are_readable_text(name):
+    game = cardsim.load_game(name)
+    state = game.new_initial_state(seed=5)
+    play_randomly(state, random.Random(4), moves=6)
+    n = game.num_players()
+    texts = [state.observation_string(p) for p in range(n)]
+    for p, text in enumerate(texts):
+        assert text.startswith(f"seat {p} of {n}")
+        assert "{" not in text and "Some(" not in text, text
+        assert text.endswith("\n") and len(text.splitlines()) >= 2, text
+        # Every line after the first is `label: value`.
+        assert all(": " in line for line in text.splitlines()[1:] if line), text
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_clones_are_independent_and_replay_the_same_chance(name):
     game = cardsim.load_game(name)
     state = game.new_initial_state(seed=4)

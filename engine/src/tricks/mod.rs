@@ -45,6 +45,7 @@ mod encoding;
 mod order;
 mod play;
 mod sample;
+pub(crate) mod text;
 mod trick;
 mod view;
 

@@ -38,7 +38,9 @@
 use super::{Bridge, BridgeAction, BridgeObservation, Call, Phase, Risk};
 use crate::cards::Card;
 use crate::encoding::{relative, Encoding, Tensor};
+use crate::games::common::text::{teams, yes_no, Fmt, ObsText};
 use crate::tricks::encode_play;
+use crate::tricks::text::{write_hands, write_play};
 
 /// The id of `Pass`; bids follow it, then double and redouble.
 const PASS: usize = Card::SLOTS;
@@ -125,6 +127,49 @@ impl Encoding for Bridge {
         out.seat_one_hot("contract.dummy", k.map(|k| k.declarer.left(2, 4)), me, 4);
         encode_play(out, &obs.play, me, 13);
     }
+
+    fn observation_string(&self, obs: &BridgeObservation) -> String {
+        let phase = match obs.phase {
+            Phase::Auction => "auction",
+            Phase::Play => "play",
+            Phase::Over => "over",
+        };
+        let mut t = ObsText::new(obs.seat, 4, format_args!("dealer {}, {phase}", obs.dealer));
+        t.line("vulnerable", teams(&obs.vulnerable.map(yes_no), 4));
+        let r = &obs.rubber;
+        t.line("games", teams(&r.games(), 4))
+            .line("part score", teams(&r.game_score(), 4))
+            .line("total", teams(&r.totals(), 4))
+            .line("deals", obs.deals);
+        let calls = obs.auction.calls();
+        t.line(
+            "auction",
+            Fmt(|f: &mut std::fmt::Formatter<'_>| {
+                if calls.is_empty() {
+                    f.write_str("-")?;
+                }
+                for (i, call) in calls.iter().enumerate() {
+                    let sep = if i > 0 { " " } else { "" };
+                    write!(f, "{sep}{}:{call}", obs.auction.caller(i))?;
+                }
+                Ok(())
+            }),
+        );
+        if let Some(k) = obs.contract {
+            t.line(
+                "contract",
+                format_args!("{k}, dummy {}", k.declarer.left(2, 4)),
+            );
+        }
+        match obs.phase {
+            Phase::Auction => {
+                t.line("to call", obs.auction.to_call());
+                write_hands(&mut t, &obs.play, obs.seat);
+            }
+            Phase::Play | Phase::Over => write_play(&mut t, &obs.play, obs.seat),
+        }
+        t.finish()
+    }
 }
 
 #[cfg(test)]
@@ -160,6 +205,28 @@ mod tests {
             assert_eq!(r.games, 30);
             assert!(r.decisions > 30 * 52, "{r:?}");
         }
+    }
+
+    #[test]
+    fn the_text_shows_the_auction_the_own_hand_and_no_other() {
+        let g = game(&["scoring=deal"]);
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut state = g.deal(&mut rng);
+        for c in ["1H", "X", "Pass"] {
+            g.apply(&mut state, c.parse().unwrap(), &mut rng);
+        }
+        let me = Seat::new(2);
+        let text = g.observation_string(&g.observe(&state, me));
+        assert!(
+            text.starts_with("seat 2 of 4, dealer 0, auction\n"),
+            "{text}"
+        );
+        assert!(text.contains("auction: 0:1H 1:X 2:Pass\n"), "{text}");
+        let others = state.play().hand(Seat::new(0)) | state.play().hand(Seat::new(1));
+        crate::games::common::text::assert_shows(&text, state.play().hand(me), others);
+        crate::tricks::text::assert_text_shows_own_hand(&g, 5, Seat::new(1), |_| {
+            crate::CardSet::EMPTY
+        });
     }
 
     #[test]

@@ -31,6 +31,7 @@ pub(crate) mod encoding;
 mod race;
 mod stock;
 mod target;
+pub(crate) mod text;
 
 pub use auction::Auction;
 pub use beating::{beaters, beats, BeatMove, BeatRules, BeatTally, Beating, Run, Take};

@@ -28,6 +28,8 @@
 use super::{CourtPiece, CourtPieceAction, CourtPieceObservation, Phase};
 use crate::cards::Card;
 use crate::encoding::{Encoding, Tensor};
+use crate::games::common::text::{name, suit_or_dash, teams, ObsText};
+use crate::tricks::text::{write_hands, write_play};
 use crate::tricks::{encode_play, TrickTaking};
 
 impl Encoding for CourtPiece {
@@ -68,6 +70,30 @@ impl Encoding for CourtPiece {
         out.scalar("played_on", f32::from(u8::from(obs.played_on)));
         encode_play(out, &obs.play, me, 13);
     }
+
+    fn observation_string(&self, obs: &CourtPieceObservation) -> String {
+        let mut t = ObsText::new(
+            obs.seat,
+            4,
+            format_args!("dealer {}, {}", obs.dealer, name(obs.phase)),
+        );
+        t.line("courts", teams(&obs.courts, 4))
+            .line("deals", format_args!("{} of {}", obs.deals, self.deals));
+        let (team, run) = obs.streak;
+        if run > 0 {
+            t.line("streak", format_args!("team {team}, {run} hands"));
+        }
+        t.line("trump", suit_or_dash(obs.trump));
+        if let Some(side) = obs.seven {
+            let on = if obs.played_on { ", playing on" } else { "" };
+            t.line("first seven tricks", format_args!("team {side}{on}"));
+        }
+        match obs.phase {
+            Phase::Trump => write_hands(&mut t, &obs.play, obs.seat),
+            _ => write_play(&mut t, &obs.play, obs.seat),
+        }
+        t.finish()
+    }
 }
 
 #[cfg(test)]
@@ -81,6 +107,16 @@ mod tests {
 
     fn game() -> CourtPiece {
         CourtPiece::new(4, &Params::parse(&["deals=3"]).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_text_shows_the_own_hand_and_no_other() {
+        let g = game();
+        let text = crate::tricks::text::assert_text_shows_own_hand(&g, 3, Seat::new(2), |_| {
+            crate::CardSet::EMPTY
+        });
+        assert!(text.starts_with("seat 2 of "), "{text}");
+        assert!(text.contains("courts: 0/2:0 1/3:0\n"), "{text}");
     }
 
     #[test]

@@ -42,6 +42,7 @@ use super::{
 };
 use crate::encoding::{Encoding, Tensor};
 use crate::games::common::encoding::{around, per_seat, seat_one_hot};
+use crate::games::common::text::{card_or_dash, seat_list, seats, BySuit, Fmt, ObsText};
 use crate::{Card, CardSet, Seat};
 
 const SEATS: usize = 4;
@@ -117,6 +118,76 @@ impl Encoding for Dingo {
             (pile_score(obs.score[idx(s)]) - pile_penalty(obs.penalty[idx(s)])) as f32 / 20.0
         });
     }
+
+    fn observation_string(&self, obs: &DingoObservation) -> String {
+        let idx = |s: Seat| s.index();
+        let phase = if obs.over {
+            "over".to_string()
+        } else if obs.step < SETUP_STEPS {
+            match setup_step(obs.step) {
+                Setup::Discard { seat } => format!("setup step {}, {seat} discards", obs.step),
+                Setup::Pass { seat, .. } => format!("setup step {}, {seat} passes", obs.step),
+            }
+        } else {
+            let h = &obs.hunt;
+            let rank = if h.index < HUNTS {
+                format!("hunting {}", h.rank().char())
+            } else {
+                "hunts done".to_string()
+            };
+            match h.seat() {
+                Some(s) => format!("{rank}, {s} to play"),
+                None => rank,
+            }
+        };
+        let mut t = ObsText::new(obs.seat, SEATS, phase);
+        t.line("hand", BySuit(obs.hand))
+            .line("cards", seats(SEATS, |s| obs.hand_sizes[idx(s)]));
+        let passed = |cards: [Option<Card>; 3]| {
+            Fmt(move |f: &mut std::fmt::Formatter<'_>| {
+                for (i, c) in cards.iter().enumerate() {
+                    let sep = if i > 0 { " " } else { "" };
+                    write!(f, "{sep}{}", card_or_dash(*c))?;
+                }
+                Ok(())
+            })
+        };
+        t.line("passed", passed(obs.passed))
+            .line("received", passed(obs.received));
+        for (i, reach) in obs.reach.iter().enumerate() {
+            if obs.passed[i].is_some() {
+                let holders = Seat::all(SEATS).filter(move |s| reach >> idx(*s) & 1 == 1);
+                t.line(&format!("passed {i} may be with"), seat_list(holders));
+            }
+        }
+        t.line("table", BySuit(obs.table))
+            .line("rabbits lost", BySuit(obs.lost))
+            .seat_cards("discards", SEATS, |s| obs.discards[idx(s)])
+            .seat_cards("score pile", SEATS, |s| obs.score[idx(s)])
+            .seat_cards("penalty pile", SEATS, |s| obs.penalty[idx(s)])
+            .line(
+                "points",
+                seats(SEATS, |s| {
+                    pile_score(obs.score[idx(s)]) - pile_penalty(obs.penalty[idx(s)])
+                }),
+            );
+        let h = &obs.hunt;
+        if !obs.over && obs.step >= SETUP_STEPS {
+            t.opt("dingo", h.dingo);
+            for (i, wolf) in h.wolves.iter().enumerate() {
+                if let Some((s, c)) = wolf {
+                    t.line(&format!("wolf {}", i + 1), format_args!("{s}:{c}"));
+                }
+            }
+            t.opt("rabbit", h.rabbit)
+                .line("turns after the dingo", h.turn)
+                .line(
+                    "shown without the rabbit",
+                    seat_list(Seat::all(SEATS).filter(|s| h.no_rabbit >> idx(*s) & 1 == 1)),
+                );
+        }
+        t.finish()
+    }
 }
 
 #[cfg(test)]
@@ -127,6 +198,15 @@ mod tests {
     use crate::{Game, Params, ToMove};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn the_text_shows_the_own_hand_and_no_other() {
+        crate::games::common::text::assert_hands_private(
+            &Dingo::new(4, &crate::Params::new()).unwrap(),
+            4,
+            |o: &DingoObservation| o.hand,
+        );
+    }
 
     #[test]
     fn random_games_pass_the_encoding_check() {

@@ -35,6 +35,7 @@
 use super::{Card, Ratscrew, RatscrewAction, RatscrewObservation, JOKER};
 use crate::encoding::{Encoding, Tensor};
 use crate::games::common::encoding::{per_seat, seat_one_hot};
+use crate::games::common::text::{in_order, seat_list, seats, ObsText};
 use crate::{CardMultiset, Game, Rank, Suit};
 
 /// Ranks in the top-card one-hots: the 13 of a deck and the joker.
@@ -111,6 +112,37 @@ impl Encoding for Ratscrew {
             f32::from(obs.sizes[s]) / pack
         });
     }
+
+    fn observation_string(&self, obs: &RatscrewObservation) -> String {
+        let n = self.players();
+        let p = &obs.public;
+        let phase = if p.over {
+            "over"
+        } else if p.racing {
+            "slap race"
+        } else if p.deciding {
+            "deciding"
+        } else {
+            "turn"
+        };
+        let mut t = ObsText::new(obs.seat, n, phase);
+        let centre: Vec<crate::Card> = p.centre.iter().map(|c| self.standard(c)).collect();
+        t.line("centre", in_order(&centre));
+        if !p.over {
+            t.line("to move", p.turn);
+        }
+        if let Some(c) = p.challenge {
+            t.line(
+                "challenge",
+                format_args!("by {}, {} cards owed", c.challenger, c.owed),
+            );
+        }
+        t.opt("pile goes to", p.award)
+            .line("stacks", seats(n, |s| obs.sizes[s]))
+            .line("out", seat_list(p.out.iter()))
+            .line("barred", seat_list(p.barred.iter()));
+        t.finish()
+    }
 }
 
 #[cfg(test)]
@@ -124,6 +156,41 @@ mod tests {
 
     fn game(players: usize, params: &[&str]) -> Ratscrew {
         Ratscrew::new(players, &Params::parse(params).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_text_shows_the_centre_in_order_and_the_stack_sizes() {
+        let g = game(3, &[]);
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        let mut st = g.deal(&mut rng);
+        let mut scratch = crate::driver::Scratch::new();
+        for _ in 0..5 {
+            let policy = &mut crate::driver::RandomPolicy;
+            match crate::driver::step(&g, &mut st, policy, &mut scratch, &mut rng) {
+                Ok(crate::driver::Step::Moved) => {}
+                Ok(crate::driver::Step::Over) => break,
+                Err(never) => match never {},
+            }
+        }
+        let obs = g.observe(&st, Seat::new(2));
+        let text = g.observation_string(&obs);
+        assert!(text.starts_with("seat 2 of 3, "), "{text}");
+        let centre: Vec<String> = obs
+            .public
+            .centre
+            .iter()
+            .map(|c| g.standard(c).to_string())
+            .collect();
+        let line = if centre.is_empty() {
+            "-".to_string()
+        } else {
+            centre.join(" ")
+        };
+        assert!(text.contains(&format!("centre: {line}\n")), "{text}");
+        assert!(
+            text.contains(&format!("stacks: 0:{} ", obs.sizes[Seat::new(0)])),
+            "{text}"
+        );
     }
 
     #[test]

@@ -33,7 +33,9 @@
 use super::{Envite, EnviteAction, EnviteObservation, Phase, Stake};
 use crate::cards::{Card, CardSet};
 use crate::encoding::{Encoding, Tensor};
+use crate::games::common::text::{name, teams, Fmt, ObsText};
 use crate::tricks::encode_play;
+use crate::tricks::text::{write_hands, write_play};
 
 /// The id of `pass`; raise, accept and fold follow.
 const PASS: usize = Card::SLOTS;
@@ -92,6 +94,37 @@ impl Encoding for Envite {
         out.values_of("lying", &lying);
         encode_play(out, &obs.play, me, 3);
     }
+
+    fn observation_string(&self, obs: &EnviteObservation) -> String {
+        let places = self.places();
+        let mut t = ObsText::new(
+            obs.seat,
+            crate::Game::players(self),
+            format_args!("dealer {}, {}", obs.dealer, name(obs.phase)),
+        );
+        t.opt("dummy", obs.dummy)
+            .line("score", teams(&obs.scores, places))
+            .line("games won", teams(&obs.games_won, places))
+            .line("upcard", obs.upcard)
+            .line("stake", name(obs.stake))
+            .opt("raise pending", obs.pending.map(name))
+            .line("team to speak", obs.speaker)
+            .line("passes", obs.passes)
+            .line(
+                "lying down",
+                Fmt(|f: &mut std::fmt::Formatter<'_>| match obs.lying {
+                    0 => f.write_str("-"),
+                    1 => f.write_str("team 0"),
+                    2 => f.write_str("team 1"),
+                    _ => f.write_str("both teams"),
+                }),
+            );
+        match obs.phase {
+            Phase::Play | Phase::Over => write_play(&mut t, &obs.play, obs.seat),
+            _ => write_hands(&mut t, &obs.play, obs.seat),
+        }
+        t.finish()
+    }
 }
 
 #[cfg(test)]
@@ -105,6 +138,19 @@ mod tests {
 
     fn game(players: usize, params: &[&str]) -> Envite {
         Envite::new(players, &Params::parse(params).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_text_shows_the_own_hand_and_no_other() {
+        let g = game(4, &[]);
+        let text = crate::tricks::text::assert_text_shows_own_hand(
+            &g,
+            3,
+            Seat::new(1),
+            |o: &EnviteObservation| crate::CardSet::from_card(o.upcard),
+        );
+        assert!(text.starts_with("seat 1 of 4, dealer "), "{text}");
+        assert!(text.contains("upcard: "), "{text}");
     }
 
     #[test]

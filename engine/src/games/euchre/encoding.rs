@@ -36,6 +36,8 @@
 use super::{Euchre, EuchreAction, EuchreObservation, Phase};
 use crate::cards::{Card, CardSet};
 use crate::encoding::{Encoding, Tensor};
+use crate::games::common::text::{name, teams, ObsText};
+use crate::tricks::text::{write_hands, write_play};
 use crate::tricks::{encode_play, TrickTaking};
 
 /// The id of `pass`; the other non-card actions follow it.
@@ -92,6 +94,42 @@ impl Encoding for Euchre {
         out.seat_one_hot("lone_defender", obs.lone_defender, me, 4);
         encode_play(out, &obs.play, me, 5);
     }
+
+    fn observation_string(&self, obs: &EuchreObservation) -> String {
+        let mut t = ObsText::new(
+            obs.seat,
+            4,
+            format_args!("dealer {}, {}", obs.dealer, name(obs.phase)),
+        );
+        t.line("score", teams(&obs.scores, 4))
+            .line("target", self.target)
+            .line("deals", obs.deals);
+        let upcard = if obs.turned_down {
+            " (turned down)"
+        } else if obs.taken_up {
+            " (taken up)"
+        } else {
+            ""
+        };
+        t.line("upcard", format_args!("{}{upcard}", obs.upcard));
+        t.opt("discard", obs.discard);
+        let deciding = !matches!(obs.phase, Phase::Play | Phase::Over);
+        if deciding {
+            t.line("to decide", obs.turn);
+        }
+        t.opt("trump", obs.trump);
+        if let Some(maker) = obs.maker {
+            let alone = if obs.alone { " alone" } else { "" };
+            t.line("maker", format_args!("{maker}{alone}"));
+        }
+        t.opt("lone defender", obs.lone_defender);
+        if obs.phase == Phase::Play || obs.phase == Phase::Over {
+            write_play(&mut t, &obs.play, obs.seat);
+        } else {
+            write_hands(&mut t, &obs.play, obs.seat);
+        }
+        t.finish()
+    }
 }
 
 #[cfg(test)]
@@ -105,6 +143,27 @@ mod tests {
 
     fn game(params: &[&str]) -> Euchre {
         Euchre::new(4, &Params::parse(params).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_text_shows_the_upcard_and_the_own_hand_only() {
+        let g = game(&[]);
+        let text = crate::tricks::text::assert_text_shows_own_hand(
+            &g,
+            2,
+            Seat::new(3),
+            |o: &EuchreObservation| crate::CardSet::from_card(o.upcard),
+        );
+        assert!(text.contains("upcard: "), "{text}");
+        assert!(text.contains("trump: "), "{text}");
+        let state = g.deal(&mut ChaCha8Rng::seed_from_u64(2));
+        let obs = g.observe(&state, Seat::new(1));
+        let text = g.observation_string(&obs);
+        assert!(text.starts_with("seat 1 of 4, dealer "), "{text}");
+        assert!(
+            text.contains(&format!("upcard: {}\n", obs.upcard)),
+            "{text}"
+        );
     }
 
     #[test]

@@ -42,6 +42,7 @@
 use super::{GinAction, GinObservation, GinRummy, Phase};
 use crate::encoding::{Encoding, Tensor};
 use crate::games::common::encoding::{per_seat, seat_one_hot};
+use crate::games::common::text::{in_order, name, seats, BySuit, Fmt, ObsText};
 use crate::{Card, CardSet};
 
 const SEATS: usize = 2;
@@ -111,6 +112,59 @@ impl Encoding for GinRummy {
         out.scalar("last.points", last.points as f32 / 100.0);
         out.scalar("hands_played", obs.hands_played as f32 / 10.0);
     }
+
+    fn observation_string(&self, obs: &GinObservation) -> String {
+        let mut t = ObsText::new(
+            obs.me,
+            SEATS,
+            format_args!("dealer {}, {}", obs.dealer, name(obs.phase)),
+        );
+        t.line("hand", BySuit(obs.hand))
+            .line("to move", obs.turn)
+            .line("pile", in_order(&obs.pile))
+            .line("upcard", obs.upcard)
+            .line("stock", obs.stock_len)
+            .line("opponent cards", obs.opponent_cards())
+            .line("knock limit", obs.limit)
+            .line("passes", obs.passes)
+            .opt("taken", obs.taken)
+            .seat_cards("known", SEATS, |s| obs.known[s.index()])
+            .seat_cards("refused", SEATS, |s| obs.refused[s.index()])
+            .seat_cards("discarded", SEATS, |s| obs.discarded[s.index()])
+            .line("points", seats(SEATS, |s| obs.points[s.index()]))
+            .line("target", self.target)
+            .line("boxes", seats(SEATS, |s| obs.boxes[s.index()]))
+            .line("hands played", obs.hands_played);
+        if let Some(last) = obs.last {
+            t.line(
+                "last hand",
+                Fmt(|f: &mut std::fmt::Formatter<'_>| {
+                    match last.knocker {
+                        None => f.write_str("drawn")?,
+                        Some(k) => {
+                            let how = if last.gin { "gin" } else { "knock" };
+                            write!(f, "{how} by {k}")?;
+                            if last.undercut {
+                                f.write_str(", undercut")?;
+                            }
+                            write!(
+                                f,
+                                ", deadwood {} vs {}, laid off {}",
+                                last.knocker_deadwood,
+                                last.defender_deadwood,
+                                BySuit(last.laid_off)
+                            )?;
+                        }
+                    }
+                    match last.winner {
+                        Some(w) => write!(f, "; {w} scored {}", last.points),
+                        None => Ok(()),
+                    }
+                }),
+            );
+        }
+        t.finish()
+    }
 }
 
 #[cfg(test)]
@@ -124,6 +178,22 @@ mod tests {
 
     fn game(params: &[&str]) -> GinRummy {
         GinRummy::new(2, &Params::parse(params).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_text_shows_the_own_hand_and_not_the_opponents() {
+        let g = game(&[]);
+        let state = g.deal(&mut ChaCha8Rng::seed_from_u64(9));
+        for me in [Seat::new(0), Seat::new(1)] {
+            let obs = g.observe(&state, me);
+            let text = g.observation_string(&obs);
+            let theirs = g.observe(&state, Seat::new(1 - me.index())).hand;
+            crate::games::common::text::assert_shows(&text, obs.hand, theirs);
+            assert!(
+                text.contains(&format!("upcard: {}\n", obs.upcard)),
+                "{text}"
+            );
+        }
     }
 
     #[test]

@@ -30,6 +30,8 @@
 use super::{Hasenpfeffer, HasenpfefferAction, HasenpfefferObservation, Phase};
 use crate::cards::{Card, CardSet};
 use crate::encoding::{Encoding, Tensor};
+use crate::games::common::text::{auction, name, suit_or_dash, teams, ObsText};
+use crate::tricks::text::{write_hands, write_play};
 use crate::tricks::{encode_play, TrickTaking};
 
 /// The id of `pass`; `bid n` is `PASS + n`, then the trump suits.
@@ -74,6 +76,28 @@ impl Encoding for Hasenpfeffer {
         );
         encode_play(out, &obs.play, me, 6);
     }
+
+    fn observation_string(&self, obs: &HasenpfefferObservation) -> String {
+        let mut t = ObsText::new(
+            obs.seat,
+            4,
+            format_args!("dealer {}, {}", obs.dealer, name(obs.phase)),
+        );
+        t.line("score", teams(&obs.scores, 4))
+            .line("target", self.target)
+            .line("deals", obs.deals)
+            .line("auction", auction(&obs.auction, 4));
+        if obs.forced {
+            t.line("joker", "shown (its holder was held to 3)");
+        }
+        t.line("trump", suit_or_dash(obs.trump))
+            .opt("discard", obs.discard);
+        match obs.phase {
+            Phase::Play | Phase::Over => write_play(&mut t, &obs.play, obs.seat),
+            _ => write_hands(&mut t, &obs.play, obs.seat),
+        }
+        t.finish()
+    }
 }
 
 #[cfg(test)]
@@ -87,6 +111,16 @@ mod tests {
 
     fn game() -> Hasenpfeffer {
         Hasenpfeffer::new(4, &Params::parse(&["target=4"]).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_text_shows_the_own_hand_and_no_other() {
+        let g = game();
+        let text = crate::tricks::text::assert_text_shows_own_hand(&g, 3, Seat::new(3), |_| {
+            crate::CardSet::EMPTY
+        });
+        assert!(text.starts_with("seat 3 of "), "{text}");
+        assert!(text.contains("auction: 4 of 4 spoke, "), "{text}");
     }
 
     #[test]

@@ -42,7 +42,9 @@
 use super::{Half, MattisAction, MattisObservation, TwoPart, Variant};
 use crate::encoding::{Encoding, Tensor};
 use crate::games::common::encoding::{around, per_seat, seat_one_hot};
+use crate::games::common::text::{card_or_dash, seat_list, seats, BySuit, Fmt, ObsText};
 use crate::games::common::{BeatMove, Run};
+use crate::Seat;
 use crate::{Card, CardSet, Game};
 
 /// The first run id.
@@ -139,6 +141,61 @@ impl<V: Variant> Encoding for TwoPart<V> {
         let need = if second { beat.need() } else { 0 };
         out.scalar("need", f32::from(need) / n as f32);
     }
+
+    fn observation_string(&self, obs: &MattisObservation) -> String {
+        let n = self.players();
+        let v = &obs.view;
+        let beat = &v.beat;
+        let second = v.half == Half::Second;
+        let half = if second { "second half" } else { "first half" };
+        let mut t = ObsText::new(obs.seat, n, half);
+        t.line("hand", BySuit(obs.hand()))
+            .line("cards", seats(n, |s| obs.hand_sizes[s]))
+            .line("stock", obs.stock);
+        match v.trump {
+            Some(c) => t.line("trump card", c),
+            None if second => t.line("trump", beat.trump()),
+            None => t.line("trump card", "-"),
+        };
+        t.opt("trump made by", v.maker)
+            .seat_cards("won", n, |s| v.won[s]);
+        if second {
+            if !beat.is_over() {
+                t.line("to play", beat.turn());
+            }
+            let table = beat.table();
+            t.line(
+                "table",
+                Fmt(|f: &mut std::fmt::Formatter<'_>| {
+                    if table.is_empty() {
+                        f.write_str("-")?;
+                    }
+                    for (i, (s, run)) in table.iter().enumerate() {
+                        let sep = if i > 0 { " " } else { "" };
+                        write!(f, "{sep}{s}:{run}")?;
+                    }
+                    Ok(())
+                }),
+            )
+            .opt("to beat", beat.target())
+            .line("still to play to the trick", beat.need())
+            .seat_cards("known", n, |s| beat.known(s))
+            .seat_cards("cannot hold", n, |s| beat.excluded(s))
+            .line("discards", BySuit(beat.discards()))
+            .line(
+                "out",
+                seat_list(Seat::all(n).filter(|&s| beat.out().is_out(s))),
+            );
+        } else {
+            t.line("to play", v.turn)
+                .line("leader", v.leader)
+                .line("contenders", seat_list(v.contenders.iter()))
+                .line("round", seats(n, |s| card_or_dash(v.round[s])))
+                .seat_cards("table", n, |s| v.table[s])
+                .seat_cards("cannot hold", n, |s| beat.excluded(s));
+        }
+        t.finish()
+    }
 }
 
 #[cfg(test)]
@@ -154,6 +211,15 @@ mod tests {
 
     fn len<G: Encoding>(g: &G) -> usize {
         layout(g).iter().map(|s| s.len).sum()
+    }
+
+    #[test]
+    fn the_text_shows_the_own_hand_and_no_other() {
+        let hand = |o: &MattisObservation| o.hand();
+        let g = Mattis::new(4, &Params::new()).unwrap();
+        crate::games::common::text::assert_hands_private(&g, 4, hand);
+        let g = Myllymatti::new(3, &Params::new()).unwrap();
+        crate::games::common::text::assert_hands_private(&g, 4, hand);
     }
 
     #[test]

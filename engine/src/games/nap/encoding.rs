@@ -29,7 +29,9 @@
 use super::{Nap, NapAction, NapObservation, Phase};
 use crate::cards::Card;
 use crate::encoding::{Encoding, Tensor};
+use crate::games::common::text::{auction, name, seats, suit_or_dash, ObsText};
 use crate::tricks::encode_play;
+use crate::tricks::text::{write_hands, write_play};
 
 /// The id of `pass`; the bids follow by level, then the trump suits.
 const PASS: usize = Card::SLOTS;
@@ -66,6 +68,25 @@ impl Encoding for Nap {
         out.one_hot("made_trump", obs.trump.map(|s| s.index()), 4);
         encode_play(out, &obs.play, me, 5);
     }
+
+    fn observation_string(&self, obs: &NapObservation) -> String {
+        let p = self.players;
+        let mut t = ObsText::new(
+            obs.seat,
+            p,
+            format_args!("dealer {}, {}", obs.dealer, name(obs.phase)),
+        );
+        t.line("score", seats(p, |s| obs.scores[s.index()]))
+            .line("target", self.target)
+            .line("deals", obs.deals)
+            .line("auction", auction(&obs.auction, p))
+            .line("trump", suit_or_dash(obs.trump));
+        match obs.phase {
+            Phase::Play | Phase::Over => write_play(&mut t, &obs.play, obs.seat),
+            _ => write_hands(&mut t, &obs.play, obs.seat),
+        }
+        t.finish()
+    }
 }
 
 #[cfg(test)]
@@ -80,6 +101,16 @@ mod tests {
 
     fn game(players: usize, params: &[&str]) -> Nap {
         Nap::new(players, &Params::parse(params).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_text_shows_the_own_hand_and_no_other() {
+        let g = game(4, &[]);
+        let text = crate::tricks::text::assert_text_shows_own_hand(&g, 3, Seat::new(0), |_| {
+            crate::CardSet::EMPTY
+        });
+        assert!(text.starts_with("seat 0 of "), "{text}");
+        assert!(text.contains("auction: 4 of 4 spoke, "), "{text}");
     }
 
     #[test]

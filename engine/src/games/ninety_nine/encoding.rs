@@ -34,6 +34,8 @@
 use super::{Count, NinetyNine, NinetyNineAction, NinetyNineObservation};
 use crate::cards::{Card, CardSet, Rank};
 use crate::encoding::{Encoding, Tensor};
+use crate::games::common::text::{card_or_dash, seat_list, seats, BySuit, Fmt, ObsText};
+use crate::Seat;
 
 impl Encoding for NinetyNine {
     fn num_distinct_actions(&self) -> usize {
@@ -70,6 +72,48 @@ impl Encoding for NinetyNine {
         out.scalar("hand_number", f32::from(obs.hand_number) / 20.0);
         out.scalar("over", flag(obs.over));
     }
+
+    fn observation_string(&self, obs: &NinetyNineObservation) -> String {
+        let p = usize::from(self.players);
+        let mut t = ObsText::new(
+            obs.seat,
+            p,
+            format_args!("dealer {}, hand {}", obs.dealer, obs.hand_number),
+        );
+        let direction = if obs.clockwise {
+            "clockwise"
+        } else {
+            "anticlockwise"
+        };
+        t.line("hand", BySuit(obs.hand))
+            .line("count", obs.count)
+            .line("top", card_or_dash(obs.top))
+            .line("pile", BySuit(obs.pile))
+            .line("stock", obs.stock)
+            .line(
+                "stock from",
+                Fmt(|f: &mut std::fmt::Formatter<'_>| {
+                    if obs.restock == CardSet::FULL_DECK {
+                        f.write_str("the whole deck")
+                    } else {
+                        write!(f, "{}", BySuit(obs.restock))
+                    }
+                }),
+            )
+            .line("cards", seats(p, |s| obs.hand_sizes[s]))
+            .line("tokens", seats(p, |s| obs.tokens[s]))
+            .line(
+                "out",
+                seat_list(Seat::all(p).filter(|&s| obs.out.is_out(s))),
+            )
+            .line("play goes", direction);
+        if obs.over {
+            t.line("game", "over");
+        } else {
+            t.line("to play", obs.turn);
+        }
+        t.finish()
+    }
 }
 
 #[cfg(test)]
@@ -89,6 +133,15 @@ mod tests {
             card: card.parse().unwrap(),
             count,
         }
+    }
+
+    #[test]
+    fn the_text_shows_the_own_hand_and_no_other() {
+        crate::games::common::text::assert_hands_private(
+            &game(4, &[]),
+            4,
+            |o: &NinetyNineObservation| o.hand,
+        );
     }
 
     #[test]

@@ -28,7 +28,10 @@
 use super::{Ogorek, OgorekAction, OgorekObservation};
 use crate::cards::Card;
 use crate::encoding::{Encoding, Tensor};
+use crate::games::common::text::{seat_list, seats, ObsText};
 use crate::tricks::encode_play;
+use crate::tricks::text::write_play;
+use crate::Seat;
 
 impl Encoding for Ogorek {
     fn num_distinct_actions(&self) -> usize {
@@ -59,6 +62,30 @@ impl Encoding for Ogorek {
         out.scalar("over", flag(obs.over));
         encode_play(out, &obs.play, me, 6);
     }
+
+    fn observation_string(&self, obs: &OgorekObservation) -> String {
+        let p = usize::from(self.players);
+        let mut t = ObsText::new(
+            obs.seat,
+            p,
+            format_args!("dealer {}, deal {}", obs.dealer, obs.deal),
+        );
+        t.line("penalties", seats(p, |s| obs.totals[s]))
+            .line("target", self.target())
+            .line("last deal", seats(p, |s| obs.last_penalty[s]))
+            .line(
+                "out",
+                seat_list(Seat::all(p).filter(|&s| obs.out.is_out(s))),
+            )
+            .line("out by a king kontra", seat_list(obs.king_out.iter()))
+            .line("kontra callers", seat_list(obs.callers.iter()))
+            .opt("asking about kontra", obs.asking);
+        if obs.over {
+            t.line("game", "over");
+        }
+        write_play(&mut t, &obs.play, obs.seat);
+        t.finish()
+    }
 }
 
 #[cfg(test)]
@@ -72,6 +99,16 @@ mod tests {
 
     fn game(players: usize, params: &[&str]) -> Ogorek {
         Ogorek::new(players, &Params::parse(params).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_text_shows_the_own_hand_and_no_other() {
+        let g = game(4, &[]);
+        let text = crate::tricks::text::assert_text_shows_own_hand(&g, 3, Seat::new(2), |_| {
+            crate::CardSet::EMPTY
+        });
+        assert!(text.starts_with("seat 2 of "), "{text}");
+        assert!(text.contains("penalties: 0:0 1:0 2:0 3:0\n"), "{text}");
     }
 
     #[test]

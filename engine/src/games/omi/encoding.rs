@@ -23,6 +23,8 @@
 use super::{Omi, OmiAction, OmiObservation, Phase};
 use crate::cards::Card;
 use crate::encoding::{Encoding, Tensor};
+use crate::games::common::text::{name, suit_or_dash, teams, ObsText};
+use crate::tricks::text::{write_hands, write_play};
 use crate::tricks::{encode_play, TrickTaking};
 
 impl Encoding for Omi {
@@ -55,6 +57,24 @@ impl Encoding for Omi {
         out.one_hot("made_trump", obs.trump.map(|s| s.index()), 4);
         encode_play(out, &obs.play, me, 8);
     }
+
+    fn observation_string(&self, obs: &OmiObservation) -> String {
+        let mut t = ObsText::new(
+            obs.seat,
+            4,
+            format_args!("dealer {}, {}", obs.dealer, name(obs.phase)),
+        );
+        t.line("score", teams(&obs.scores, 4))
+            .line("target", self.target)
+            .line("deals", obs.deals)
+            .line("tied hands pending", obs.bonus)
+            .line("trump", suit_or_dash(obs.trump));
+        match obs.phase {
+            Phase::Trump => write_hands(&mut t, &obs.play, obs.seat),
+            _ => write_play(&mut t, &obs.play, obs.seat),
+        }
+        t.finish()
+    }
 }
 
 #[cfg(test)]
@@ -68,6 +88,16 @@ mod tests {
 
     fn game() -> Omi {
         Omi::new(4, &Params::parse(&["target=3"]).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_text_shows_the_own_hand_and_no_other() {
+        let g = game();
+        let text = crate::tricks::text::assert_text_shows_own_hand(&g, 3, Seat::new(1), |_| {
+            crate::CardSet::EMPTY
+        });
+        assert!(text.starts_with("seat 1 of "), "{text}");
+        assert!(text.contains("score: 0/2:0 1/3:0\n"), "{text}");
     }
 
     #[test]

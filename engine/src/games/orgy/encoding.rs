@@ -22,7 +22,9 @@
 use super::{Orgy, OrgyAction, OrgyObservation};
 use crate::cards::Card;
 use crate::encoding::{Encoding, Tensor};
+use crate::games::common::text::{seats, suit_or_dash, ObsText};
 use crate::tricks::encode_play;
+use crate::tricks::text::write_play;
 
 impl Encoding for Orgy {
     fn num_distinct_actions(&self) -> usize {
@@ -46,6 +48,20 @@ impl Encoding for Orgy {
         out.seat_cards("captured", me, 4, |s| obs.captured[s.index()]);
         encode_play(out, &obs.play, me, 13);
     }
+
+    fn observation_string(&self, obs: &OrgyObservation) -> String {
+        let mut t = ObsText::new(
+            obs.seat,
+            4,
+            format_args!("dealer {}, trump {}", obs.dealer, suit_or_dash(obs.trump)),
+        );
+        t.line("score", seats(4, |s| obs.scores[s.index()]))
+            .line("target", self.target())
+            .line("hands played", obs.hands)
+            .seat_cards("captured", 4, |s| obs.captured[s.index()]);
+        write_play(&mut t, &obs.play, obs.seat);
+        t.finish()
+    }
 }
 
 #[cfg(test)]
@@ -59,6 +75,16 @@ mod tests {
 
     fn game() -> Orgy {
         Orgy::new(4, &Params::parse(&["target=5", "max_hands=3"]).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_text_shows_the_own_hand_and_no_other() {
+        let g = game();
+        let text = crate::tricks::text::assert_text_shows_own_hand(&g, 3, Seat::new(1), |_| {
+            crate::CardSet::EMPTY
+        });
+        assert!(text.starts_with("seat 1 of "), "{text}");
+        assert!(text.contains("captured 3: -\n"), "{text}");
     }
 
     #[test]

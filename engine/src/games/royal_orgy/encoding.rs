@@ -48,9 +48,10 @@
 //! | `solo.excluded`           | 54 P   | the cards each seat has shown it cannot hold          |
 //! | `solo.played_by`          | 54 P   | the cards each seat has played this hand              |
 
-use super::{melds, three, Meld, RoyalOrgy, RoyalOrgyAction, RoyalOrgyObservation};
+use super::{melds, three, Meld, MeldKind, RoyalOrgy, RoyalOrgyAction, RoyalOrgyObservation};
 use crate::cards::{TarotCard, TarotSet};
 use crate::encoding::{relative, Encoding, Tensor};
+use crate::games::common::text::{name, seats, yes_no, Fmt, ObsText};
 use crate::seat::Seat;
 use std::sync::OnceLock;
 
@@ -71,6 +72,14 @@ fn all_melds() -> &'static [Meld] {
             |m| v.push(m),
         );
         v
+    })
+}
+
+/// A Tarot card, or `-` for none.
+fn tarot_or_dash(card: Option<TarotCard>) -> impl std::fmt::Display {
+    Fmt(move |f: &mut std::fmt::Formatter<'_>| match card {
+        Some(c) => write!(f, "{c}"),
+        None => f.write_str("-"),
     })
 }
 
@@ -164,11 +173,68 @@ impl Encoding for RoyalOrgy {
         seat_planes(out, "solo.excluded", me, p, |s| solo.excluded(s));
         seat_planes(out, "solo.played_by", me, p, |s| solo.played_by(s));
     }
+
+    /// Tarot cards are written as everywhere in cardsim (`KS`, `TC`, `21T` for trump 21).
+    fn observation_string(&self, obs: &RoyalOrgyObservation) -> String {
+        let me = obs.seat;
+        let v = &obs.view;
+        let p = v.players();
+        let solo = v.solo();
+        let mut t = ObsText::new(
+            me,
+            p,
+            format_args!("dealer {}, hand {}", v.dealer(), v.hands_played() + 1),
+        );
+        let concealed = v.held(me) - v.table(me);
+        t.line("hand", concealed);
+        for s in Seat::all(p) {
+            t.line(&format!("melds on the table {s}"), v.table(s));
+        }
+        t.line("trick", seats(p, |s| tarot_or_dash(v.trick_card(s))))
+            .line("leader", v.leader())
+            .opt("may meld", v.melder());
+        for (kind, used) in MeldKind::ALL.iter().zip(v.used_all()) {
+            if !used.is_empty() {
+                t.line(&format!("scored in {}", name(kind)), used);
+            }
+        }
+        for s in Seat::all(p) {
+            t.line(&format!("won {s}"), v.won(s));
+        }
+        t.line("tricks", seats(p, |s| v.tricks(s)))
+            .line("stock", v.stock_len())
+            .line("stock phase", yes_no(v.stock_phase()))
+            .line("hidden cards", obs.hidden)
+            .line("score", seats(p, |s| v.scores()[s.index()]))
+            .line("target", self.target());
+        if p == 3 {
+            t.line("concealed", seats(p, |s| obs.concealed[s.index()]))
+                .line("solo phase", name(solo.phase()))
+                .line("solo passes", solo.passes())
+                .opt("soloist", solo.soloist())
+                .line("forced", yes_no(solo.forced()))
+                .line("discards", solo.discards())
+                .line("discards shown", solo.shown())
+                .line(
+                    "declaration points",
+                    seats(p, |s| solo.declaration_points(s)),
+                )
+                .line("captures", seats(p, |s| solo.captures(s)));
+            for s in Seat::all(p) {
+                t.line(&format!("declared {s}"), solo.declared(s))
+                    .line(&format!("cannot hold {s}"), solo.excluded(s))
+                    .line(&format!("played {s}"), solo.played_by(s));
+            }
+        }
+        if v.over {
+            t.line("game", "over");
+        }
+        t.finish()
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::MeldKind;
     use super::*;
     use crate::encoding::{check, layout};
     use crate::{Game, Params};
@@ -178,6 +244,36 @@ mod tests {
     fn game(players: usize) -> RoyalOrgy {
         let deals = if players == 3 { "deals=3" } else { "deals=1" };
         RoyalOrgy::new(players, &Params::parse(&[deals]).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_text_shows_the_own_hand_and_no_other() {
+        for players in [2, 3] {
+            let g = game(players);
+            let state = g.deal(&mut ChaCha8Rng::seed_from_u64(6));
+            for me in Seat::all(players) {
+                let obs = g.observe(&state, me);
+                let text = g.observation_string(&obs);
+                let words = crate::games::common::text::tokens(&text);
+                let mine = obs.view.held(me);
+                assert!(!mine.is_empty());
+                for c in mine.iter() {
+                    assert!(
+                        words.contains(c.to_string().as_str()),
+                        "{c} missing:\n{text}"
+                    );
+                }
+                for other in Seat::all(players).filter(|&s| s != me) {
+                    let view = &g.observe(&state, other).view;
+                    for c in (view.held(other) - view.table(other)).iter() {
+                        assert!(
+                            !words.contains(c.to_string().as_str()),
+                            "{c} shows:\n{text}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -30,6 +30,19 @@
 use super::{Move, Seahaven, Spot, State, COLUMNS, MAX_COLUMN, TOWERS};
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::encoding::{Encoding, Tensor};
+use crate::games::common::text::{in_order, ObsText};
+use crate::Seat;
+
+/// Cards or `-` for empty places, space-separated.
+fn in_order_opt(cards: &[Option<Card>]) -> impl std::fmt::Display + '_ {
+    crate::games::common::text::Fmt(move |f: &mut std::fmt::Formatter<'_>| {
+        for (i, c) in cards.iter().enumerate() {
+            let sep = if i > 0 { " " } else { "" };
+            write!(f, "{sep}{}", crate::games::common::text::card_or_dash(*c))?;
+        }
+        Ok(())
+    })
+}
 
 impl Encoding for Seahaven {
     fn num_distinct_actions(&self) -> usize {
@@ -82,8 +95,23 @@ impl Encoding for Seahaven {
         out.scalar("moves", obs.moves as f32 / self.max_moves() as f32);
     }
 
+    /// The first line, then the top card of each foundation, the towers (`-` for a free
+    /// one), the columns 1 to 10 from their bottom card, and the moves made.
     fn observation_string(&self, obs: &State) -> String {
-        format!("{}moves {}\n", obs.board, obs.moves)
+        let board = &obs.board;
+        let mut t = ObsText::new(Seat::new(0), 1, "");
+        let home: Vec<Card> = Suit::ALL
+            .into_iter()
+            .filter_map(|s| Some(Card::new(Rank::from_number(board.foundation(s))?, s)))
+            .collect();
+        let towers = board.towers();
+        t.line("foundations", in_order(&home))
+            .line("towers", in_order_opt(&towers));
+        for (i, col) in board.columns().iter().enumerate() {
+            t.line(&format!("column {}", i + 1), in_order(col.iter()));
+        }
+        t.line("moves", obs.moves);
+        t.finish()
     }
 }
 
@@ -93,7 +121,29 @@ mod tests {
     use crate::encoding::{check, layout, Tensor};
     use crate::games::common::encoding::named as segment;
     use crate::games::seahaven::Board;
-    use crate::{Game, Params, Seat};
+    use crate::{Game, Params};
+
+    #[test]
+    fn the_text_shows_every_column_and_the_towers() {
+        let game = Seahaven::default();
+        let state = game.from_board(Board::deal_number(7));
+        let text = game.observation_string(&state);
+        assert!(
+            text.starts_with("seat 0 of 1\nfoundations: -\ntowers: "),
+            "{text}"
+        );
+        let col3: Vec<String> = state
+            .board
+            .column(3)
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        assert!(
+            text.contains(&format!("column 4: {}\n", col3.join(" "))),
+            "{text}"
+        );
+        assert!(text.ends_with("moves: 0\n"), "{text}");
+    }
 
     #[test]
     fn random_games_pass_the_encoding_check() {

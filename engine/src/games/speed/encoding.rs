@@ -29,6 +29,7 @@
 use super::{Speed, SpeedAction, SpeedObservation, HAND};
 use crate::encoding::{Encoding, Tensor};
 use crate::games::common::encoding::{per_seat, seat_one_hot};
+use crate::games::common::text::{in_order, seats, BySuit, ObsText};
 use crate::{Card, CardSet};
 
 const SEATS: usize = 2;
@@ -68,6 +69,33 @@ impl Encoding for Speed {
         seat_one_hot(out, "winner", p.winner, me, SEATS);
         out.scalar("stuck", f32::from(u8::from(p.stuck)));
     }
+
+    fn observation_string(&self, obs: &SpeedObservation) -> String {
+        let p = &obs.public;
+        let mut t = ObsText::new(obs.seat, SEATS, "");
+        t.line("hand", BySuit(obs.hand));
+        for (i, pile) in p.piles.iter().enumerate() {
+            t.line(&format!("pile {i}"), in_order(pile));
+        }
+        for (i, known) in p.talon_known.iter().enumerate() {
+            let size = p.talon_sizes[i];
+            match known {
+                Some(cards) => t.line(
+                    &format!("talon {i}"),
+                    format_args!("{size} cards, rebuilt from {}", BySuit(*cards)),
+                ),
+                None => t.line(&format!("talon {i}"), format_args!("{size} cards")),
+            };
+        }
+        t.line("hands", seats(SEATS, |s| p.hand_sizes[s.index()]))
+            .line("stocks", seats(SEATS, |s| p.stock_sizes[s.index()]))
+            .line("stalemate turns", p.since_play)
+            .opt("winner", p.winner);
+        if p.stuck {
+            t.line("stopped", "stuck");
+        }
+        t.finish()
+    }
 }
 
 #[cfg(test)]
@@ -78,6 +106,12 @@ mod tests {
     use crate::{Game, Params, Seat};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn the_text_shows_the_own_hand_and_no_other() {
+        let g = Speed::new(2, &Params::new()).unwrap();
+        crate::games::common::text::assert_hands_private(&g, 4, |o: &SpeedObservation| o.hand);
+    }
 
     #[test]
     fn random_games_pass_the_encoding_check() {

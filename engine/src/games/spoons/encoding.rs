@@ -33,7 +33,8 @@
 use super::{four_of_a_kind, SpoonsAction, SpoonsGame, SpoonsObservation, SpoonsVariant, HAND};
 use crate::encoding::{Encoding, Tensor};
 use crate::games::common::encoding::{per_seat, seat_one_hot};
-use crate::{Card, Game};
+use crate::games::common::text::{seat_list, seats, Counted, Fmt, ObsText};
+use crate::{Card, CardMultiset, CardSet, Game, Seat};
 
 impl<V: SpoonsVariant> Encoding for SpoonsGame<V> {
     fn num_distinct_actions(&self) -> usize {
@@ -80,6 +81,42 @@ impl<V: SpoonsVariant> Encoding for SpoonsGame<V> {
         out.scalar("discards", f32::from(p.discard_size) / cards);
         out.scalar("tick", p.tick as f32 / 100.0);
     }
+
+    fn observation_string(&self, obs: &SpoonsObservation) -> String {
+        let n = self.players();
+        let p = &obs.public;
+        let phase = if self.over(p) {
+            "over"
+        } else if p.grabbed.is_some() {
+            "grabbing"
+        } else {
+            "passing"
+        };
+        let mut t = ObsText::new(obs.seat, n, format_args!("dealer {}, {phase}", p.dealer));
+        t.line("hand", Counted(&obs.hand))
+            .line("cards", seats(n, |s| p.hand_sizes[s]))
+            .line("stock", p.stock_size)
+            .line("discards", p.discard_size)
+            .line("tick", p.tick)
+            .opt("first grab", p.grabbed)
+            .line("holding a spoon", seat_list(p.spoons.iter()))
+            .line("card waiting", seat_list(p.pending.iter()))
+            .line("letters", seats(n, |s| p.letters[s]))
+            .line("out", seat_list(Seat::all(n).filter(|&s| p.out.is_out(s))))
+            .opt("last loser", p.last_loser)
+            .line(
+                "pack",
+                Fmt(|f: &mut std::fmt::Formatter<'_>| {
+                    let decks = self.decks();
+                    if p.pack == CardMultiset::copies(CardSet::FULL_DECK, decks) {
+                        write!(f, "{decks} whole deck(s)")
+                    } else {
+                        write!(f, "{}", Counted(&p.pack))
+                    }
+                }),
+            );
+        t.finish()
+    }
 }
 
 #[cfg(test)]
@@ -94,6 +131,14 @@ mod tests {
 
     fn len<G: Encoding>(g: &G) -> usize {
         layout(g).iter().map(|s| s.len).sum()
+    }
+
+    #[test]
+    fn the_text_shows_the_own_hand_and_no_other() {
+        let g = Spoons::new(4, &Params::new()).unwrap();
+        crate::games::common::text::assert_hands_private(&g, 4, |o: &SpoonsObservation| {
+            o.hand.support()
+        });
     }
 
     #[test]

@@ -55,6 +55,7 @@
 use super::{melds_in, Ending, Phase, TongIts, TongitsAction, TongitsObservation, MAX_MELDS};
 use crate::encoding::{Encoding, Tensor};
 use crate::games::common::encoding::{around, per_seat, seat_one_hot};
+use crate::games::common::text::{in_order, name, seat_list, seats, BySuit, ObsText};
 use crate::{Card, CardSet, Rank};
 use std::sync::OnceLock;
 
@@ -198,6 +199,57 @@ impl Encoding for TongIts {
             obs.hands_played as f32 / self.hands.max(1) as f32,
         );
     }
+
+    fn observation_string(&self, obs: &TongitsObservation) -> String {
+        let idx = |s: crate::Seat| s.index();
+        let phase = match obs.phase {
+            Phase::Draw => "draw".to_string(),
+            Phase::Play => "play".to_string(),
+            Phase::Fight { caller } => format!("draw called by {caller}"),
+            Phase::Over => "over".to_string(),
+        };
+        let mut t = ObsText::new(
+            obs.me,
+            SEATS,
+            format_args!("dealer {}, {phase}", obs.dealer),
+        );
+        t.line("hand", BySuit(obs.hand));
+        if obs.phase != Phase::Over {
+            t.line("to move", obs.turn);
+        }
+        t.line("cards", seats(SEATS, |s| obs.hand_sizes[idx(s)]))
+            .line("pile", in_order(&obs.pile))
+            .line("stock", obs.stock_len);
+        for m in &obs.melds {
+            let cards = if m.face_down && m.cards.is_empty() {
+                "four face down".to_string()
+            } else if m.face_down {
+                format!("{} (face down)", BySuit(m.cards))
+            } else {
+                BySuit(m.cards).to_string()
+            };
+            t.line(&format!("meld of {}", m.owner), cards);
+        }
+        let flags = |v: [bool; 3]| seat_list(crate::Seat::all(SEATS).filter(move |s| v[idx(*s)]));
+        t.seat_cards("picked", SEATS, |s| obs.picked[idx(s)])
+            .seat_cards("refused", SEATS, |s| obs.refused[idx(s)])
+            .seat_cards("discarded", SEATS, |s| obs.discarded[idx(s)])
+            .line("opened", flags(obs.opened))
+            .line("laid off on own melds", flags(obs.own_sapaw))
+            .line("melds laid off on", flags(obs.sapawed))
+            .line("fighting", flags(obs.fighters))
+            .opt("last stock card drawn by", obs.last_drawer)
+            .line("chips", seats(SEATS, |s| obs.chips[idx(s)]))
+            .line("pot", obs.pot)
+            .opt("streak", obs.streak.map(|(s, n)| format!("{s}, {n} hands")))
+            .opt(
+                "last hand",
+                obs.last
+                    .map(|l| format!("won by {} ({})", l.winner, name(l.ending))),
+            )
+            .line("hands played", obs.hands_played);
+        t.finish()
+    }
 }
 
 #[cfg(test)]
@@ -215,6 +267,13 @@ mod tests {
 
     fn set(s: &str) -> CardSet {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_text_shows_the_own_hand_and_no_other() {
+        crate::games::common::text::assert_hands_private(&game(1), 4, |o: &TongitsObservation| {
+            o.hand
+        });
     }
 
     #[test]

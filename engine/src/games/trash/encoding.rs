@@ -39,7 +39,8 @@
 use super::{Decision, Spot, Trash, TrashAction, TrashObservation, MAX_LAYOUT};
 use crate::encoding::{Encoding, Tensor};
 use crate::games::common::encoding::{around, per_seat, seat_one_hot};
-use crate::Game;
+use crate::games::common::text::{card_or_dash, seats, Counted, Fmt, ObsText};
+use crate::{Game, Seat};
 
 const SPOTS: usize = MAX_LAYOUT as usize;
 
@@ -98,6 +99,52 @@ impl Encoding for Trash {
         out.scalar("stock", f32::from(obs.stock) / (52.0 * decks));
         out.scalar("hand", f32::from(obs.hand) / (n as f32 * layout));
     }
+
+    /// Each layout is written spot by spot from spot 1: the card of a face-up spot, `[JS]`
+    /// for a jack standing in for the natural card, `?` face down.
+    fn observation_string(&self, obs: &TrashObservation) -> String {
+        let n = self.players();
+        let mut t = ObsText::new(
+            obs.seat,
+            n,
+            format_args!("dealer {}, hand {}", obs.dealer, obs.hand),
+        );
+        for s in Seat::all(n) {
+            let l = obs.layouts[s];
+            let spots = Fmt(move |f: &mut std::fmt::Formatter<'_>| {
+                for (i, spot) in l.spots[..usize::from(l.size)].iter().enumerate() {
+                    let sep = if i > 0 { " " } else { "" };
+                    match spot {
+                        Spot::FaceDown => write!(f, "{sep}?")?,
+                        Spot::Natural(c) => write!(f, "{sep}{c}")?,
+                        Spot::Jack(c) => write!(f, "{sep}[{c}]")?,
+                    }
+                }
+                Ok(())
+            });
+            t.line(&format!("layout {s}"), spots);
+        }
+        t.line("wins", seats(n, |s| obs.wins[s]));
+        match obs.decision {
+            Some(d) => {
+                let decision = match d {
+                    Decision::PlaceJack => "place the jack".to_string(),
+                    Decision::ReplaceJack(k) => format!("replace the jack at {k} or discard"),
+                    Decision::TakeOrDraw => "take the discard or draw".to_string(),
+                };
+                t.line("to move", format_args!("{}, {decision}", obs.turn));
+            }
+            None => {
+                t.opt("winner", obs.winner);
+            }
+        }
+        t.line("held", card_or_dash(obs.held))
+            .line("discard", card_or_dash(obs.discards.top))
+            .line("older discards", Counted(&obs.discards.rest))
+            .line("stock", obs.stock)
+            .line("stock known", Counted(&obs.stock_known));
+        t.finish()
+    }
 }
 
 #[cfg(test)]
@@ -105,7 +152,7 @@ mod tests {
     use super::*;
     use crate::encoding::{check, layout, relative};
     use crate::games::common::encoding::named;
-    use crate::{Card, Params, Seat, ToMove};
+    use crate::{Card, CardSet, Params, ToMove};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -127,6 +174,37 @@ mod tests {
             let len: usize = layout(&g).iter().map(|s| s.len).sum();
             assert_eq!(len, 34 * players + 325);
         }
+    }
+
+    #[test]
+    fn the_text_shows_face_up_cards_and_no_face_down_or_stock_card() {
+        let g = game(2, &[]);
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut st = g.deal(&mut rng);
+        let mut legal = Vec::new();
+        for _ in 0..20 {
+            if g.to_move(&st) == ToMove::Over {
+                break;
+            }
+            g.legal_actions(&st, &mut legal);
+            g.apply(&mut st, legal[0], &mut rng);
+        }
+        let (mut up, mut down) = (CardSet::EMPTY, CardSet::EMPTY);
+        for s in Seat::all(2) {
+            let l = st.layout(s);
+            for k in 1..=l.size() {
+                match l.spot(k) {
+                    Spot::FaceDown => down.insert(l.card(k)),
+                    Spot::Natural(c) | Spot::Jack(c) => up.insert(c),
+                };
+            }
+        }
+        down.extend(st.stock().iter().copied());
+        assert!(!up.is_empty() && !down.is_empty());
+        let text = g.observation_string(&g.observe(&st, Seat::new(1)));
+        assert!(text.starts_with("seat 1 of 2, dealer "), "{text}");
+        crate::games::common::text::assert_shows(&text, up, down);
+        assert!(text.contains("layout 0: "), "{text}");
     }
 
     #[test]

@@ -18,6 +18,8 @@
 use super::{Whist, WhistObservation};
 use crate::cards::{Card, CardSet};
 use crate::encoding::{Encoding, Tensor};
+use crate::games::common::text::{teams, ObsText};
+use crate::tricks::text::write_play;
 use crate::tricks::{encode_play, TrickTaking};
 
 impl Encoding for Whist {
@@ -42,6 +44,22 @@ impl Encoding for Whist {
         out.scalar("trump_card.held", f32::from(u8::from(held)));
         encode_play(out, &obs.play, me, 13);
     }
+
+    fn observation_string(&self, obs: &WhistObservation) -> String {
+        let held = !obs.play.record().played().contains(obs.trump_card);
+        let mut t = ObsText::new(
+            obs.seat,
+            4,
+            format_args!("dealer {}, trump {}", obs.dealer, obs.trump_card.suit()),
+        );
+        let where_ = if held { "held by the dealer" } else { "played" };
+        t.line("trump card", format_args!("{} ({where_})", obs.trump_card))
+            .line("score", teams(&obs.scores, 4))
+            .line("target", self.target())
+            .line("hands played", obs.hands);
+        write_play(&mut t, &obs.play, obs.seat);
+        t.finish()
+    }
 }
 
 #[cfg(test)]
@@ -64,6 +82,24 @@ mod tests {
         assert!(r.decisions >= 30 * 52, "{r:?}");
         let len: usize = layout(&game()).iter().map(|s| s.len).sum();
         assert_eq!(len, 1125);
+    }
+
+    #[test]
+    fn the_text_shows_the_trump_card_and_the_own_hand_only() {
+        let g = game();
+        let text = crate::tricks::text::assert_text_shows_own_hand(
+            &g,
+            7,
+            Seat::new(2),
+            |o: &WhistObservation| CardSet::from_card(o.trump_card),
+        );
+        let state = g.deal(&mut ChaCha8Rng::seed_from_u64(7));
+        let trump = g.observe(&state, Seat::new(2)).trump_card;
+        assert!(
+            text.contains(&format!("trump card: {trump} (held by the dealer)\n")),
+            "{text}"
+        );
+        assert!(text.contains("trick: -, "), "{text}");
     }
 
     #[test]

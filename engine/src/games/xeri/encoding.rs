@@ -27,6 +27,7 @@
 use super::{Xeri, XeriAction, XeriObservation, HAND};
 use crate::encoding::{Encoding, Tensor};
 use crate::games::common::encoding::{around, per_seat, seat_one_hot};
+use crate::games::common::text::{card_or_dash, seats, BySuit, ObsText};
 use crate::Card;
 
 const SEATS: usize = 2;
@@ -72,6 +73,33 @@ impl Encoding for Xeri {
             obs.last_points[s] as f32 / 30.0
         });
     }
+
+    fn observation_string(&self, obs: &XeriObservation) -> String {
+        let mut t = ObsText::new(
+            obs.seat,
+            SEATS,
+            format_args!(
+                "dealer {}, hand {} of {}",
+                obs.dealer,
+                obs.hand_number,
+                self.hands()
+            ),
+        );
+        t.line("hand", BySuit(obs.hand))
+            .line("pile top", card_or_dash(obs.top))
+            .line("pile", BySuit(obs.pile))
+            .line("stock", obs.stock)
+            .line("cards", seats(SEATS, |s| obs.hand_sizes[s]))
+            .seat_cards("captured", SEATS, |s| obs.caps[s].won)
+            .line("xeris", seats(SEATS, |s| obs.caps[s].xeris))
+            .opt("last capture", obs.last_capturer);
+        if !obs.over {
+            t.line("to play", obs.turn);
+        }
+        t.line("hands won", seats(SEATS, |s| obs.hands_won[s]))
+            .line("last hand's points", seats(SEATS, |s| obs.last_points[s]));
+        t.finish()
+    }
 }
 
 #[cfg(test)]
@@ -85,6 +113,11 @@ mod tests {
 
     fn game(hands: u16) -> Xeri {
         Xeri::new(2, &Params::new().set("hands", hands)).unwrap()
+    }
+
+    #[test]
+    fn the_text_shows_the_own_hand_and_no_other() {
+        crate::games::common::text::assert_hands_private(&game(1), 4, |o: &XeriObservation| o.hand);
     }
 
     #[test]
