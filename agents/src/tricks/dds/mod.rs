@@ -55,6 +55,26 @@
 //! | cut-off move table of 4,096 `u32` slots (16 KiB) instead of 32,768 `u64` (3% more nodes, each cheaper) | 28.9 s against 30.7 s (means of 5 pairs) | about 6% |
 //! | table entries of 24 bytes (the owner mask kept as 5-bit depths per lane) instead of 48 | 27.4 s against 28.9 s (means of 2 pairs) | about 5% |
 //!
+//! Tried, no gain (timed on the first 20 deals, same node counts, alternating runs under a
+//! load of 18-22, where the same binary varied by ±15%; reverted): an 8-byte quick filter per
+//! entry (the owners of the top four cards of each lane, masked) scanned before the entry
+//! itself (8.41 and 8.59 s against 8.43 and 7.23 s); the buckets open-addressed directly,
+//! without the `u32` index in front (7.66 s against 7.26 s, means of 5 pairs). What the
+//! table holds (counted on those 20 deals: 35.1 M nodes, 11.1 M probes that find a bucket):
+//! buckets hold 28 entries on average, a deciding probe scans 5.3 of them (newest first), and
+//! half the probes meet buckets of more than 8 entries. The entries are worth their scan:
+//! capping a bucket at 32, 16 or 8 entries (dropping the oldest) raised the nodes to 1.3x,
+//! 2.0x and 3.9x and the time with them. The probe stalls on up to four dependent cache
+//! misses (index slot, bucket, first entry, and the scan), which a different layout only moves;
+//! fewer probes or a tree of entries by top-card owners (as DDS's winning-rank lists) are the
+//! next things to try. The cut-off move table at second and third hand is worth much: without
+//! it at follow nodes the nodes rise to 1.31x; without it at fourth hand only, to 1.013x, with
+//! no time difference that two runs could resolve (kept).
+//!
+//! Measured again after these trials (200 deals, seed 1, two alternating rounds, load 12-22):
+//! cardsim 125.5 s and 117.6 s against DDS 102.2 s and 99.0 s, 0.83x DDS's speed; the goal of
+//! 1.0x is not met.
+//!
 //! Already in place before this work, from DDS's published techniques: the transposition
 //! table keyed on relative ranks with lower and upper bounds, quick-trick and later-trick
 //! cut-offs, move ordering by weights and killer moves, and re-use across the four leaders
