@@ -41,6 +41,8 @@ cd "$root"
 # game's own tests, its conformance and perft tables, its encoding tests). Other tests and
 # doctests are not run: a narrower set can only miss mutants, never catch one falsely, so the
 # score is a lower bound. `--lib` goes to the build too, so nothing else is compiled.
+out=${MUTANTS_OUT:-target/mutants/$game}
+mkdir -p "$out"
 timeout=(--minimum-test-timeout "${MUTANTS_MIN_TIMEOUT:-60}")
 if [ -n "${MUTANTS_TIMEOUT:-}" ]; then
     timeout=(--timeout "$MUTANTS_TIMEOUT")
@@ -54,6 +56,6 @@ exec cargo mutants \
     --cargo-arg=--lib \
     "${timeout[@]}" \
     --jobs "${MUTANTS_JOBS:-1}" \
-    --output "${MUTANTS_OUT:-target/mutants/$game}" \
+    --output "$out" \
     "$@" \
     -- -- "games::$game::"
