@@ -495,7 +495,8 @@ fn broken_positions_fail_the_invariants() {
         None,
     );
     g.check_invariants(&good).unwrap();
-    let broken: [(&str, fn(&mut SpeedState)); 6] = [
+    type Break = fn(&mut SpeedState);
+    let broken: [(&str, Break); 6] = [
         ("a card lost", |s| {
             s.talons[0].pop();
         }),
