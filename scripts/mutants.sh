@@ -10,7 +10,7 @@
 #                                        # a few mutants on the warm target/ (no copy)
 #
 # <game> is a folder under engine/src/games (omi, court_piece, xeri, ...). Needs
-# `cargo install cargo-mutants --locked`. Results go to target/mutants/<game>/mutants.out/
+# `cargo install cargo-mutants --locked`. Results go to target/mutants-out/<game>/mutants.out/
 # (outcomes.json, caught.txt, missed.txt, timeout.txt, unviable.txt); MUTANTS_OUT moves them.
 # A mutant's tests are cut at five times the baseline's test time, at least
 # MUTANTS_MIN_TIMEOUT seconds (default 60); MUTANTS_TIMEOUT sets a fixed limit instead.
@@ -46,7 +46,7 @@ cd "$root"
 # game's own tests, its conformance and perft tables, its encoding tests). Other tests and
 # doctests are not run: a narrower set can only miss mutants, never catch one falsely, so the
 # score is a lower bound. `--lib` goes to the build too, so nothing else is compiled.
-out=${MUTANTS_OUT:-target/mutants/$game}
+out=${MUTANTS_OUT:-target/mutants-out/$game}
 mkdir -p "$out"
 # cargo-mutants runs one job unless told (and refuses --jobs with --in-place).
 jobs=()
