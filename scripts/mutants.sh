@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # Mutation testing of one game's rules: cargo-mutants changes the code of
 # engine/src/games/<game>/ (one small mutation at a time) and runs the engine's tests on each
-# mutant; a mutant the tests do not catch is a rule nobody tests. Not run in CI (slow).
+# mutant (the tests under games::<game>:: only, in the `mutants` profile of Cargo.toml); a
+# mutant the tests do not catch is a rule nobody tests. Not run in CI (slow).
 #
 #   scripts/mutants.sh <game> [extra cargo-mutants arguments]
 #   scripts/mutants.sh omi --list        # the mutants only, nothing built
+#   scripts/mutants.sh omi --in-place --baseline=skip --re 'score_hand'
+#                                        # a few mutants on the warm target/ (no copy)
 #
 # <game> is a folder under engine/src/games (omi, court_piece, xeri, ...). Needs
-# `cargo install cargo-mutants --locked`. Results go to target/mutants/<game>/mutants.out/
-# (outcomes.json, caught.txt, missed.txt, timeout.txt, unviable.txt). MUTANTS_TIMEOUT (seconds per test run,
-# default 300) and MUTANTS_JOBS (default 1) tune it. Record the score and the survivors judged
-# equivalent in docs/testing.md.
+# `cargo install cargo-mutants --locked`. Results go to target/mutants-out/<game>/mutants.out/
+# (outcomes.json, caught.txt, missed.txt, timeout.txt, unviable.txt); MUTANTS_OUT moves them.
+# A mutant's tests are cut at five times the baseline's test time, at least
+# MUTANTS_MIN_TIMEOUT seconds (default 60); MUTANTS_TIMEOUT sets a fixed limit instead.
+# MUTANTS_JOBS runs that many mutants at once (default 1). Record the score and the survivors
+# judged equivalent in docs/testing.md.
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ -z "$1" ]; then
@@ -37,12 +42,30 @@ if ! cargo mutants --version >/dev/null 2>&1; then
 fi
 
 cd "$root"
+# The tests that can see the game's rules: the library's tests under games::<game>:: (the
+# game's own tests, its conformance and perft tables, its encoding tests). Other tests and
+# doctests are not run: a narrower set can only miss mutants, never catch one falsely, so the
+# score is a lower bound. `--lib` goes to the build too, so nothing else is compiled.
+out=${MUTANTS_OUT:-target/mutants-out/$game}
+mkdir -p "$out"
+# cargo-mutants runs one job unless told (and refuses --jobs with --in-place).
+jobs=()
+if [ -n "${MUTANTS_JOBS:-}" ]; then
+    jobs=(--jobs "$MUTANTS_JOBS")
+fi
+timeout=(--minimum-test-timeout "${MUTANTS_MIN_TIMEOUT:-60}")
+if [ -n "${MUTANTS_TIMEOUT:-}" ]; then
+    timeout=(--timeout "$MUTANTS_TIMEOUT")
+fi
 exec cargo mutants \
     --package cardsim-engine \
     --test-package cardsim-engine \
     --file "$dir/*.rs" \
     --exclude "$dir/tests.rs" \
-    --timeout "${MUTANTS_TIMEOUT:-300}" \
-    --jobs "${MUTANTS_JOBS:-1}" \
-    --output "target/mutants/$game" \
-    "$@"
+    --profile mutants \
+    --cargo-arg=--lib \
+    "${timeout[@]}" \
+    "${jobs[@]}" \
+    --output "$out" \
+    "$@" \
+    -- -- "games::$game::"

@@ -435,3 +435,65 @@ fn nth_legal_enumerates_the_legal_cards() {
         assert!(counted > 40 * 5, "{players} players: {counted}");
     }
 }
+
+/// The observation's counts are scaled as documented, from the observer's side: scores /
+/// `target` (ours first), hands so far / 10, pending tied hands / 4.
+#[test]
+fn the_observation_scales_scores_deals_and_bonus_from_the_observers_side() {
+    use crate::encoding::{Encoding, Tensor};
+    let g = game(&[]);
+    let mut s = g.deal(&mut ChaCha8Rng::seed_from_u64(3));
+    s.scores = [3, 1];
+    (s.deals, s.bonus) = (4, 2);
+    let mut t = Tensor::new();
+    g.encode_observation(&g.observe(&s, Seat::new(1)), &mut t);
+    assert_eq!(t.get("scores").unwrap(), &[0.1, 0.3]);
+    assert_eq!(t.get("deals").unwrap(), &[0.4]);
+    assert_eq!(t.get("bonus").unwrap(), &[0.5]);
+}
+
+/// The deal text (the first four cards of each hand) reads back to the same deal.
+#[test]
+fn the_deal_text_reads_back() {
+    let g = game(&[]);
+    for seed in 0..10 {
+        let s = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
+        let text = crate::deal_text::round_trip(&g, &s).unwrap();
+        assert!(text.starts_with("N:"), "{text}");
+    }
+}
+
+/// The trick-game view: the card play only while cards are played, each action's card, the
+/// partnerships, and every move public.
+#[test]
+fn the_trick_view_is_the_card_play_only() {
+    let g = game(&[]);
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let mut s = g.deal(&mut rng);
+    assert!(
+        g.trick_play(&s).is_none(),
+        "no tricks while trumps are named"
+    );
+    g.apply(&mut s, A::Trump(Suit::Clubs), &mut rng);
+    assert_eq!(g.trick_play(&s), Some(s.play()));
+    assert_eq!(Omi::card(A::Play("9D".parse().unwrap())), "9D".parse().ok());
+    assert_eq!(Omi::card(A::Trump(Suit::Clubs)), None);
+    assert_eq!(
+        Seat::all(4).map(|x| g.team(x)).collect::<Vec<_>>(),
+        [0, 1, 0, 1]
+    );
+    assert_eq!(TrickTaking::teams(&g), Omi::teams());
+    let a = A::Play("9D".parse().unwrap());
+    assert_eq!(g.observe_action(&s, a, Seat::new(2)), Some(a));
+    assert_eq!(
+        (a.to_string(), A::Trump(Suit::Clubs).to_string()),
+        ("9D".into(), "trump C".into())
+    );
+    // At the end of a game the card play is over: no trick view.
+    let g = game(&["target=1"]);
+    let mut s = g.deal(&mut rng);
+    set_hand(&g, &mut s, forced(8));
+    play_out(&g, &mut s, &mut rng);
+    assert_eq!(s.phase(), Phase::Over);
+    assert!(g.trick_play(&s).is_none());
+}

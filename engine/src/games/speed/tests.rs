@@ -388,3 +388,169 @@ fn a_rebuilt_talon_is_shuffled() {
     }
     assert!(talons.len() >= 5, "{} distinct talons", talons.len());
 }
+
+/// A position that opens with one stalemate turn (nobody fits 2C or 2D; the talons' tops 6S
+/// and 9C then give both players a play): seat 0 holds five with two in stock, seat 1 four
+/// with none; after the turn the talons hold 12 and 25 cards.
+fn after_one_stalemate(g: &Speed) -> SpeedState {
+    let (h, st, p) = (
+        ["7S 7H 7D 7C TS", "9H 9D 5C 5D"],
+        ["KH KD", ""],
+        ["2C", "2D"],
+    );
+    let used: CardSet = [h, st, p]
+        .iter()
+        .flatten()
+        .flat_map(|x| cs(x))
+        .chain(cs("6S 9C"))
+        .collect();
+    let rest: Vec<Card> = CardSet::FULL_DECK.difference(used).iter().collect();
+    let talons = [
+        format!("{} 6S", print_list(&rest[..12])),
+        format!("{} 9C", print_list(&rest[12..])),
+    ];
+    pos(g, h, st, p, Some([&talons[0], &talons[1]]))
+}
+
+fn print_list(cards: &[Card]) -> String {
+    cards
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The observation tensor's counts are scaled as documented: talons / 26, hands / 5, stocks /
+/// 15 (the observer first), stalemate turns / the `stuck` limit.
+#[test]
+fn the_observation_scales_each_count_as_documented() {
+    use crate::encoding::{Encoding, Tensor};
+    use crate::games::common::encoding::named;
+    let g = game(&["stuck=4"]);
+    let s = after_one_stalemate(&g);
+    g.check_invariants(&s).unwrap();
+    assert_eq!((s.public.talon_sizes, s.public.since_play), ([12, 25], 1));
+    let mut t = Tensor::new();
+    g.encode_observation(&g.observe(&s, Seat::new(1)), &mut t);
+    assert_eq!(named(&t, "talon.size"), [12.0 / 26.0, 25.0 / 26.0]);
+    assert_eq!(named(&t, "hand_sizes"), [0.8, 1.0]);
+    assert_eq!(named(&t, "stock_sizes"), [0.0, 2.0 / 15.0]);
+    assert_eq!(named(&t, "stalemate"), [0.25]);
+}
+
+/// The deal text reads back to the same deal, the opening stalemate turns included: their
+/// turned cards are printed back on their talons, the piles with one card each.
+#[test]
+fn the_deal_text_reads_back() {
+    use crate::deal_text::round_trip;
+    let g = game(&[]);
+    let mut turned = 0;
+    for seed in 0..40 {
+        let s = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
+        let text = round_trip(&g, &s).unwrap();
+        let piles = text.split("piles: ").nth(1).unwrap();
+        assert_eq!(piles.split_whitespace().count(), 3, "{text}");
+        turned += s.public.counts[2];
+    }
+    assert!(turned > 0, "no deal opened with a stalemate");
+}
+
+/// The seats with a play: each hand against both pile tops.
+#[test]
+fn seats_that_can_play_are_those_with_a_card_that_fits() {
+    let g = game(&[]);
+    let both = pos(&g, ["8H 3S", "6D 2D"], ["", ""], ["7S", "QC"], None);
+    assert_eq!(g.seats_that_can_play(&both), SeatMask(0b11));
+    let second = pos(&g, ["9H 3S", "KD 2D"], ["", ""], ["7S", "QC"], None);
+    assert_eq!(g.seats_that_can_play(&second), SeatMask(0b10));
+    let first = pos(&g, ["8H 3S", "9D 2D"], ["", ""], ["7S", "QC"], None);
+    assert_eq!(g.seats_that_can_play(&first), SeatMask(0b01));
+}
+
+/// The score is the cards got rid of, of twenty: the loser's hand and stock both count.
+#[test]
+fn the_losers_score_counts_hand_and_stock() {
+    let g = game(&[]);
+    let mut s = pos(
+        &g,
+        ["8H", "6D 2D 4C 4H 4S"],
+        ["", "3D 3H"],
+        ["7S", "QC"],
+        None,
+    );
+    race(&g, &mut s, &[(0, "8H", 0, 0.5), (1, "6D", 0, 0.6)]);
+    let o = g.outcome(&s).unwrap();
+    assert_eq!((o[Seat::new(0)].score, o[Seat::new(1)].score), (20.0, 13.0));
+}
+
+/// `check_invariants` rejects each kind of broken position.
+#[test]
+fn broken_positions_fail_the_invariants() {
+    let g = game(&[]);
+    let good = pos(
+        &g,
+        ["8H KD 4C 4H 4S", "6D 2D"],
+        ["3D", ""],
+        ["7S", "QC"],
+        None,
+    );
+    g.check_invariants(&good).unwrap();
+    type Break = fn(&mut SpeedState);
+    let broken: [(&str, Break); 6] = [
+        ("a card lost", |s| {
+            s.talons[0].pop();
+        }),
+        ("a card twice", |s| {
+            let c = s.talons[0][0];
+            s.talons[1].push(c);
+            s.talons[0].pop();
+        }),
+        ("hand not refilled", |s| {
+            let c = s.hands[0].iter().next().unwrap();
+            s.hands[0].remove(c);
+            s.talons[0].push(c);
+        }),
+        ("a known talon that differs", |s| {
+            s.public.talon_known[0] = Some(CardSet::EMPTY);
+        }),
+        ("an empty pile", |s| {
+            let c = s.public.piles[1].pop().unwrap();
+            s.talons[1].push(c);
+        }),
+        ("a play due before now", |s| {
+            s.clock.now = 10;
+            s.clock.due[1] = Some(9);
+        }),
+    ];
+    for (what, breaks) in broken {
+        let mut s = good.clone();
+        breaks(&mut s);
+        assert!(g.check_invariants(&s).is_err(), "{what}");
+    }
+    let mut s = good.clone();
+    (s.clock.now, s.clock.due) = (10, [Some(10), None]);
+    assert_eq!(g.check_invariants(&s), Ok(()), "a play due now");
+}
+
+/// Speed has no turns: the turn-based moves are empty and a turn-based play is refused; every
+/// play is seen by both players; `cap` bounds the decisions.
+#[test]
+fn speed_has_no_turns_and_every_play_is_public() {
+    let g = game(&["cap=7"]);
+    let s = pos(&g, ["8H", "6D 2D"], ["", "3D"], ["7S", "QC"], None);
+    let a = SpeedAction {
+        card: c("8H"),
+        pile: 1,
+    };
+    let mut out = vec![a];
+    g.legal_actions(&s, &mut out);
+    assert!(out.is_empty());
+    assert_eq!(g.observe_action(&s, a, Seat::new(1)), Some(a));
+    assert_eq!(a.to_string(), "8H on 1");
+    assert_eq!(g.move_cap(), Some(7));
+    let refused = std::panic::catch_unwind(|| {
+        let mut s = s.clone();
+        g.apply(&mut s, a, &mut rng());
+    });
+    assert!(refused.is_err());
+}
