@@ -264,7 +264,8 @@ fn the_solver_is_fast_enough_for_eight_players() {
 
 /// A playout's deal ends with the penalty of the last trick: in a deal where one player takes
 /// `p` points and nobody goes out, that player is valued `0.5 - p / 26` and the three others
-/// `0.5 + p / 78` (scale 13: a king); a player put out counts the rest of the target.
+/// `0.5 + p / 78` (scale 13: a king); a player put out counts the rest of the target (50)
+/// instead.
 #[test]
 fn a_playout_ends_with_the_deal_valued_by_the_penalty() {
     let game = game(4, &[]);
@@ -279,10 +280,20 @@ fn a_playout_ends_with_the_deal_valued_by_the_penalty() {
             .filter(|&s| after.eliminations().is_out(s) && !start.eliminations().is_out(s))
             .collect();
         if !went_out.is_empty() {
-            // Out: valued as having taken the rest of the target, the least of the table.
+            // Out: the rest of the target counts, not the penalty taken.
             outs += 1;
-            let least = Seat::all(4).map(|s| v[s]).fold(f64::INFINITY, f64::min);
-            assert!(went_out.iter().any(|&o| v[o] == least), "{v:?}");
+            let gain = |s: Seat| {
+                if went_out.contains(&s) {
+                    f64::from(start.total(s)) - 50.0
+                } else {
+                    -f64::from(after.last_penalty(s))
+                }
+            };
+            for s in Seat::all(4) {
+                let others = Seat::all(4).filter(|&t| t != s).map(gain).sum::<f64>() / 3.0;
+                let expected = (0.5 + (gain(s) - others) / 26.0).clamp(0.0, 1.0);
+                assert!((v[s] - expected).abs() < 1e-12, "{s:?} {v:?}");
+            }
         } else if let [loser] = losers[..] {
             single += 1;
             let p = f64::from(after.last_penalty(loser));
