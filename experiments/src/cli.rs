@@ -216,6 +216,10 @@ struct ExperimentArgs {
     /// `cardsim merge`. Any split plays the same games.
     #[arg(long, value_name = "I/N")]
     shard: Option<Shard>,
+    /// Play only this game (repeatable; `cardsim experiment list` says which experiments
+    /// take it), e.g. `--game bridge --game pig`.
+    #[arg(long = "game", value_name = "NAME")]
+    game: Vec<String>,
 }
 
 /// The most games (or deals) an experiment plays per configuration: some experiments keep a
@@ -475,6 +479,7 @@ fn merge_experiment(name: &str, args: MergeArgs) -> Result<(), String> {
         quiet: args.quiet,
         plot: args.plot,
         mode: experiments::Mode::Merge(args.shards),
+        games_named: Vec::new(),
     };
     (exp.run)(&settings)
 }
@@ -488,6 +493,33 @@ fn check_plot(exp: &experiments::Experiment, plot: Option<&std::path::Path>) -> 
             exp.name,
             experiments::PLOTTED.join(", ")
         ));
+    }
+    Ok(())
+}
+
+/// Checks `--game`: only with the experiments that take it, not with `--shard` (a shard plays
+/// a share of every game, so that `cardsim merge` can put them together), and each name a game
+/// of `cardsim list`.
+fn check_game_filter(
+    exp: &experiments::Experiment,
+    names: &[String],
+    shard: bool,
+) -> Result<(), String> {
+    if names.is_empty() {
+        return Ok(());
+    }
+    if !experiments::GAME_FILTERED.contains(&exp.name) {
+        return Err(format!(
+            "experiment {} plays fixed games; --game works with {}",
+            exp.name,
+            experiments::GAME_FILTERED.join(", ")
+        ));
+    }
+    if shard {
+        return Err("--game with --shard: a shard plays a share of every game".into());
+    }
+    for name in names {
+        find_game(name).map_err(|e| format!("--game: {e}"))?;
     }
     Ok(())
 }
@@ -657,6 +689,7 @@ fn experiment(args: ExperimentArgs) -> Result<(), String> {
         }
     };
     check_plot(&exp, args.plot.as_deref())?;
+    check_game_filter(&exp, &args.game, args.shard.is_some())?;
     let settings = experiments::Settings {
         games: args.games,
         seed: run.seed,
@@ -667,6 +700,7 @@ fn experiment(args: ExperimentArgs) -> Result<(), String> {
         quiet: run.quiet,
         plot: args.plot,
         mode,
+        games_named: args.game,
     };
     (exp.run)(&settings)
 }

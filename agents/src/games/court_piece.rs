@@ -11,16 +11,27 @@
 //! assert_eq!(agent.label(), "heuristic");
 //! ```
 
+use crate::search::{gain_share, CutoffValue};
 use crate::tricks::{choose_trump, rule_of_thumb, DoubleDummy, TableView};
 use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver};
 use cardsim_engine::cards::CardSet;
-use cardsim_engine::games::court_piece::{CourtPieceAction, CourtPieceObservation, Phase};
-use cardsim_engine::Seat;
+use cardsim_engine::games::court_piece::{
+    CourtPieceAction, CourtPieceObservation, CourtPieceState, Phase,
+};
+use cardsim_engine::{BySeat, Game, Seat};
 use rand::RngCore;
 
 pub use cardsim_engine::games::court_piece::CourtPiece;
 
 impl GameAgents for CourtPiece {
+    /// A playout ends with its hand, valued by what each side gained in it: one for winning
+    /// the hand (seven tricks or more, or the first seven) and one for each court it scored
+    /// (52 for all thirteen after playing on), scale 2: a hand won is worth 0.75 to the
+    /// winners, a hand won with a court 1.
+    fn hand_end() -> Option<CutoffValue<Self>> {
+        Some(hand_value)
+    }
+
     fn game_agents() -> Vec<AgentKind<CourtPiece>> {
         vec![AgentKind::without_settings::<CourtPieceHeuristic>(
             "heuristic",
@@ -33,6 +44,26 @@ impl GameAgents for CourtPiece {
     fn exact_solver() -> Option<Box<dyn PerfectInfoSolver<CourtPiece>>> {
         Some(Box::new(DoubleDummy::new()))
     }
+}
+
+/// [`GameAgents::hand_end`] for Court Piece: once the hand that `start` is in has ended and
+/// the game goes on, [`gain_share`] of the hand won (the side on a run of hands after it,
+/// [`CourtPieceState::streak`]) plus the courts scored since `start`, scale 2.
+fn hand_value(
+    game: &CourtPiece,
+    start: &CourtPieceState,
+    now: &CourtPieceState,
+) -> Option<BySeat<f64>> {
+    if now.deals() <= start.deals() || game.outcome(now).is_some() {
+        return None;
+    }
+    let teams = CourtPiece::teams();
+    let gain = |seat: Seat| {
+        let team = teams.team(seat);
+        let courts = now.courts()[team] - start.courts()[team];
+        f64::from(courts) + f64::from(u8::from(now.streak().0 == team))
+    };
+    Some(gain_share(game, gain, 2.0))
 }
 
 /// A Court Piece player: trumps by [`choose_trump`] on the first five cards, rules of thumb in

@@ -21,18 +21,34 @@
 //! assert_eq!(agent.label(), "heuristic");
 //! ```
 
-use crate::search::{SearchSettings, Uct};
+use crate::search::{hands_and_scores, CutoffValue, SearchSettings, Uct};
 use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver};
 use cardsim_engine::cards::{Card, CardSet, Rank};
-use cardsim_engine::games::envite::{EnviteAction, EnviteObservation, EnviteState, Phase};
+use cardsim_engine::games::envite::{
+    EnviteAction, EnviteObservation, EnviteState, Phase, LYING_DOWN,
+};
 use cardsim_engine::params::ParamSpec;
 use cardsim_engine::tricks::{CardOrder, TrickPlay};
-use cardsim_engine::Seat;
+use cardsim_engine::{Game, Seat};
 use rand::RngCore;
 
 pub use cardsim_engine::games::envite::Envite;
 
 impl GameAgents for Envite {
+    /// A playout ends with its hand, valued by the stones each team gained, a game won
+    /// counting as 12 and a game lost costing the loser the stones it had in it (a hand is
+    /// worth 2 to 9 stones, or the game).
+    fn hand_end() -> Option<CutoffValue<Self>> {
+        Some(|g, start, now| {
+            // A game is won at 12 stones (scores stop at 11, lying down).
+            let stones = |s: &EnviteState, seat: Seat| {
+                let team = Game::team(g, seat);
+                f64::from((LYING_DOWN + 1) * s.games_won()[team] + s.scores()[team])
+            };
+            hands_and_scores(g, start, now, |s| s.tally().hands, stones, 6.0)
+        })
+    }
+
     fn game_agents() -> Vec<AgentKind<Envite>> {
         vec![AgentKind {
             name: "heuristic",
@@ -253,10 +269,11 @@ pub struct EnviteSolver {
 }
 
 impl EnviteSolver {
-    /// The solver, with perfect-information UCT at the default settings outside card play.
+    /// The solver, with perfect-information UCT at the default settings and the game's default
+    /// playout ([`Uct::with_auto_rollout`]) outside card play.
     pub fn new() -> Self {
         EnviteSolver {
-            fallback: Uct::new(SearchSettings::default()),
+            fallback: Uct::with_auto_rollout(SearchSettings::default()),
             nodes: 0,
         }
     }

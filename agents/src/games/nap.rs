@@ -331,11 +331,12 @@ pub struct NapSolver {
 }
 
 impl NapSolver {
-    /// The solver, with perfect-information UCT at the default settings for the auction.
+    /// The solver, with perfect-information UCT at the default settings and the game's default
+    /// playout ([`Uct::with_auto_rollout`]) for the auction.
     pub fn new() -> NapSolver {
         NapSolver {
             solver: GeneralSolver::new(),
-            fallback: Uct::new(SearchSettings::default()),
+            fallback: Uct::with_auto_rollout(SearchSettings::default()),
         }
     }
 

@@ -74,3 +74,57 @@ pub fn hands_and_scores<G: Game>(
     }
     Some(gain_share(game, |s| score(now, s) - score(start, s), scale))
 }
+
+/// Test support for the games' [`GameAgents::hand_end`] tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::GameAgents;
+    use cardsim_engine::{BySeat, ToMove};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Plays random games of `game` from `seeds` and, after every move, asks the game's
+    /// [`GameAgents::hand_end`] about the position from the state at the start of the hand
+    /// (and, once it answers, from the state one move before, in the same hand). The first
+    /// position it values ends that hand: `check(start, before, after, value)` is called with the start
+    /// of the hand, the state just before the last move and the valued state, and the next
+    /// hand starts there. Returns the hands checked.
+    ///
+    /// # Panics
+    /// If the game has no `hand_end`, if the cut-off ends the hand from the start but not
+    /// from the move before, if it values the game's last position, or if `check` panics.
+    pub(crate) fn check_hand_ends<G: GameAgents>(
+        game: &G,
+        seeds: std::ops::Range<u64>,
+        mut check: impl FnMut(&G::State, &G::State, &G::State, &BySeat<f64>),
+    ) -> usize {
+        let value = G::hand_end().expect("the game has a hand_end");
+        let mut legal = Vec::new();
+        let mut hands = 0;
+        for seed in seeds {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut state = game.deal(&mut rng);
+            let mut start = state.clone();
+            while let ToMove::Seat(_) = game.to_move(&state) {
+                game.legal_actions(&state, &mut legal);
+                let before = state.clone();
+                let a = legal[rng.random_range(0..legal.len())];
+                game.apply(&mut state, a, &mut rng);
+                if let Some(v) = value(game, &start, &state) {
+                    assert!(
+                        value(game, &before, &state).is_some(),
+                        "seed {seed}: the hand ended from a later start too"
+                    );
+                    check(&start, &before, &state, &v);
+                    hands += 1;
+                    start = state.clone();
+                }
+            }
+            assert!(
+                value(game, &start, &state).is_none(),
+                "seed {seed}: the game's end is scored by the game, not the cut-off"
+            );
+        }
+        hands
+    }
+}

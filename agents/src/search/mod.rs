@@ -76,6 +76,8 @@ mod uct;
 mod tests;
 
 pub use cheat::Cheat;
+#[cfg(test)]
+pub(crate) use hand_end::testing::check_hand_ends;
 pub use hand_end::{auto_rollout, gain_share, hands_and_scores};
 pub use ismcts::Ismcts;
 pub use pimc::Pimc;

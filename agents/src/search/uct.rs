@@ -1,9 +1,11 @@
 //! Perfect-information search: the [`PerfectInfoSolver`] hook and its default, UCT.
 
 use super::base::SearchCore;
+use super::hand_end::auto_rollout;
 use super::rollout::Rollout;
 use super::settings::SearchSettings;
 use super::tree::Observers;
+use crate::GameAgents;
 use cardsim_engine::{Game, ToMove};
 use rand::RngCore;
 
@@ -137,6 +139,17 @@ impl<G: Game> Uct<G> {
             panic!("a perfect-information search needs a seat to move");
         };
         self.core.run(game, seat, legal, rng, |_| state.clone());
+    }
+}
+
+impl<G: GameAgents> Uct<G> {
+    /// A UCT search with the game's default playout (`rollout=auto`, [`auto_rollout`]): in a
+    /// game played hand by hand, random play to the end of the hand valued by the game's hand
+    /// score. The exact solvers hand the positions they do not solve (an auction, naming
+    /// trumps) to this search at the default settings, so their playouts end with the hand
+    /// too.
+    pub fn with_auto_rollout(settings: SearchSettings) -> Self {
+        Uct::new(settings).with_rollout(auto_rollout::<G>())
     }
 }
 

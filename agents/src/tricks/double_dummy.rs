@@ -12,6 +12,7 @@
 use crate::search::{PerfectInfoSolver, SearchSettings, Uct};
 use crate::tricks::dds::general::GeneralSolver;
 use crate::tricks::dds::{Position, Solver};
+use crate::GameAgents;
 use cardsim_engine::tricks::TrickTaking;
 use cardsim_engine::Game;
 use rand::RngCore;
@@ -26,19 +27,19 @@ pub struct DoubleDummy<G: Game> {
     fallback: Box<dyn PerfectInfoSolver<G>>,
 }
 
-impl<G: Game> DoubleDummy<G> {
-    /// The solver, with perfect-information UCT at the default settings (1,000 iterations)
-    /// outside card play.
+impl<G: GameAgents> DoubleDummy<G> {
+    /// The solver, with perfect-information UCT at the default settings (1,000 iterations,
+    /// the game's default playout: [`Uct::with_auto_rollout`]) outside card play.
     pub fn new() -> Self {
         DoubleDummy {
             solver: Solver::new(),
             general: GeneralSolver::new(),
-            fallback: Box::new(Uct::new(SearchSettings::default())),
+            fallback: Box::new(Uct::with_auto_rollout(SearchSettings::default())),
         }
     }
 }
 
-impl<G: Game> Default for DoubleDummy<G> {
+impl<G: GameAgents> Default for DoubleDummy<G> {
     fn default() -> Self {
         Self::new()
     }

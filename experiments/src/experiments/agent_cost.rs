@@ -63,10 +63,14 @@ fn players_of<G: GameAgents>() -> Result<usize, String> {
     Ok(G::INFO.default_players)
 }
 
-/// The parts: `(game, agent)` in the order of `cardsim list`, then of [`AGENTS`].
-fn pairs() -> Result<Vec<(&'static str, &'static str)>, String> {
+/// The parts: `(game, agent)` in the order of `cardsim list`, then of [`AGENTS`], for the
+/// games `s` plays (`--game`).
+fn pairs(s: &Settings) -> Result<Vec<(&'static str, &'static str)>, String> {
     let mut out = Vec::new();
-    for g in cardsim_sim::games() {
+    for g in cardsim_sim::games()
+        .into_iter()
+        .filter(|g| s.plays_game(g.info.name))
+    {
         for a in for_game!(g.info.name, agents_of())? {
             out.push((g.info.name, a));
         }
@@ -217,7 +221,7 @@ impl Sharded for AgentCost {
 
     fn parts(&self, s: &Settings) -> Result<Vec<Part>, String> {
         let games = s.games.unwrap_or(DEFAULT_GAMES);
-        Ok(pairs()?
+        Ok(pairs(s)?
             .into_iter()
             .map(|(g, a)| Part {
                 name: format!("{g} {a}"),
@@ -233,7 +237,7 @@ impl Sharded for AgentCost {
         range: Range<u64>,
         emit: &mut Emit<'_>,
     ) -> Result<(), String> {
-        let (game, agent) = pairs()?[part];
+        let (game, agent) = pairs(s)?[part];
         for_game!(game, measure(agent, s.seed, range, emit))
     }
 
@@ -282,7 +286,7 @@ impl Sharded for AgentCost {
         ]
         .map(String::from)
         .to_vec()];
-        for ((game, agent), c) in pairs()?.into_iter().zip(&acc) {
+        for ((game, agent), c) in pairs(s)?.into_iter().zip(&acc) {
             let players = for_game!(game, players_of())?;
             let games = c.game_secs.len() as f64;
             let per_decision = c.decision_secs / c.decisions.max(1.0);
@@ -329,9 +333,22 @@ impl Sharded for AgentCost {
 mod tests {
     use super::*;
 
+    fn settings(games: &[&str]) -> Settings {
+        Settings {
+            games: None,
+            seed: 0,
+            threads: 1,
+            out: "agent-cost.csv".into(),
+            quiet: true,
+            plot: None,
+            mode: super::super::Mode::Whole,
+            games_named: games.iter().map(|g| g.to_string()).collect(),
+        }
+    }
+
     #[test]
     fn every_registered_game_has_its_arm() {
-        let pairs = pairs().unwrap();
+        let pairs = pairs(&settings(&[])).unwrap();
         for g in cardsim_sim::games() {
             assert!(
                 pairs
@@ -343,6 +360,18 @@ mod tests {
         }
         // Random and the four search agents everywhere, the heuristic where there is one.
         assert!(pairs.len() >= 5 * cardsim_sim::games().len());
+    }
+
+    /// `--game` keeps the named games' pairs, in the order of `cardsim list`.
+    #[test]
+    fn the_game_filter_keeps_the_named_games() {
+        let pairs = pairs(&settings(&["pig", "bridge"])).unwrap();
+        let games: Vec<&str> = pairs.iter().map(|&(g, _)| g).collect();
+        assert_eq!(games.first(), Some(&"bridge"));
+        assert_eq!(games.last(), Some(&"pig"));
+        assert!(games.iter().all(|&g| g == "bridge" || g == "pig"));
+        // Random, heuristic and the four search agents in each.
+        assert_eq!(pairs.len(), 12, "{pairs:?}");
     }
 
     #[test]

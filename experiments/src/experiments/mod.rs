@@ -63,7 +63,19 @@ pub struct Settings {
     pub plot: Option<PathBuf>,
     /// Whole run, shard or merge.
     pub mode: Mode,
+    /// The games to play (`--game`, for the experiments in [`GAME_FILTERED`]); empty: all.
+    pub games_named: Vec<String>,
 }
+
+impl Settings {
+    /// True when the game named `name` is played: no `--game` was given, or it names it.
+    pub fn plays_game(&self, name: &str) -> bool {
+        self.games_named.is_empty() || self.games_named.iter().any(|g| g == name)
+    }
+}
+
+/// The experiments that play only the games named by `--game` when it is given.
+pub const GAME_FILTERED: &[&str] = &["agent-cost", "strength"];
 
 /// The experiments that draw a plot with `--plot`.
 pub const PLOTTED: &[&str] = &[
@@ -121,5 +133,9 @@ pub fn list() -> String {
         s.push_str(&format!("  {:<22} {}\n", e.name, e.about));
     }
     s.push_str(&format!("With --plot FILE.svg: {}.\n", PLOTTED.join(", ")));
+    s.push_str(&format!(
+        "With --game NAME (repeatable): {}.\n",
+        GAME_FILTERED.join(", ")
+    ));
     s
 }

@@ -422,6 +422,7 @@ mod tests {
             quiet: true,
             plot: None,
             mode,
+            games_named: Vec::new(),
         };
         shard::drive(&m, m.name, &settings("whole.csv", Mode::Whole)).unwrap();
         let whole = untimed(&dir.path().join("whole.csv"));

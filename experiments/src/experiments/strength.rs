@@ -42,11 +42,11 @@ fn measured<G: GameAgents>() -> Result<bool, String> {
     Ok(has && G::INFO.default_players >= 2)
 }
 
-/// The measured games, in the order of `cardsim list`.
-fn games() -> Result<Vec<&'static str>, String> {
+/// The measured games, in the order of `cardsim list`, of those `s` plays (`--game`).
+fn games(s: &Settings) -> Result<Vec<&'static str>, String> {
     let mut out = Vec::new();
     for g in cardsim_sim::games() {
-        if for_game!(g.info.name, measured())? {
+        if s.plays_game(g.info.name) && for_game!(g.info.name, measured())? {
             out.push(g.info.name);
         }
     }
@@ -82,7 +82,7 @@ impl Sharded for Strength {
 
     fn parts(&self, s: &Settings) -> Result<Vec<Part>, String> {
         let mut parts = Vec::new();
-        for g in games()? {
+        for g in games(s)? {
             for &(a, b, deals) in MATCHUPS {
                 parts.push(Part {
                     name: format!("{g}: {a} vs {b}"),
@@ -100,7 +100,7 @@ impl Sharded for Strength {
         range: Range<u64>,
         emit: &mut Emit<'_>,
     ) -> Result<(), String> {
-        let game = games()?[part / MATCHUPS.len()];
+        let game = games(s)?[part / MATCHUPS.len()];
         for_game!(game, duel(part % MATCHUPS.len(), s, range, emit))
     }
 
@@ -153,7 +153,7 @@ impl Sharded for Strength {
         ]
         .map(String::from)
         .to_vec()];
-        let names = games()?;
+        let names = games(s)?;
         for (i, ((win, lead), secs)) in acc.iter().zip(seconds).enumerate() {
             let game = names[i / MATCHUPS.len()];
             let (a, b, _) = MATCHUPS[i % MATCHUPS.len()];
@@ -202,13 +202,33 @@ impl Sharded for Strength {
 mod tests {
     use super::*;
 
+    fn settings(games: &[&str]) -> Settings {
+        Settings {
+            games: None,
+            seed: 0,
+            threads: 1,
+            out: "strength.csv".into(),
+            quiet: true,
+            plot: None,
+            mode: super::super::Mode::Whole,
+            games_named: games.iter().map(|g| g.to_string()).collect(),
+        }
+    }
+
     #[test]
     fn every_game_with_a_heuristic_and_opponents_is_measured() {
-        let names = games().unwrap();
+        let names = games(&settings(&[])).unwrap();
         assert!(names.contains(&"whist") && names.contains(&"speed"));
         assert!(
             !names.contains(&"seahaven"),
             "one player: nobody to play against"
         );
+    }
+
+    /// `--game` keeps the named games that are measured: Seahaven (one player) is not.
+    #[test]
+    fn the_game_filter_keeps_the_named_games() {
+        let names = games(&settings(&["seahaven", "xeri", "euchre"])).unwrap();
+        assert_eq!(names, ["xeri", "euchre"]);
     }
 }

@@ -133,3 +133,42 @@ fn determinizations_are_honest_with_the_undealt_cards_and_voids() {
         "{report:?}"
     );
 }
+
+/// A playout's hand ends with the hand's result: the side that won it (seven tricks or more,
+/// or the first seven) is valued 0.75 and the other 0.25, or 1 and 0 when the winners also
+/// scored a court (the first seven tricks, all thirteen, or seven hands in a row).
+#[test]
+fn a_playout_ends_with_the_hand_valued_by_its_winner_and_courts() {
+    let g = game(&[]);
+    let teams = CourtPiece::teams();
+    let (mut courts, mut decided) = (0, 0);
+    let hands = crate::search::check_hand_ends(&g, 0..15, |start, before, after, v| {
+        assert_eq!(after.deals(), start.deals() + 1);
+        let gained = [0, 1].map(|t| after.courts()[t] - start.courts()[t]);
+        // The winner: the side that took the first seven, or seven tricks of the twelve
+        // before the last card (a 6-6 hand is decided by the last trick: skipped).
+        let tricks = [0, 1].map(|t| before.play().team_tricks(&teams, t));
+        let Some(winner) = before.seven().or((0..2).find(|&t| tricks[t] >= 7)) else {
+            return;
+        };
+        decided += 1;
+        assert_eq!(gained[1 - winner], 0, "only the winners score courts");
+        let share = if gained[winner] > 0 {
+            courts += 1;
+            1.0
+        } else {
+            0.75
+        };
+        for seat in Seat::all(4) {
+            let expected = if teams.team(seat) == winner {
+                share
+            } else {
+                1.0 - share
+            };
+            assert_eq!(v[seat], expected, "{seat:?} {gained:?}");
+        }
+    });
+    // Twenty deals a game, the last scored by the game's outcome.
+    assert_eq!(hands, 15 * 19);
+    assert!(decided > 200 && courts >= 5, "{decided} {courts}");
+}

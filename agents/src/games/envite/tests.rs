@@ -381,3 +381,42 @@ fn a_trawl_in_progress_shows_a_trump() {
     }
     assert!(found > 20);
 }
+
+/// A playout's hand ends with the stones scored: the winners gain the stake (2 to 9, 1 for a
+/// forfeit, 3 or 5 against a lying team) and are valued `0.5 + k / 12`, the losers
+/// `0.5 - k / 12`; a hand that wins a game counts 12 stones less what the winners had, plus
+/// what the losers lose.
+#[test]
+fn a_playout_ends_with_the_hand_valued_by_the_stones_won() {
+    let game = game(4, &[]);
+    let mut games_won = 0;
+    let hands = crate::search::check_hand_ends(&game, 0..40, |start, _, after, v| {
+        assert_eq!(after.tally().hands, start.tally().hands + 1);
+        let (s, a) = (start.scores(), after.scores());
+        let won_game = (0..2).find(|&t| after.games_won()[t] > start.games_won()[t]);
+        let (winner, k) = match won_game {
+            Some(t) => {
+                games_won += 1;
+                assert_eq!(a, [0, 0]);
+                (t, 12 - s[t] + s[1 - t])
+            }
+            None => {
+                let t = (0..2).find(|&t| a[t] > s[t]).expect("a team scored");
+                assert_eq!(a[1 - t], s[1 - t]);
+                (t, a[t] - s[t])
+            }
+        };
+        let share = (0.5 + f64::from(k) / 12.0).min(1.0);
+        for seat in Seat::all(4) {
+            let expected = if seat.index() % 2 == winner {
+                share
+            } else {
+                1.0 - share
+            };
+            assert!((v[seat] - expected).abs() < 1e-12, "{seat:?} {k} {v:?}");
+        }
+    });
+    assert!(hands > 200, "{hands}");
+    // A best-of-three match: at least one game ends before the match does.
+    assert!(games_won >= 40, "{games_won}");
+}

@@ -8,14 +8,24 @@
 //! assert_eq!(agent.label(), "heuristic");
 //! ```
 
+use crate::search::{hands_and_scores, CutoffValue};
 use crate::{Agent, AgentKind, GameAgents};
 use cardsim_engine::games::ninety_nine::{Count, NinetyNineAction, NinetyNineObservation};
-use cardsim_engine::{Rank, Seat};
+use cardsim_engine::{Game, Rank, Seat};
 use rand::RngCore;
 
 pub use cardsim_engine::games::ninety_nine::NinetyNine;
 
 impl GameAgents for NinetyNine {
+    /// A playout ends with its hand (when a player cannot stay at or below 99), valued by
+    /// the tokens each player kept: the player who lost one gains -1, the others 0.
+    fn hand_end() -> Option<CutoffValue<Self>> {
+        Some(|g, start, now| {
+            let tokens = |s: &<Self as Game>::State, seat: Seat| f64::from(s.tokens_of(seat));
+            hands_and_scores(g, start, now, |s| u32::from(s.hand_number()), tokens, 1.0)
+        })
+    }
+
     fn game_agents() -> Vec<AgentKind<NinetyNine>> {
         vec![AgentKind::without_settings::<NinetyNineHeuristic>(
             "heuristic",

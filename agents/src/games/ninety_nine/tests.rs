@@ -200,3 +200,28 @@ fn search_agents_play_whole_games() {
         assert!(decisions > 0 && game.outcome(&st).is_some());
     }
 }
+
+/// A playout's hand ends when a player cannot stay at or below 99: that player lost a token
+/// and is valued 0, each of the two others 0.75 (it gained nothing, the mean of the others
+/// lost half a token).
+#[test]
+fn a_playout_ends_with_the_hand_valued_by_the_token_lost() {
+    let game = NinetyNine::new(3, &Params::new()).unwrap();
+    let mut eliminations = 0;
+    let hands = crate::search::check_hand_ends(&game, 0..20, |start, _, after, v| {
+        assert_eq!(after.hand_number(), start.hand_number() + 1);
+        let lost: Vec<Seat> = Seat::all(3)
+            .filter(|&s| after.tokens_of(s) < start.tokens_of(s))
+            .collect();
+        assert_eq!(lost.len(), 1, "one token a hand");
+        assert_eq!(start.tokens_of(lost[0]) - after.tokens_of(lost[0]), 1);
+        eliminations += u32::from(after.tokens_of(lost[0]) == 0);
+        for s in Seat::all(3) {
+            let expected = if s == lost[0] { 0.0 } else { 0.75 };
+            assert_eq!(v[s], expected, "{s:?}");
+        }
+    });
+    // Three tokens each: six to eight hands a game, the last one ending the game.
+    assert!(hands >= 20 * 5, "{hands}");
+    assert!(eliminations >= 20, "{eliminations}");
+}

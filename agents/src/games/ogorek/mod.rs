@@ -10,9 +10,9 @@
 
 mod solver;
 
-use crate::search::PerfectInfoSolver;
+use crate::search::{hands_and_scores, CutoffValue, PerfectInfoSolver};
 use crate::{Agent, AgentKind, GameAgents};
-use cardsim_engine::games::ogorek::{last_strength, OgorekAction, OgorekObservation};
+use cardsim_engine::games::ogorek::{last_strength, OgorekAction, OgorekObservation, OgorekState};
 use cardsim_engine::{CardSet, Rank, Seat};
 use rand::RngCore;
 
@@ -20,6 +20,19 @@ pub use cardsim_engine::games::ogorek::Ogorek;
 pub use solver::PenaltySolver;
 
 impl GameAgents for Ogorek {
+    /// A playout ends with its deal, valued by the penalty points each player took (a king
+    /// in the last trick costs 13), a player put out in it counting as having taken the
+    /// rest of the target.
+    fn hand_end() -> Option<CutoffValue<Self>> {
+        Some(|g, start, now| {
+            let penalty = |s: &OgorekState, seat: Seat| {
+                let out = s.eliminations().is_out(seat);
+                -f64::from(if out { g.target() } else { s.total(seat) })
+            };
+            hands_and_scores(g, start, now, |s| u32::from(s.deal_number()), penalty, 13.0)
+        })
+    }
+
     fn game_agents() -> Vec<AgentKind<Ogorek>> {
         vec![AgentKind::without_settings::<OgorekHeuristic>(
             "heuristic",

@@ -281,11 +281,12 @@ impl Search<'_> {
 }
 
 impl PenaltySolver {
-    /// A solver with perfect-information UCT at the default settings for the kontra calls.
+    /// A solver with perfect-information UCT at the default settings and the game's default
+    /// playout ([`Uct::with_auto_rollout`]) for the kontra calls.
     pub fn new() -> Self {
         PenaltySolver {
             table: HashMap::new(),
-            fallback: Uct::new(SearchSettings::default()),
+            fallback: Uct::with_auto_rollout(SearchSettings::default()),
             nodes: 0,
         }
     }

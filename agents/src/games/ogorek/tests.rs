@@ -261,3 +261,52 @@ fn the_solver_is_fast_enough_for_eight_players() {
     assert!(values.iter().all(|&v| (-13.0..=0.0).contains(&v)));
     assert!(solver.nodes() < 5_000_000, "{} nodes", solver.nodes());
 }
+
+/// A playout's deal ends with the penalty of the last trick: in a deal where one player takes
+/// `p` points and nobody goes out, that player is valued `0.5 - p / 26` and the three others
+/// `0.5 + p / 78` (scale 13: a king); a player put out counts the rest of the target (50)
+/// instead.
+#[test]
+fn a_playout_ends_with_the_deal_valued_by_the_penalty() {
+    let game = game(4, &[]);
+    let (mut single, mut outs) = (0, 0);
+    let hands = crate::search::check_hand_ends(&game, 0..20, |start, _, after, v| {
+        assert_eq!(after.deal_number(), start.deal_number() + 1);
+        let losers: Vec<Seat> = Seat::all(4)
+            .filter(|&s| after.last_penalty(s) > 0)
+            .collect();
+        assert!(!losers.is_empty());
+        let went_out: Vec<Seat> = Seat::all(4)
+            .filter(|&s| after.eliminations().is_out(s) && !start.eliminations().is_out(s))
+            .collect();
+        if !went_out.is_empty() {
+            // Out: the rest of the target counts, not the penalty taken.
+            outs += 1;
+            let gain = |s: Seat| {
+                if went_out.contains(&s) {
+                    f64::from(start.total(s)) - 50.0
+                } else {
+                    -f64::from(after.last_penalty(s))
+                }
+            };
+            for s in Seat::all(4) {
+                let others = Seat::all(4).filter(|&t| t != s).map(gain).sum::<f64>() / 3.0;
+                let expected = (0.5 + (gain(s) - others) / 26.0).clamp(0.0, 1.0);
+                assert!((v[s] - expected).abs() < 1e-12, "{s:?} {v:?}");
+            }
+        } else if let [loser] = losers[..] {
+            single += 1;
+            let p = f64::from(after.last_penalty(loser));
+            for s in Seat::all(4) {
+                let expected = if s == loser {
+                    0.5 - p / 26.0
+                } else {
+                    0.5 + p / 78.0
+                };
+                assert!((v[s] - expected).abs() < 1e-12, "{s:?} {p} {v:?}");
+            }
+        }
+    });
+    assert!(hands > 100 && single > 50, "{hands} {single}");
+    assert!(outs >= 20, "{outs}");
+}

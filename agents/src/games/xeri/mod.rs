@@ -7,14 +7,24 @@
 //! assert_eq!(agent.label(), "heuristic");
 //! ```
 
+use crate::search::{hands_and_scores, CutoffValue};
 use crate::{Agent, AgentKind, GameAgents};
 use cardsim_engine::games::xeri::{capture, card_points, XeriObservation};
-use cardsim_engine::{Card, CardSet, Rank, Seat};
+use cardsim_engine::{Card, CardSet, Game, Rank, Seat};
 use rand::RngCore;
 
 pub use cardsim_engine::games::xeri::Xeri;
 
 impl GameAgents for Xeri {
+    /// A playout ends with its hand, valued by who won it (the game counts hands won, not
+    /// points): the winner gains one hand, the loser none, a tied hand neither.
+    fn hand_end() -> Option<CutoffValue<Self>> {
+        Some(|g, start, now| {
+            let won = |s: &<Self as Game>::State, seat: Seat| f64::from(s.hands_won(seat));
+            hands_and_scores(g, start, now, |s| u32::from(s.hand_number()), won, 1.0)
+        })
+    }
+
     fn game_agents() -> Vec<AgentKind<Xeri>> {
         vec![AgentKind::without_settings::<XeriHeuristic>(
             "heuristic",

@@ -180,3 +180,28 @@ fn search_agents_play_whole_games() {
     assert_eq!(decisions, 48);
     assert!(game.outcome(&st).is_some());
 }
+
+/// A playout's hand ends with the hand's scoring, valued 1 for the seat with more points,
+/// 0 for the other, and 0.5 each for a tie.
+#[test]
+fn a_playout_ends_with_the_hand_valued_by_its_winner() {
+    let game = Xeri::new(2, &Params::new()).unwrap();
+    let (s0, s1) = (Seat::new(0), Seat::new(1));
+    let mut ties = 0;
+    let hands = crate::search::check_hand_ends(&game, 0..30, |start, _, after, v| {
+        assert_eq!(after.hand_number(), start.hand_number() + 1);
+        let pts = after.last_points();
+        let expected = match pts[s0].cmp(&pts[s1]) {
+            std::cmp::Ordering::Greater => (1.0, 0.0),
+            std::cmp::Ordering::Less => (0.0, 1.0),
+            std::cmp::Ordering::Equal => {
+                ties += 1;
+                (0.5, 0.5)
+            }
+        };
+        assert_eq!((v[s0], v[s1]), expected, "points {pts:?}");
+    });
+    // Five hands a game, the last one scored by the game's outcome.
+    assert_eq!(hands, 30 * 4);
+    assert!(hands > ties);
+}
