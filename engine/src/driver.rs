@@ -136,7 +136,9 @@ pub fn uniform_legal<G: Game, R: Rng + ?Sized>(
     scratch: &mut Vec<G::Action>,
     rng: &mut R,
 ) -> G::Action {
-    match game.pick_legal(state, |count| Ok::<_, Infallible>(rng.random_range(0..count))) {
+    match game.pick_legal(state, |count| {
+        Ok::<_, Infallible>(rng.random_range(0..count))
+    }) {
         Some(Ok(action)) => action,
         Some(Err(never)) => match never {},
         None => {

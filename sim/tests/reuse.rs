@@ -52,7 +52,9 @@ fn agents_reused_from_game_to_game_play_as_fresh_ones() {
     let mut failures = Vec::new();
     let mut checked = 0;
     for entry in games() {
-        let has_heuristic = (entry.agents)().iter().any(|&(name, _, _)| name == "heuristic");
+        let has_heuristic = (entry.agents)()
+            .iter()
+            .any(|&(name, _, _)| name == "heuristic");
         let mut specs = vec!["random".to_string()];
         if has_heuristic {
             specs.push("heuristic".into());
