@@ -296,7 +296,7 @@ pub struct IllegalAction {
 /// # Errors
 /// `pick`'s error.
 #[inline]
-pub fn pick_counted<G: Game + ?Sized, E>(
+pub fn pick_counted<G: Game, E>(
     game: &G,
     state: &G::State,
     pick: impl FnOnce(usize) -> Result<usize, E>,
