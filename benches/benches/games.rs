@@ -1,8 +1,8 @@
 //! Whole games per second on one core, for every registered game, with `random` and with
 //! `heuristic` in every seat, played through the simulator's own per-game code
-//! ([`cardsim_sim::GameEntry::move_loops`]: agents built from their specs, per-seat RNGs
-//! seeded, the deal, the move loop, the record), one game after another on the bench's
-//! thread. A new game in `cardsim_sim::games()` gets its rows without a line here.
+//! ([`cardsim_sim::GameEntry::move_loops`]: agents built from their specs once and reset
+//! before each game, the agents' RNG seeded, the deal, the move loop, the record), one game
+//! after another on the bench's thread. A new game in `cardsim_sim::games()` gets its rows without a line here.
 //!
 //! Each iteration plays one batch of games with fixed seeds; criterion reports games per
 //! second (`thrpt`). The batch is checked first: every game ends, and a second run makes

@@ -136,8 +136,11 @@ pub fn uniform_legal<G: Game, R: Rng + ?Sized>(
     scratch: &mut Vec<G::Action>,
     rng: &mut R,
 ) -> G::Action {
-    match game.legal_count(state) {
-        Some(count) => game.nth_legal(state, rng.random_range(0..count)),
+    match game.pick_legal(state, |count| {
+        Ok::<_, Infallible>(rng.random_range(0..count))
+    }) {
+        Some(Ok(action)) => action,
+        Some(Err(never)) => match never {},
         None => {
             game.legal_actions(state, scratch);
             scratch[rng.random_range(0..scratch.len())]
@@ -246,16 +249,12 @@ pub fn step_observed<G: Game, P: Policy<G>, R: Rng>(
         ToMove::Over => return Ok(Step::Over),
         ToMove::Seat(seat) => {
             let counted = if policy.is_uniform(seat) {
-                game.legal_count(state)
+                game.pick_legal(state, |count| policy.choose_uniform(seat, count, rng))
             } else {
                 None
             };
             let action = match counted {
-                Some(1) => game.nth_legal(state, 0),
-                Some(count) => {
-                    let n = policy.choose_uniform(seat, count, rng)?;
-                    game.nth_legal(state, n)
-                }
+                Some(action) => action?,
                 None => {
                     game.legal_actions(state, &mut scratch.legal);
                     if scratch.legal.len() == 1 {

@@ -290,6 +290,24 @@ pub struct IllegalAction {
     pub reason: &'static str,
 }
 
+/// [`Game::pick_legal`] through [`Game::legal_count`] and [`Game::nth_legal`] (the trait's
+/// default, for a game that overrides it in some phases only).
+///
+/// # Errors
+/// `pick`'s error.
+#[inline]
+pub fn pick_counted<G: Game, E>(
+    game: &G,
+    state: &G::State,
+    pick: impl FnOnce(usize) -> Result<usize, E>,
+) -> Option<Result<G::Action, E>> {
+    let count = game.legal_count(state)?;
+    Some(match count {
+        1 => Ok(game.nth_legal(state, 0)),
+        _ => pick(count).map(|n| game.nth_legal(state, n)),
+    })
+}
+
 /// The rules of one game, configured for a player count and rule variants.
 ///
 /// A value of the game type holds the configuration (players, variants); the position lives
@@ -475,6 +493,24 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The default panics: a game that never counts its actions is never asked.
     fn nth_legal(&self, _state: &Self::State, _n: usize) -> Self::Action {
         panic!("{} does not count its legal actions", Self::INFO.name)
+    }
+
+    /// Where the game counts its legal actions ([`Game::legal_count`]): action number
+    /// `pick(count)` of them, in the order of [`Game::legal_actions`], without building the
+    /// list; `pick` is asked only when there are at least two (a single legal action is
+    /// answered without it), and its error is handed back. `None` where the game does not
+    /// count. The default asks [`Game::legal_count`] and [`Game::nth_legal`]; a game overrides
+    /// it where the two repeat work (the legal cards of a trick), answering exactly as they do.
+    ///
+    /// # Errors
+    /// `pick`'s error.
+    #[inline]
+    fn pick_legal<E>(
+        &self,
+        state: &Self::State,
+        pick: impl FnOnce(usize) -> Result<usize, E>,
+    ) -> Option<Result<Self::Action, E>> {
+        pick_counted(self, state, pick)
     }
 
     /// Plays `action` for the seat to move, then resolves any chance that follows. The action

@@ -55,8 +55,8 @@ pub use cards::{Card, CardMultiset, CardSet, Rank, Suit};
 pub use deal_text::{DealError, DealText};
 pub use encoding::Encoding;
 pub use game::{
-    check_players, rank_by_score, ConfigError, Game, GameInfo, IllegalAction, Outcome, Params,
-    RaceEntry, SeatResult, ToMove,
+    check_players, pick_counted, rank_by_score, ConfigError, Game, GameInfo, IllegalAction,
+    Outcome, Params, RaceEntry, SeatResult, ToMove,
 };
 pub use params::{ParamKind, ParamSpec};
 pub use seat::{BySeat, Seat, SeatMask, MAX_SEATS};

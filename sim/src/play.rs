@@ -60,8 +60,9 @@ impl<A> Buffers<A> {
 }
 
 /// Plays one game: `agents[s]` sits in seat `s` and is agent number `labels[s]` of the run.
-/// The deal and all chance come from `rng`; each seat's agent gets its own RNG seeded from it
-/// at the start, so the game is a pure function of `rng`'s stream.
+/// The deal and all chance come from `rng`; the agents share one RNG seeded from its first
+/// word, so the game is a pure function of `rng`'s stream (and chance does not depend on how
+/// much the agents draw).
 ///
 /// The game is played by the engine's [`driver`]: a decision with a single legal action is
 /// applied without asking the agent, and a game stopped at its own move cap
@@ -175,11 +176,7 @@ pub(crate) fn play_game_in<G: Game>(
     around: &mut dyn FnMut(&mut dyn FnMut()),
 ) -> Result<GameRecord, SimError> {
     let players = game.players();
-    // Filled in place: an ArrayVec moved whole would copy all MAX_SEATS slots.
-    let mut rngs = ArrayVec::<ChaCha8Rng, MAX_SEATS>::new();
-    for _ in 0..players {
-        rngs.push(ChaCha8Rng::seed_from_u64(rng.next_u64()));
-    }
+    let mut agents_rng = agents_rng(rng, players);
     for a in agents.iter_mut() {
         a.reset();
     }
@@ -212,7 +209,7 @@ pub(crate) fn play_game_in<G: Game>(
         agents,
         unfair,
         uniform,
-        rngs: &mut rngs,
+        rng: &mut agents_rng,
         index,
     };
     let mut end = None;
@@ -259,14 +256,28 @@ pub(crate) fn play_game_in<G: Game>(
     })
 }
 
-/// The agents at the table, each with its own RNG, as the driver's [`Policy`].
+/// The agents' RNG of a game whose RNG is `rng` (at the start of its stream), and `rng`
+/// moved past the words that seed it: the first of `players` words, the others skipped, so
+/// that the deal and chance come from where they always have (a record of an earlier build
+/// replays). One RNG for all the seats, not one each: a ChaCha8 RNG computes 256 bytes at a
+/// time, and a seat of a short game (a hand of Euchre) draws a few dozen.
+pub(crate) fn agents_rng(rng: &mut ChaCha8Rng, players: usize) -> ChaCha8Rng {
+    let seed = rng.next_u64();
+    for _ in 1..players {
+        rng.next_u64();
+    }
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+/// The agents at the table, sharing one RNG, as the driver's [`Policy`].
 struct Table<'a, G: Game> {
     agents: &'a mut [Box<dyn Agent<G>>],
     /// Per seat: the agent's [`Agent::perfect_information`], asked once per game.
     unfair: ArrayVec<bool, MAX_SEATS>,
     /// Per seat: the agent's [`Agent::is_uniform`], asked once per game.
     uniform: ArrayVec<bool, MAX_SEATS>,
-    rngs: &'a mut [ChaCha8Rng],
+    /// The agents' RNG: every seat draws from it in turn.
+    rng: &'a mut ChaCha8Rng,
     index: u64,
 }
 
@@ -282,7 +293,7 @@ impl<G: Game> Table<'_, G> {
         legal: &[G::Action],
     ) -> Result<G::Action, SimError> {
         let s = seat.index();
-        let (agent, rng) = (self.agents[s].as_mut(), &mut self.rngs[s]);
+        let (agent, rng) = (self.agents[s].as_mut(), &mut *self.rng);
         let choice = if self.unfair[s] {
             let action = agent.choose_with_state(game, seat, state, legal, rng);
             legal.iter().position(|a| *a == action).ok_or(action)
@@ -325,12 +336,12 @@ impl<G: Game> Policy<G> for Table<'_, G> {
 
     fn choose_uniform<R: Rng>(
         &mut self,
-        seat: Seat,
+        _seat: Seat,
         count: usize,
         _chance: &mut R,
     ) -> Result<usize, SimError> {
-        // The draw `RandomAgent::act_index` makes from the list, with the seat's own RNG.
-        Ok(self.rngs[seat.index()].random_range(0..count))
+        // The draw `RandomAgent::act_index` makes from the list, with the agents' RNG.
+        Ok(self.rng.random_range(0..count))
     }
 
     fn race<R: Rng>(
@@ -342,7 +353,7 @@ impl<G: Game> Policy<G> for Table<'_, G> {
         _chance: &mut R,
     ) -> Result<(G::Action, f64), SimError> {
         let action = self.decide(game, state, seat, legal)?;
-        let reaction = self.agents[seat.index()].reaction_time(&mut self.rngs[seat.index()]);
+        let reaction = self.agents[seat.index()].reaction_time(&mut *self.rng);
         Ok((action, reaction))
     }
 }

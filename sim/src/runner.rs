@@ -4,7 +4,7 @@ use crate::play::{debug_text, play_game_in, Buffers, Prefix, Start};
 use crate::{GameRecord, SimConfig, SimError, MAX_STATS};
 use arrayvec::ArrayVec;
 use cardsim_agents::{catalog, Agent, AgentCatalog, AgentSpec, GameAgents};
-use cardsim_engine::MAX_SEATS;
+use cardsim_engine::{Game, MAX_SEATS};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -282,8 +282,8 @@ impl<G: GameAgents> Simulation<G> {
                 // usize, not u64: rayon writes in place only from an indexed range.
                 (start as usize..end as usize)
                     .into_par_iter()
-                    .map_init(Buffers::new, |buffers, i| {
-                        let r = self.play_one(&cat, i as u64, buffers, &mut |moves| moves());
+                    .map_init(Worker::new, |worker, i| {
+                        let r = self.play_one(&cat, i as u64, worker, &mut |moves| moves());
                         if shown {
                             bar.inc(1);
                         }
@@ -317,35 +317,43 @@ impl<G: GameAgents> Simulation<G> {
         mut sink: impl FnMut(&GameRecord) -> Result<(), SimError>,
     ) -> Result<(), SimError> {
         let cat = catalog::<G>();
-        let mut buffers = Buffers::new();
+        let mut worker = Worker::new();
         for i in self.range() {
-            sink(&self.play_one(&cat, i, &mut buffers, around)?)?;
+            sink(&self.play_one(&cat, i, &mut worker, around)?)?;
         }
         Ok(())
     }
 
-    /// Game `index`: its seating, fresh agents, its RNG, played to the end in `buffers`.
+    /// Game `index`: its seating, the worker's agents (built from the specs on its first
+    /// game, reset before each game), its RNG, played to the end in the worker's buffers.
     fn play_one(
         &self,
         cat: &AgentCatalog<G>,
         index: u64,
-        buffers: &mut Buffers<G::Action>,
+        worker: &mut Worker<G>,
         around: &mut dyn FnMut(&mut dyn FnMut()),
     ) -> Result<GameRecord, SimError> {
         let labels = self.seats_of(index);
-        let mut agents: ArrayVec<Box<dyn Agent<G>>, MAX_SEATS> = labels
-            .iter()
-            .map(|&k| cat.build(&self.specs[k]).expect("specs were checked"))
-            .collect();
+        if worker.agents.is_empty() {
+            worker.agents = self
+                .specs
+                .iter()
+                .map(|s| cat.build(s).expect("specs were checked"))
+                .collect();
+        }
+        // The seating is a rotation of the specs (seat `s` holds spec `(s + shift) mod n`):
+        // rotated into seat order for the game, and back after it.
+        let shift = labels[0];
+        worker.agents.rotate_left(shift);
         let mut rng = self.rng_of(index);
-        play_game_in(
+        let result = play_game_in(
             &self.game,
-            &mut agents,
+            &mut worker.agents,
             &labels,
             &mut rng,
             index,
             self.config.max_moves,
-            buffers,
+            &mut worker.buffers,
             Start {
                 given: self.deal_of(index).map(|k| &self.deals[k]),
                 record: self.config.records.then_some(index - index % self.period),
@@ -353,7 +361,9 @@ impl<G: GameAgents> Simulation<G> {
                 prefix: self.prefix.as_ref(),
             },
             around,
-        )
+        );
+        worker.agents.rotate_right(shift);
+        result
     }
 
     fn progress_bar(&self) -> ProgressBar {
@@ -374,6 +384,25 @@ impl<G: GameAgents> Simulation<G> {
         );
         bar.set_prefix(G::INFO.name);
         bar
+    }
+}
+
+/// What a thread keeps from game to game: the move loop's buffers, and one agent per spec,
+/// built on the first game and reset ([`Agent::reset`]) before each, so that a game plays
+/// as it would with agents fresh from their specs, whichever games the thread played before
+/// (`tests/reuse.rs` checks every game).
+struct Worker<G: Game> {
+    buffers: Buffers<G::Action>,
+    /// In spec order between games (empty before the first).
+    agents: Vec<Box<dyn Agent<G>>>,
+}
+
+impl<G: Game> Worker<G> {
+    fn new() -> Self {
+        Worker {
+            buffers: Buffers::new(),
+            agents: Vec::new(),
+        }
     }
 }
 

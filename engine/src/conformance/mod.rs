@@ -311,9 +311,10 @@ pub fn soak_with<G: Game, P: Policy<G, Error = std::convert::Infallible>>(
     report
 }
 
-/// Checks [`Game::legal_count`] and [`Game::nth_legal`] against `legal`, the list of
-/// [`Game::legal_actions`] in `state`: where the game counts, the count is the list's length
-/// and `nth_legal(i)` is the list's action `i`, for every `i`.
+/// Checks [`Game::legal_count`], [`Game::nth_legal`] and [`Game::pick_legal`] against
+/// `legal`, the list of [`Game::legal_actions`] in `state`: where the game counts, the count
+/// is the list's length, and `nth_legal(i)` and `pick_legal` answering `i` (asked with the
+/// count, or not asked for a single action) are the list's action `i`, for every `i`.
 ///
 /// # Errors
 /// What differs.
@@ -335,6 +336,17 @@ pub(crate) fn check_counted<G: Game>(
         let nth = game.nth_legal(state, i);
         if nth != a {
             return Err(format!("nth_legal({i}) is {nth}, legal action {i} is {a}"));
+        }
+        let mut asked = None;
+        let picked = game.pick_legal(state, |n| {
+            asked = Some(n);
+            Ok::<_, ()>(i)
+        });
+        if picked != Some(Ok(a)) || asked != (count > 1).then_some(count) {
+            return Err(format!(
+                "pick_legal answering {i} gives {picked:?} after asking with {asked:?}; \
+                 legal action {i} is {a}, of {count}"
+            ));
         }
     }
     Ok(true)

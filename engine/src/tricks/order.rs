@@ -116,23 +116,35 @@ impl CardOrder {
     /// the same colour, which becomes a trump) above the ace of trumps, and `joker` (if the
     /// deck has one) above both as the highest trump. Other suits stay ace high.
     pub fn euchre(trump: Suit, joker: Option<Card>) -> CardOrder {
+        /// The four orders without a joker, built once (a game of Euchre asks one a hand).
+        const PLAIN: [CardOrder; 4] = [
+            CardOrder::euchre_plain(Suit::ALL[0]),
+            CardOrder::euchre_plain(Suit::ALL[1]),
+            CardOrder::euchre_plain(Suit::ALL[2]),
+            CardOrder::euchre_plain(Suit::ALL[3]),
+        ];
+        let order = PLAIN[trump as usize];
+        match joker {
+            Some(j) => order.with_card(j, trump, 18),
+            None => order,
+        }
+    }
+
+    /// [`CardOrder::euchre`] without a joker.
+    const fn euchre_plain(trump: Suit) -> CardOrder {
         let left_suit = match trump {
             Suit::Clubs => Suit::Spades,
             Suit::Spades => Suit::Clubs,
             Suit::Diamonds => Suit::Hearts,
             Suit::Hearts => Suit::Diamonds,
         };
-        let mut order = CardOrder::ace_high(Some(trump))
+        CardOrder::ace_high(Some(trump))
             .with_card(Card::new(Rank::Jack, trump), trump, 17)
-            .with_card(Card::new(Rank::Jack, left_suit), trump, 16);
-        if let Some(j) = joker {
-            order = order.with_card(j, trump, 18);
-        }
-        order
+            .with_card(Card::new(Rank::Jack, left_suit), trump, 16)
     }
 
     /// A copy in which `card` follows as `suit` with `strength`.
-    pub fn with_card(mut self, card: Card, suit: Suit, strength: u8) -> CardOrder {
+    pub const fn with_card(mut self, card: Card, suit: Suit, strength: u8) -> CardOrder {
         let i = card.index();
         self.lone &= !card.bit();
         self.masks[self.suit[i] as usize] &= !card.bit();

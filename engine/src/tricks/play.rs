@@ -371,6 +371,38 @@ impl TrickPlay {
         self.legal().nth(n).expect("n below the legal count")
     }
 
+    /// Card number `pick(count)` of [`TrickPlay::legal`] (`count` cards, at least two; a single
+    /// legal card is answered without asking): [`TrickPlay::legal_count`] and
+    /// [`TrickPlay::nth_legal`] in one, the legal cards found once, for a trick-taking game's
+    /// [`Game::pick_legal`](crate::Game::pick_legal).
+    ///
+    /// # Errors
+    /// `pick`'s error.
+    ///
+    /// # Panics
+    /// If `pick` answers a number not below `count`.
+    #[inline]
+    pub fn pick_legal<E>(&self, pick: impl FnOnce(usize) -> Result<usize, E>) -> Result<Card, E> {
+        let legal = self.legal();
+        let n = match legal.len() {
+            1 => 0,
+            count => pick(count)?,
+        };
+        Ok(legal.nth(n).expect("a number below the legal count"))
+    }
+
+    /// Replaces the hand of `seat` before the first card is played (a card taken up or
+    /// discarded in the bidding, as in Euchre): what [`TrickPlay::new`] with the new hands
+    /// would give, the deck of the record unchanged.
+    ///
+    /// # Panics
+    /// In debug builds, if a card has been played.
+    pub fn set_hand(&mut self, seat: Seat, hand: CardSet) {
+        debug_assert!(self.record.played.is_empty(), "cards have been played");
+        self.hands[seat] = hand;
+        self.hand_len[seat] = hand.len() as u8;
+    }
+
     /// Plays `card` for the seat to play; when it completes the trick, scores it and returns
     /// the winner, who leads next.
     ///

@@ -625,6 +625,18 @@ impl Game for Bridge {
         }
     }
 
+    #[inline]
+    fn pick_legal<E>(
+        &self,
+        state: &BridgeState,
+        pick: impl FnOnce(usize) -> Result<usize, E>,
+    ) -> Option<Result<BridgeAction, E>> {
+        match state.phase {
+            Phase::Play => Some(state.play.pick_legal(pick).map(BridgeAction::Play)),
+            _ => crate::game::pick_counted(self, state, pick),
+        }
+    }
+
     fn apply<R: Rng + ?Sized>(&self, state: &mut BridgeState, action: BridgeAction, rng: &mut R) {
         match (state.phase, action) {
             (Phase::Auction, BridgeAction::Call(call)) => {

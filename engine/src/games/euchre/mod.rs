@@ -342,18 +342,6 @@ impl Euchre {
         state.play = play;
     }
 
-    /// The play rebuilt with new hands (before any card is played).
-    fn with_hands(&self, play: &TrickPlay, hands: &[CardSet; 4], trump: Suit) -> TrickPlay {
-        TrickPlay::new(
-            4,
-            hands,
-            play.trick().leader(),
-            CardOrder::euchre(trump, None),
-            Obligation::FollowSuit,
-        )
-        .with_deck(self.deck)
-    }
-
     fn hands_of(play: &TrickPlay) -> [CardSet; 4] {
         std::array::from_fn(|i| play.hand(Seat::new(i)))
     }
@@ -523,13 +511,18 @@ impl Game for Euchre {
     }
 
     fn deal<R: Rng + ?Sized>(&self, rng: &mut R) -> EuchreState {
-        let (play, upcard) = self.deal_hand(Seat::new(3), rng);
-        let mut s = EuchreState {
+        // Earlier builds dealt a hand here only to deal over it: that first shuffle is still
+        // drawn (of placeholders, and thrown away), so that a seed deals what it always has.
+        let mut burnt = [0u8; 32];
+        burnt[..self.deck.len()].shuffle(rng);
+        let dealer = Seat::new(3);
+        let (play, upcard) = self.deal_hand(dealer, rng);
+        EuchreState {
             scores: [0, 0],
-            dealer: Seat::new(3),
+            dealer,
             deals: 0,
             phase: Phase::Order,
-            turn: Seat::new(0),
+            turn: dealer.next(4),
             upcard,
             turned_down: false,
             taken_up: false,
@@ -540,9 +533,7 @@ impl Game for Euchre {
             lone_defender: None,
             play,
             tally: EuchreTally::default(),
-        };
-        self.new_hand(&mut s, Seat::new(3), rng);
-        s
+        }
     }
 
     fn to_move(&self, state: &EuchreState) -> ToMove {
@@ -622,6 +613,18 @@ impl Game for Euchre {
         }
     }
 
+    #[inline]
+    fn pick_legal<E>(
+        &self,
+        state: &EuchreState,
+        pick: impl FnOnce(usize) -> Result<usize, E>,
+    ) -> Option<Result<EuchreAction, E>> {
+        match state.phase {
+            Phase::Play => Some(state.play.pick_legal(pick).map(EuchreAction::Play)),
+            _ => crate::game::pick_counted(self, state, pick),
+        }
+    }
+
     fn apply<R: Rng + ?Sized>(&self, state: &mut EuchreState, action: EuchreAction, rng: &mut R) {
         use EuchreAction as A;
         match (state.phase, action) {
@@ -636,16 +639,15 @@ impl Game for Euchre {
                 let trump = state.upcard.suit();
                 state.trump = Some(trump);
                 state.maker = Some(state.turn);
-                let mut hands = Self::hands_of(&state.play);
-                hands[state.dealer.index()].insert(state.upcard);
-                state.play = self.with_hands(&state.play, &hands, trump);
+                // No card is played yet: the hand changes in place (the order is the
+                // upcard's suit's since the deal).
+                let hand = state.play.hand(state.dealer) | CardSet::from_card(state.upcard);
+                state.play.set_hand(state.dealer, hand);
                 state.taken_up = true;
                 state.phase = Phase::Pickup;
                 state.turn = state.dealer;
             }
             (Phase::Pickup, A::Discard(_) | A::Keep) => {
-                let trump = state.upcard.suit();
-                let mut hands = Self::hands_of(&state.play);
                 let dropped = if let A::Discard(c) = action {
                     state.discard = Some(c);
                     c
@@ -653,8 +655,8 @@ impl Game for Euchre {
                     state.taken_up = false;
                     state.upcard
                 };
-                hands[state.dealer.index()].remove(dropped);
-                state.play = self.with_hands(&state.play, &hands, trump);
+                let hand = state.play.hand(state.dealer) - CardSet::from_card(dropped);
+                state.play.set_hand(state.dealer, hand);
                 state.phase = Phase::Alone;
                 state.turn = state.maker.expect("a maker");
             }
@@ -669,8 +671,7 @@ impl Game for Euchre {
             (Phase::Call, A::Call(suit)) => {
                 state.trump = Some(suit);
                 state.maker = Some(state.turn);
-                let hands = Self::hands_of(&state.play);
-                state.play = self.with_hands(&state.play, &hands, suit);
+                state.play.set_order(CardOrder::euchre(suit, None));
                 state.phase = Phase::Alone;
             }
             (Phase::Alone, A::WithPartner) => self.start_play(state),
