@@ -119,6 +119,50 @@ pub fn soak<G: Game>(
     soak_with(game, seeds, max_moves, full_every, &mut RandomPolicy)
 }
 
+/// How many games a soak plays: the `SOAK_GAMES` environment variable, or `default` when it
+/// is not set. Every game's soak test reads it, so `SOAK_GAMES=1000 cargo test --release -p
+/// cardsim-engine --lib omi_soak -- --ignored` is a quick run of any of them.
+///
+/// # Panics
+/// If `SOAK_GAMES` is set to anything but a whole number.
+pub fn soak_games(default: u64) -> u64 {
+    match std::env::var("SOAK_GAMES") {
+        Ok(v) => v
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("SOAK_GAMES must be a whole number, not {v:?}")),
+        Err(_) => default,
+    }
+}
+
+/// [`soak`] over several configurations of one game (variants, player counts): the game of
+/// seed `s` is played with `variants[s % variants.len()]`, for seeds `0..games`, and the
+/// figures are added up.
+///
+/// ```
+/// use cardsim_engine::{conformance, games::trash::Trash, Game, Params};
+/// let variants = [2, 3].map(|n| Trash::new(n, &Params::new()).unwrap());
+/// let total = conformance::soak_variants(&variants, 5, 1_000_000, 2);
+/// assert_eq!(total.games, 5);
+/// ```
+///
+/// # Panics
+/// As [`soak`]; also if `variants` is empty.
+pub fn soak_variants<G: Game>(
+    variants: &[G],
+    games: u64,
+    max_moves: usize,
+    full_every: u64,
+) -> SoakTotals {
+    assert!(!variants.is_empty(), "a soak needs at least one variant");
+    let mut total = SoakTotals::default();
+    for seed in 0..games {
+        let game = &variants[(seed % variants.len() as u64) as usize];
+        total += SoakTotals::of(&soak(game, seed..seed + 1, max_moves, full_every));
+    }
+    total
+}
+
 /// [`soak`] with every seat played by `policy` instead of uniformly random actions: for games
 /// whose random games rarely reach their natural end (Spoons and Pig run to their move cap
 /// under random play), a soak through the game's heuristic exercises the ends of rounds and

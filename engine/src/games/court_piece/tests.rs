@@ -315,30 +315,20 @@ fn the_game_is_a_fixed_number_of_deals() {
     assert_eq!((o[Seat::new(0)].win, o[Seat::new(2)].win), (0.5, 0.5));
 }
 
-/// The soak: a million random games of 20 deals, invariants checked after every move.
+/// The soak: a million random games of 20 deals, the contract checked after every move
+/// (`conformance::soak`; `SOAK_GAMES=N` for another count).
 /// `cargo test --release -p cardsim-engine court_piece_soak -- --ignored`.
 #[test]
 #[ignore = "a million games: run by hand"]
 fn court_piece_soak_a_million_random_games() {
-    let g = game(&[]);
-    let mut legal = Vec::new();
-    let mut moves = 0u64;
-    // SOAK_GAMES=N plays fewer (or more) games.
-    let games: u64 = std::env::var("SOAK_GAMES").map_or(1_000_000, |v| v.parse().unwrap());
-    for seed in 0..games {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut s = g.deal(&mut rng);
-        while let ToMove::Seat(_) = g.to_move(&s) {
-            g.legal_actions(&s, &mut legal);
-            let a = legal[rng.random_range(0..legal.len())];
-            g.apply(&mut s, a, &mut rng);
-            g.check_invariants(&s)
-                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-            moves += 1;
-        }
-        assert!(g.outcome(&s).is_some());
-    }
-    eprintln!("{games} games, {moves} moves, no invariant broken");
+    let variants = [game(&[])];
+    let total = conformance::soak_variants(
+        &variants,
+        conformance::soak_games(1_000_000),
+        1_000_000,
+        1000,
+    );
+    eprintln!("court piece soak: {total}");
 }
 
 /// A hand dealt in full before trumps (`hands` from the caller round to his left), so that

@@ -576,14 +576,11 @@ fn the_ace_rabbit_is_kept_from_hands_shown_without_it() {
 }
 
 /// The soak: a million random games with invariants checked after every move
-/// (`cargo test --release -p cardsim-engine dingo_soak -- --ignored`; `DINGO_SOAK=n` for n).
+/// (`cargo test --release -p cardsim-engine dingo_soak -- --ignored`; `SOAK_GAMES=n` for n).
 #[test]
 #[ignore = "a million games: run by hand in release"]
 fn dingo_soak() {
-    let seeds: u64 = std::env::var("DINGO_SOAK")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1_000_000);
+    let seeds: u64 = conformance::soak_games(1_000_000);
     let report = conformance::random_games(&Dingo, 0..seeds, 10_000);
     assert_eq!(report.games as u64, seeds);
 }

@@ -456,7 +456,7 @@ fn bad_parameters_are_refused() {
 #[test]
 #[ignore]
 fn ratscrew_soak_a_million_random_games() {
-    let n: u64 = std::env::var("SOAK_GAMES").map_or(500_000, |v| v.parse().unwrap());
+    let n: u64 = conformance::soak_games(500_000);
     for players in [2, 4] {
         let g = game(players, &["sandwich=true", "jokers=2"]);
         let report = conformance::random_games(&g, 0..n, 2_000_000);

@@ -550,17 +550,14 @@ fn the_move_cap_bounds_every_match() {
     assert!(report.moves as u64 <= 10 * g.move_cap().unwrap());
 }
 
-/// The soak: `ENVITE_SOAK` whole matches (default 10,000) with invariants checked after every
-/// move (`ENVITE_SOAK=N cargo test --release -p cardsim-engine --lib envite_soak -- --ignored
+/// The soak: `SOAK_GAMES` whole matches (default 10,000) with invariants checked after every
+/// move (`SOAK_GAMES=N cargo test --release -p cardsim-engine --lib envite_soak -- --ignored
 /// --nocapture`), split evenly over 4 to 12 players, captains seeing only their own hands or
 /// their whole team's; determinizations, `try_apply` and the replay on every 1000th seed.
 #[test]
 #[ignore = "long: run by hand in release"]
 fn envite_soak() {
-    let n: u64 = std::env::var("ENVITE_SOAK")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(10_000);
+    let n: u64 = conformance::soak_games(10_000);
     let variants: [&[&str]; 2] = [&[], &["captain_sees_team=true"]];
     let per = n.div_ceil(9 * variants.len() as u64);
     let mut total = conformance::SoakTotals::default();

@@ -1,6 +1,6 @@
 use super::*;
 use crate::conformance;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use EuchreAction as A;
 
@@ -586,8 +586,8 @@ fn the_lone_partner_sits_out_with_his_cards() {
     assert_eq!(s.deals(), 1);
 }
 
-/// The soak: a million random games (every variant in turn), invariants checked after every
-/// move. `cargo test --release -p cardsim-engine euchre_soak -- --ignored`.
+/// The soak: a million random games (every variant in turn), the contract checked after every
+/// move (`conformance::soak_variants`; `SOAK_GAMES=N` for another count). `cargo test --release -p cardsim-engine euchre_soak -- --ignored`.
 #[test]
 #[ignore = "a million games: run by hand"]
 fn euchre_soak_a_million_random_games() {
@@ -597,21 +597,11 @@ fn euchre_soak_a_million_random_games() {
         game(&["lone_defender=true", "dealer_pickup=mandatory"]),
         game(&["deck=24", "lone_defender=true", "target=10"]),
     ];
-    let mut legal = Vec::new();
-    let mut moves = 0u64;
-    for seed in 0..1_000_000u64 {
-        let g = &variants[(seed % 4) as usize];
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut s = g.deal(&mut rng);
-        while let ToMove::Seat(_) = g.to_move(&s) {
-            g.legal_actions(&s, &mut legal);
-            let a = legal[rng.random_range(0..legal.len())];
-            g.apply(&mut s, a, &mut rng);
-            g.check_invariants(&s)
-                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-            moves += 1;
-        }
-        assert!(g.outcome(&s).is_some());
-    }
-    eprintln!("1,000,000 games, {moves} moves, no invariant broken");
+    let total = conformance::soak_variants(
+        &variants,
+        conformance::soak_games(1_000_000),
+        1_000_000,
+        1000,
+    );
+    eprintln!("euchre soak: {total}");
 }

@@ -1,6 +1,6 @@
 use super::*;
 use crate::conformance;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use HasenpfefferAction as A;
 
@@ -354,29 +354,20 @@ fn perft_known_counts() {
     assert_eq!(conformance::perft::perft(&g, &s, 4), 558);
 }
 
-/// The soak: a million random games, invariants checked after every move.
+/// The soak: a million random games (both variants in turn), the contract checked after every
+/// move (`conformance::soak_variants`; `SOAK_GAMES=N` for another count).
 /// `cargo test --release -p cardsim-engine hasenpfeffer_soak -- --ignored`.
 #[test]
 #[ignore = "a million games: run by hand"]
 fn hasenpfeffer_soak_a_million_random_games() {
     let variants = [game(&[]), game(&["min_bid=3"])];
-    let mut legal = Vec::new();
-    let mut moves = 0u64;
-    for seed in 0..1_000_000u64 {
-        let g = &variants[(seed % 2) as usize];
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut s = g.deal(&mut rng);
-        while let ToMove::Seat(_) = g.to_move(&s) {
-            g.legal_actions(&s, &mut legal);
-            let a = legal[rng.random_range(0..legal.len())];
-            g.apply(&mut s, a, &mut rng);
-            g.check_invariants(&s)
-                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-            moves += 1;
-        }
-        assert!(g.outcome(&s).is_some());
-    }
-    eprintln!("1,000,000 games, {moves} moves, no invariant broken");
+    let total = conformance::soak_variants(
+        &variants,
+        conformance::soak_games(1_000_000),
+        1_000_000,
+        1000,
+    );
+    eprintln!("hasenpfeffer soak: {total}");
 }
 
 #[test]

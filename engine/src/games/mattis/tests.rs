@@ -560,39 +560,16 @@ fn random_games_conform_for_every_player_count() {
 
 /// The soak: a million random games (3 to 8 players in turn) with the invariants checked
 /// after every move. Not run in CI: `cargo test --release -p cardsim-engine mattis_soak --
-/// --ignored` (`MATTIS_SOAK=N` for another count).
+/// --ignored` (`SOAK_GAMES=N` for another count).
 #[test]
 #[ignore]
 fn mattis_soak() {
-    use crate::driver::{self, RandomPolicy, Scratch, Step};
-    let games: u64 = std::env::var("MATTIS_SOAK")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1_000_000);
-    let mut scratch = Scratch::new();
-    let mut moves = 0u64;
-    let mut capped = 0u64;
-    for seed in 0..games {
-        let g = game(3 + (seed % 6) as usize);
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut st = g.deal(&mut rng);
-        let mut n = 0u64;
-        loop {
-            if let Err(e) = g.check_invariants(&st) {
-                panic!("seed {seed}: {e}\n{st:?}");
-            }
-            if n >= MOVE_CAP {
-                capped += 1;
-                break;
-            }
-            let Ok(step) = driver::step(&g, &mut st, &mut RandomPolicy, &mut scratch, &mut rng);
-            if step == Step::Over {
-                assert!(g.outcome(&st).is_some());
-                break;
-            }
-            n += 1;
-        }
-        moves += n;
-    }
-    eprintln!("{games} games, {moves} moves, {capped} at the move cap, no invariant broken");
+    let variants = (3..=8).map(game).collect::<Vec<_>>();
+    let total = conformance::soak_variants(
+        &variants,
+        conformance::soak_games(1_000_000),
+        1_000_000,
+        1000,
+    );
+    eprintln!("mattis soak (draws: games at the move cap): {total}");
 }

@@ -262,37 +262,16 @@ fn random_games_conform() {
 }
 
 /// The soak: `cargo test --release -p cardsim-engine myllymatti_soak -- --ignored`
-/// (`MYLLYMATTI_SOAK=N` for another count than a million).
+/// (`SOAK_GAMES=N` for another count than a million).
 #[test]
 #[ignore]
 fn myllymatti_soak() {
-    use crate::driver::{self, RandomPolicy, Scratch, Step};
-    let games: u64 = std::env::var("MYLLYMATTI_SOAK")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1_000_000);
-    let g = game();
-    let mut scratch = Scratch::new();
-    let (mut moves, mut capped) = (0u64, 0u64);
-    for seed in 0..games {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut st = g.deal(&mut rng);
-        let mut n = 0u64;
-        loop {
-            if let Err(e) = g.check_invariants(&st) {
-                panic!("seed {seed}: {e}\n{st:?}");
-            }
-            if n >= crate::games::mattis::MOVE_CAP {
-                capped += 1;
-                break;
-            }
-            let Ok(step) = driver::step(&g, &mut st, &mut RandomPolicy, &mut scratch, &mut rng);
-            if step == Step::Over {
-                break;
-            }
-            n += 1;
-        }
-        moves += n;
-    }
-    eprintln!("{games} games, {moves} moves, {capped} at the move cap, no invariant broken");
+    let variants = [game()];
+    let total = conformance::soak_variants(
+        &variants,
+        conformance::soak_games(1_000_000),
+        1_000_000,
+        1000,
+    );
+    eprintln!("myllymatti soak (draws: games at the move cap): {total}");
 }

@@ -1,6 +1,6 @@
 use super::*;
 use crate::conformance;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use NapAction as A;
 use NapBid as B;
@@ -349,31 +349,22 @@ fn perft_known_counts() {
     assert_eq!(conformance::perft::perft(&g, &s, 4), 3 * 2 + 8 + 50);
 }
 
-/// The soak: a million random games over every player count, invariants after every move.
+/// The soak: a million random games over every player count, the contract checked after every
+/// move (`conformance::soak_variants`; `SOAK_GAMES=N` for another count).
 /// `cargo test --release -p cardsim-engine nap_soak -- --ignored`.
 #[test]
 #[ignore = "a million games: run by hand"]
 fn nap_soak_a_million_random_games() {
-    let variants: Vec<Nap> = (3..=7)
+    let variants = (3..=7)
         .flat_map(|n| [game(n, &[]), game(n, &["joker=true", "all_pass=dealer"])])
-        .collect();
-    let mut legal = Vec::new();
-    let mut moves = 0u64;
-    for seed in 0..1_000_000u64 {
-        let g = &variants[(seed % variants.len() as u64) as usize];
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut s = g.deal(&mut rng);
-        while let ToMove::Seat(_) = g.to_move(&s) {
-            g.legal_actions(&s, &mut legal);
-            let a = legal[rng.random_range(0..legal.len())];
-            g.apply(&mut s, a, &mut rng);
-            g.check_invariants(&s)
-                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-            moves += 1;
-        }
-        assert!(g.outcome(&s).is_some());
-    }
-    eprintln!("1,000,000 games, {moves} moves, no invariant broken");
+        .collect::<Vec<Nap>>();
+    let total = conformance::soak_variants(
+        &variants,
+        conformance::soak_games(1_000_000),
+        1_000_000,
+        1000,
+    );
+    eprintln!("nap soak: {total}");
 }
 
 #[test]

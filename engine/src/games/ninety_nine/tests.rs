@@ -522,33 +522,16 @@ fn whole_games_last_between_six_and_eight_hands_with_three_players() {
 
 /// The soak: a million random games (default rules, 2 to 6 players in turn) with the
 /// invariants checked after every move. Not run in CI: `cargo test --release -p
-/// cardsim-engine ninety_nine_soak -- --ignored` (`NINETY_NINE_SOAK=N` for another count).
+/// cardsim-engine ninety_nine_soak -- --ignored` (`SOAK_GAMES=N` for another count).
 #[test]
 #[ignore]
 fn ninety_nine_soak() {
-    use crate::driver::{self, RandomPolicy, Scratch, Step};
-    let games: u64 = std::env::var("NINETY_NINE_SOAK")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1_000_000);
-    let mut scratch = Scratch::new();
-    let mut moves = 0u64;
-    for seed in 0..games {
-        let g = game(2 + (seed % 5) as usize, &[]);
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut st = g.deal(&mut rng);
-        loop {
-            if let Err(e) = g.check_invariants(&st) {
-                panic!("seed {seed}: {e}\n{st:?}");
-            }
-            let Ok(step) = driver::step(&g, &mut st, &mut RandomPolicy, &mut scratch, &mut rng);
-            if step == Step::Over {
-                break;
-            }
-            moves += 1;
-            assert!(moves < u64::MAX);
-        }
-        assert!(g.outcome(&st).is_some());
-    }
-    eprintln!("{games} games, {moves} moves, no invariant broken");
+    let variants = (2..=6).map(|n| game(n, &[])).collect::<Vec<_>>();
+    let total = conformance::soak_variants(
+        &variants,
+        conformance::soak_games(1_000_000),
+        1_000_000,
+        1000,
+    );
+    eprintln!("ninety-nine soak: {total}");
 }

@@ -424,16 +424,13 @@ fn determinization_respects_what_the_plays_showed() {
 }
 
 /// The soak: a million random games with invariants checked after every move
-/// (`OGOREK_SOAK=1000000 cargo test --release -p cardsim-engine --lib ogorek_soak -- --ignored
+/// (`SOAK_GAMES=1000000 cargo test --release -p cardsim-engine --lib ogorek_soak -- --ignored
 /// --nocapture`), split evenly over 3 to 8 players and the four variants (target 50 or 21,
 /// kontra off or on); determinizations, `try_apply` and the replay on every 1000th seed.
 #[test]
 #[ignore = "a million games: run by hand in release"]
 fn ogorek_soak() {
-    let seeds: u64 = std::env::var("OGOREK_SOAK")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1_000_000);
+    let seeds: u64 = conformance::soak_games(1_000_000);
     let variants: [&[&str]; 4] = [
         &[],
         &["kontra=true"],

@@ -405,10 +405,7 @@ fn action_text() {
 #[test]
 #[ignore = "a million games: run by hand in release"]
 fn orgy_soak() {
-    let seeds: u64 = std::env::var("ORGY_SOAK")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1_000_000);
+    let seeds: u64 = conformance::soak_games(1_000_000);
     let report = conformance::random_games(&game(), 0..seeds, 200_000);
     assert_eq!(report.games as u64, seeds);
 }

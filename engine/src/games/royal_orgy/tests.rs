@@ -495,10 +495,7 @@ fn conformance_random_games() {
 #[test]
 #[ignore]
 fn royal_orgy_soak() {
-    let n: u64 = std::env::var("ROYAL_ORGY_SOAK")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(10_000);
+    let n: u64 = conformance::soak_games(10_000);
     let g = game();
     // Invariants after every move of every game; the costly checks on every 1000th seed.
     let report = conformance::soak(&g, 0..n, 1_000_000, 1000);
@@ -1236,16 +1233,13 @@ mod three_players {
     }
 }
 
-/// The three-player soak: `ROYAL_ORGY_SOAK3` (default 10,000) random whole games to 1000
+/// The three-player soak: `SOAK_GAMES` (default 10,000) random whole games to 1000
 /// through `conformance::soak` with `full_every` 1000, in chunks of 10,000 seeds with the
 /// progress printed (so that a run stopped early still says how far it got).
 #[test]
 #[ignore]
 fn royal_orgy_soak_three_players() {
-    let n: u64 = std::env::var("ROYAL_ORGY_SOAK3")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(10_000);
+    let n: u64 = conformance::soak_games(10_000);
     let g = RoyalOrgy::new(3, &Params::new()).unwrap();
     let start = std::time::Instant::now();
     let mut done = 0;

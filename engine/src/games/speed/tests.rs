@@ -325,7 +325,7 @@ fn random_games_conform() {
 #[test]
 #[ignore]
 fn speed_soak_a_million_random_games() {
-    let n: u64 = std::env::var("SOAK_GAMES").map_or(1_000_000, |v| v.parse().unwrap());
+    let n: u64 = conformance::soak_games(1_000_000);
     let report = conformance::random_games(&game(&[]), 0..n, 1_000_000);
     assert_eq!(report.games as u64, n);
     eprintln!("{n} games, {} draws, {} moves", report.draws, report.moves);

@@ -333,33 +333,17 @@ fn determinization_is_uniform_at_a_fresh_deal() {
 }
 
 /// The soak: a million random five-hand games with the invariants checked after every move.
-/// Not run in CI: `cargo test -p cardsim-engine xeri_soak -- --ignored` (`XERI_SOAK=N` for
+/// Not run in CI: `cargo test -p cardsim-engine xeri_soak -- --ignored` (`SOAK_GAMES=N` for
 /// another count).
 #[test]
 #[ignore]
 fn xeri_soak() {
-    use crate::driver::{self, RandomPolicy, Scratch, Step};
-    let games: u64 = std::env::var("XERI_SOAK")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1_000_000);
-    let g = game(5);
-    let mut scratch = Scratch::new();
-    let mut moves = 0u64;
-    for seed in 0..games {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut st = g.deal(&mut rng);
-        loop {
-            if let Err(e) = g.check_invariants(&st) {
-                panic!("seed {seed}: {e}\n{st:?}");
-            }
-            let Ok(step) = driver::step(&g, &mut st, &mut RandomPolicy, &mut scratch, &mut rng);
-            if step == Step::Over {
-                break;
-            }
-            moves += 1;
-        }
-        assert!(g.outcome(&st).is_some());
-    }
-    eprintln!("{games} games, {moves} moves, no invariant broken");
+    let variants = [game(5)];
+    let total = conformance::soak_variants(
+        &variants,
+        conformance::soak_games(1_000_000),
+        1_000_000,
+        1000,
+    );
+    eprintln!("xeri soak: {total}");
 }
