@@ -48,7 +48,13 @@ use crate::tricks::TrickPlay;
 /// assert_eq!(t.values()[..64].iter().sum::<f32>(), 2.0);
 /// ```
 pub fn encode_play(out: &mut Tensor, play: &TrickPlay, observer: Seat, max_tricks: usize) {
-    encode_play_seen(out, play, SeatMask::all(play.players()), observer, max_tricks);
+    encode_play_seen(
+        out,
+        play,
+        SeatMask::all(play.players()),
+        observer,
+        max_tricks,
+    );
 }
 
 /// Writes `play` as [`encode_play`] writes `play.masked(visible)`, without the copy: the

@@ -43,8 +43,8 @@ use crate::cards::Card;
 use crate::encoding::{relative, Encoding, Tensor};
 use crate::games::common::text::{teams, yes_no, Fmt, ObsText};
 use crate::seat::{Seat, SeatMask};
-use crate::tricks::{encode_play_seen, TrickPlay};
 use crate::tricks::text::{write_hands, write_play};
+use crate::tricks::{encode_play_seen, TrickPlay};
 
 /// The id of `Pass`; bids follow it, then double and redouble.
 const PASS: usize = Card::SLOTS;
@@ -179,9 +179,7 @@ impl Bridge {
         out.seat_one_hot("dealer", Some(v.dealer), me, 4);
         let to_move = match (v.phase, v.contract) {
             (Phase::Auction, _) => Some(v.auction.to_call()),
-            (Phase::Play, Some(k)) if v.play.to_play() == k.declarer.left(2, 4) => {
-                Some(k.declarer)
-            }
+            (Phase::Play, Some(k)) if v.play.to_play() == k.declarer.left(2, 4) => Some(k.declarer),
             (Phase::Play, _) => Some(v.play.to_play()),
             (Phase::Over, _) => None,
         };
