@@ -26,23 +26,17 @@ import numpy as np  # noqa: E402
 
 def random_legal_chooser(num_envs: int, num_actions: int, rng: np.random.Generator):
     """A function of the masks giving one uniformly random legal id per row, in one pass
-    over the masks and a few over the legal ids (numpy calls on small arrays cost a
-    microsecond or more each, so the count of calls is what matters): the legal positions of
-    the whole batch at once (ascending, so each row's are a run), each row's count of them
-    (``bincount`` of their rows), then one random pick in each row's run, counted back from
-    its end."""
-    row_starts = np.arange(num_envs, dtype=np.int64) * num_actions
+    over the masks: the legal positions of the whole batch at once (ascending, so each row's
+    are a run found by binary search), then one random pick in each row's run."""
+    row_bounds = np.arange(num_envs + 1, dtype=np.int64) * num_actions
 
     def choose(masks: np.ndarray) -> np.ndarray:
         legal = np.flatnonzero(masks)
-        if legal.size == 0:
-            return np.zeros(num_envs, dtype=np.int64)
-        counts = np.bincount(legal // num_actions, minlength=num_envs)
-        ends = np.cumsum(counts)
-        pick = ends - 1 - (rng.random(num_envs) * counts).astype(np.int64)
-        # (A row without legal ids, a game over before its first decision, takes the id of
-        # another row's pick: the step ends that game whatever the action.)
-        return legal[pick] - row_starts
+        bounds = np.searchsorted(legal, row_bounds)
+        first, counts = bounds[:-1], np.diff(bounds)
+        pick = first + (rng.random(num_envs) * counts).astype(np.int64)
+        # (A row without legal ids, a game over before its first decision, takes any id.)
+        return legal[np.minimum(pick, legal.size - 1)] - row_bounds[:-1]
 
     return choose
 
