@@ -58,6 +58,15 @@ pub trait Encoding: Game {
     /// same segments in the same order.
     fn encode_observation(&self, obs: &Self::Observation, out: &mut Tensor);
 
+    /// Writes what `seat` knows in `state` into `out`: exactly what
+    /// [`Encoding::encode_observation`] writes for [`Game::observe`]`(state, seat)`. The
+    /// default builds the observation; a game overrides it to read the state in place
+    /// (without copying its history), which is what a learner's batch calls at every step.
+    /// [`check`] compares the two.
+    fn encode_state(&self, state: &Self::State, seat: Seat, out: &mut Tensor) {
+        self.encode_observation(&self.observe(state, seat), out);
+    }
+
     /// A readable text of what a seat knows: several lines, the first naming the seat
     /// (`seat 1 of 4, dealer 0, trump H`), then one `label: value` line per piece of the
     /// position (`hand: AS KS 7S | QH 9H | 2C`, `trick: 2:KD 3:AD, 0 to play`,
@@ -175,10 +184,18 @@ impl<'a> Tensor<'a> {
     }
 
     fn open(&mut self, name: &'static str, len: usize) -> &mut [f32] {
+        if let Values::Owned(v) = &self.values {
+            let offset = v.len();
+            self.segments.push(Segment { name, offset, len });
+        }
+        self.open_unrecorded(len)
+    }
+
+    /// The next `len` entries (still 0), the segment not recorded.
+    fn open_unrecorded(&mut self, len: usize) -> &mut [f32] {
         match &mut self.values {
             Values::Owned(v) => {
                 let offset = v.len();
-                self.segments.push(Segment { name, offset, len });
                 v.resize(offset + len, 0.0);
                 &mut v[offset..]
             }
@@ -228,6 +245,38 @@ impl<'a> Tensor<'a> {
         if let Some(i) = index {
             plane[i] = 1.0;
         }
+    }
+
+    /// `N` consecutive segments at once, named and sized by `segments`, as mutable slices
+    /// (still 0), for an encoder that fills several of them in one pass.
+    ///
+    /// ```
+    /// use cardsim_engine::encoding::Tensor;
+    /// let mut t = Tensor::new();
+    /// let [a, b] = t.split([("a", 2), ("b", 3)]);
+    /// a[1] = 1.0;
+    /// b[0] = 2.0;
+    /// assert_eq!(t.values(), &[0.0, 1.0, 2.0, 0.0, 0.0]);
+    /// assert_eq!(t.segments()[1].offset, 2);
+    /// ```
+    pub fn split<const N: usize>(
+        &mut self,
+        segments: [(&'static str, usize); N],
+    ) -> [&mut [f32]; N] {
+        let total = segments.iter().map(|&(_, len)| len).sum();
+        if let Values::Owned(v) = &self.values {
+            let mut offset = v.len();
+            for (name, len) in segments {
+                self.segments.push(Segment { name, offset, len });
+                offset += len;
+            }
+        }
+        let mut rest = self.open_unrecorded(total);
+        segments.map(|(_, len)| {
+            let (head, tail) = std::mem::take(&mut rest).split_at_mut(len);
+            rest = tail;
+            head
+        })
     }
 
     /// One entry.
@@ -359,7 +408,8 @@ pub struct CheckReport {
 /// Plays random games from `seeds` and checks `game`'s encoding at every step: every legal
 /// (or race) action's id is below [`Encoding::num_distinct_actions`] and distinct from the
 /// others', and its text differs from theirs (so a text names one legal action); every seat's tensor has the layout of [`layout`], finite entries, the same values when written
-/// through [`Tensor::over`], and is unchanged,
+/// through [`Tensor::over`] and when read from the state ([`Encoding::encode_state`]), and is
+/// unchanged,
 /// as is its observation string, when the hidden cards are resampled with
 /// [`Game::determinize`]. Every observation string starts with `seat N of P`, holds no `{`
 /// (no `Debug` struct syntax), and changes from one step to the next whenever the seat's
@@ -430,6 +480,14 @@ pub fn check<G: Encoding>(game: &G, seeds: std::ops::Range<u64>, max_moves: usiz
                     direct.values(),
                     t.values(),
                     "seed {seed}: Tensor::over wrote other values"
+                );
+                // Read from the state in place, the same values and segments.
+                u.clear();
+                game.encode_state(&state, seat, &mut u);
+                assert_eq!(
+                    (u.values(), u.segments()),
+                    (t.values(), t.segments()),
+                    "seed {seed}: encode_state wrote other values than encode_observation"
                 );
                 let text = game.observation_string(&obs);
                 assert!(

@@ -10,7 +10,8 @@
 //!   been applied, as in the simulator.
 
 use crate::error::CoreError;
-use cardsim_agents::{catalog, Agent, AgentSpec, GameAgents, SeatView};
+use crate::learner::{Batch, EpisodeRules, Episodes};
+use cardsim_agents::{catalog, Agent, AgentCatalog, AgentSpec, GameAgents, SeatView};
 use cardsim_engine::encoding::{Segment, Tensor};
 use cardsim_engine::{
     driver, DealText, Encoding, Game, GameInfo, IllegalAction, Params, RaceEntry, Seat, ToMove,
@@ -136,6 +137,17 @@ pub trait DynGame: Send + Sync {
         }
         Ok(state)
     }
+    /// `seeds.len()` learner episodes of this game (one per seed), each seat played as
+    /// `specs` says (`None`: the learner), stepped by a loop compiled for the game.
+    ///
+    /// # Errors
+    /// An agent the game does not have, or one failing at the start.
+    fn episodes(
+        &self,
+        specs: &[Option<AgentSpec>],
+        seeds: &[u64],
+        rules: EpisodeRules,
+    ) -> Result<Box<dyn Episodes>, CoreError>;
     /// The agent a spec such as `ismcts:iters=1000` names, its RNG seeded by `seed`.
     ///
     /// # Errors
@@ -270,6 +282,7 @@ pub trait DynAgent: Send {
 }
 
 /// [`DynGame`] for a concrete game.
+#[derive(Clone)]
 pub struct ErasedGame<G: Encoding> {
     game: Arc<G>,
     params: Params,
@@ -297,6 +310,29 @@ impl<G: Encoding + DealText + GameAgents> ErasedGame<G> {
     fn state(&self, state: G::State, rng: ChaCha8Rng, origin: Origin) -> ErasedState<G> {
         ErasedState::new(self.game.clone(), self.len, state, rng, 0, origin)
     }
+
+    /// [`DynGame::new_state`], unboxed.
+    pub(crate) fn seeded(&self, seed: u64) -> ErasedState<G> {
+        let mut rng = cardsim_sim::game_rng(seed, 0);
+        let state = self.game.deal(&mut rng);
+        self.state(state, rng, Origin::Seed(seed))
+    }
+
+    /// [`DynGame::agent`], unboxed, from a parsed spec built by `catalog`.
+    pub(crate) fn typed_agent(
+        &self,
+        catalog: &AgentCatalog<G>,
+        spec: &AgentSpec,
+        seed: u64,
+    ) -> Result<ErasedAgent<G>, CoreError> {
+        Ok(ErasedAgent {
+            game: self.game.clone(),
+            agent: catalog.build(spec)?,
+            label: spec.to_string(),
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            scratch: Vec::new(),
+        })
+    }
 }
 
 impl<G: Encoding + DealText + GameAgents> DynGame for ErasedGame<G> {
@@ -322,9 +358,7 @@ impl<G: Encoding + DealText + GameAgents> DynGame for ErasedGame<G> {
         self.len
     }
     fn new_state(&self, seed: u64) -> Box<dyn DynState> {
-        let mut rng = cardsim_sim::game_rng(seed, 0);
-        let state = self.game.deal(&mut rng);
-        Box::new(self.state(state, rng, Origin::Seed(seed)))
+        Box::new(self.seeded(seed))
     }
     fn state_from_deal(&self, deal: &str, seed: u64) -> Result<Box<dyn DynState>, CoreError> {
         let state = self
@@ -341,17 +375,17 @@ impl<G: Encoding + DealText + GameAgents> DynGame for ErasedGame<G> {
         };
         Ok(Box::new(self.state(state, rng, origin)))
     }
+    fn episodes(
+        &self,
+        specs: &[Option<AgentSpec>],
+        seeds: &[u64],
+        rules: EpisodeRules,
+    ) -> Result<Box<dyn Episodes>, CoreError> {
+        Ok(Box::new(Batch::new(self.clone(), specs, seeds, rules)?))
+    }
     fn agent(&self, spec: &str, seed: u64) -> Result<Box<dyn DynAgent>, CoreError> {
         let spec: AgentSpec = spec.parse()?;
-        let label = spec.to_string();
-        let agent = catalog::<G>().build(&spec)?;
-        Ok(Box::new(ErasedAgent {
-            game: self.game.clone(),
-            agent,
-            label,
-            rng: ChaCha8Rng::seed_from_u64(seed),
-            scratch: Vec::new(),
-        }))
+        Ok(Box::new(self.typed_agent(&catalog::<G>(), &spec, seed)?))
     }
     fn simulate(
         &self,
@@ -494,6 +528,9 @@ pub struct ErasedState<G: Game> {
     actions: Vec<G::Action>,
     /// The same actions with their ids, by id.
     legal: Vec<(usize, G::Action)>,
+    /// `actions` and `legal` are up to date (false only inside a learner episode's agent
+    /// moves, [`ErasedState::apply_unlisted`], until [`ErasedState::list`]).
+    listed: bool,
 }
 
 impl<G: Encoding> ErasedState<G> {
@@ -511,7 +548,8 @@ impl<G: Encoding> ErasedState<G> {
         self.game.move_cap().is_some_and(|cap| self.moves >= cap)
     }
 
-    fn to_move(&self) -> ToMove {
+    /// Who acts (the move cap reached: nobody).
+    pub(crate) fn to_move(&self) -> ToMove {
         match self.game.to_move(&self.state) {
             _ if self.capped() => ToMove::Over,
             t => t,
@@ -539,14 +577,35 @@ impl<G: Encoding> ErasedState<G> {
             races: Vec::new(),
             actions: Vec::new(),
             legal: Vec::new(),
+            listed: false,
         };
         s.refresh();
         s
     }
 
+    /// Applies `action`, which must be legal for the seat to move, without listing the next
+    /// legal actions: the lists stay empty until [`ErasedState::list`], which must come
+    /// before the state is used through [`DynState`] or by an agent.
+    pub(crate) fn apply_unlisted(&mut self, action: G::Action) {
+        self.game.apply(&mut self.state, action, &mut self.rng);
+        self.history.push(self.game.action_id(action));
+        self.moves += 1;
+        self.actions.clear();
+        self.legal.clear();
+        self.listed = false;
+    }
+
+    /// Lists the legal actions if [`ErasedState::apply_unlisted`] left them out.
+    pub(crate) fn list(&mut self) {
+        if !self.listed {
+            self.refresh();
+        }
+    }
+
     /// Recomputes the legal actions of the seat to move, in the buffers the state keeps (no
     /// allocation once they have grown).
     fn refresh(&mut self) {
+        self.listed = true;
         self.actions.clear();
         self.legal.clear();
         if let ToMove::Seat(_) = self.to_move() {
@@ -774,10 +833,10 @@ impl<G: Encoding + GameAgents> DynState for ErasedState<G> {
                 out.len()
             )));
         }
-        let obs = self.game.observe(&self.state, s);
-        // Straight into `out`: the layout is fixed per configured game, so the entries fill it.
+        // Straight into `out`: the layout is fixed per configured game, so the entries fill it;
+        // read from the state in place (no observation built where the game reads it so).
         let mut t = Tensor::over(out);
-        self.game.encode_observation(&obs, &mut t);
+        self.game.encode_state(&self.state, s, &mut t);
         debug_assert_eq!(t.values().len(), self.len);
         Ok(())
     }
@@ -824,27 +883,28 @@ pub struct ErasedAgent<G: Game> {
     scratch: Vec<G::Action>,
 }
 
-impl<G: Encoding + GameAgents> DynAgent for ErasedAgent<G> {
-    fn step(
+impl<G: Encoding + GameAgents> ErasedAgent<G> {
+    /// The agent draws uniformly among the legal actions ([`Agent::is_uniform`]).
+    pub(crate) fn is_uniform(&self) -> bool {
+        self.agent.is_uniform()
+    }
+
+    /// The agent's RNG.
+    pub(crate) fn rng(&mut self) -> &mut ChaCha8Rng {
+        &mut self.rng
+    }
+
+    /// [`DynAgent::step`] on a state of the agent's own game (configuration unchecked); the
+    /// state's legal actions must be listed.
+    pub(crate) fn act(
         &mut self,
-        state: &dyn DynState,
+        st: &ErasedState<G>,
         seat: Option<usize>,
     ) -> Result<(usize, f64), CoreError> {
-        let Some(st) = state.as_any().downcast_ref::<ErasedState<G>>() else {
-            return Err(CoreError(format!(
-                "the agent plays {}, not {}",
-                G::INFO.name,
-                state.game_name()
-            )));
-        };
-        if !Arc::ptr_eq(&self.game, &st.game)
-            && format!("{:?}", self.game) != format!("{:?}", st.game)
-        {
-            return Err(CoreError(format!(
-                "the agent plays {} with other players or parameters than the state's",
-                G::INFO.name
-            )));
-        }
+        debug_assert!(
+            st.listed,
+            "an agent asked on a state whose actions are not listed"
+        );
         let to_move = st.to_move();
         let seat = match (to_move, seat) {
             (ToMove::Over, _) => return Err(CoreError("the game is over".into())),
@@ -902,6 +962,31 @@ impl<G: Encoding + GameAgents> DynAgent for ErasedAgent<G> {
             _ => 0.0,
         };
         Ok((game.action_id(action), reaction))
+    }
+}
+
+impl<G: Encoding + GameAgents> DynAgent for ErasedAgent<G> {
+    fn step(
+        &mut self,
+        state: &dyn DynState,
+        seat: Option<usize>,
+    ) -> Result<(usize, f64), CoreError> {
+        let Some(st) = state.as_any().downcast_ref::<ErasedState<G>>() else {
+            return Err(CoreError(format!(
+                "the agent plays {}, not {}",
+                G::INFO.name,
+                state.game_name()
+            )));
+        };
+        if !Arc::ptr_eq(&self.game, &st.game)
+            && format!("{:?}", self.game) != format!("{:?}", st.game)
+        {
+            return Err(CoreError(format!(
+                "the agent plays {} with other players or parameters than the state's",
+                G::INFO.name
+            )));
+        }
+        self.act(st, seat)
     }
     fn reset(&mut self) {
         self.agent.reset();

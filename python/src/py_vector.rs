@@ -4,12 +4,11 @@
 //! allocated once).
 
 use crate::error::CoreError;
-use crate::learner::{Episode as Core, StepResult};
+use crate::learner::{seat_specs, EpisodeRules, Episodes, Outcomes, Rows, StepResult};
 use crate::py_game::{seed_arg, Game, State};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
-use rayon::prelude::*;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Reads `opponents`: one spec for every other seat, or a list with one per other seat.
 fn opponent_specs(opponents: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
@@ -70,7 +69,9 @@ const SELF_PLAY: &str = "self";
 /// `cardsim.gymnasium_env`).
 #[pyclass(module = "cardsim")]
 pub struct Episode {
-    core: Mutex<Core>,
+    /// A batch of one.
+    core: Mutex<Box<dyn Episodes>>,
+    game: Arc<dyn crate::erased::DynGame>,
 }
 
 #[pymethods]
@@ -91,13 +92,18 @@ impl Episode {
     ) -> PyResult<Episode> {
         let specs = opponent_specs(opponents)?;
         let seed = seed_arg(seed)?;
-        let reaction = reaction_arg(reaction)?;
+        let rules = EpisodeRules {
+            reaction: reaction_arg(reaction)?,
+            penalty,
+        };
         let g = game.inner.clone();
-        let mut core = py.detach(|| Core::new(g, Some(seat), &specs, seed))?;
-        core.reaction = reaction;
-        core.penalty = penalty;
+        let core = py.detach(|| {
+            let specs = seat_specs(&*g, Some(seat), &specs)?;
+            g.episodes(&specs, &[seed], rules)
+        })?;
         Ok(Episode {
             core: Mutex::new(core),
+            game: game.inner.clone(),
         })
     }
 
@@ -105,61 +111,61 @@ impl Episode {
     fn reset(&mut self, py: Python<'_>, seed: &Bound<'_, PyAny>) -> PyResult<()> {
         let seed = seed_arg(Some(seed))?;
         let core = owned(&mut self.core);
-        py.detach(|| core.reset(seed)).map_err(PyErr::from)
+        py.detach(|| core.reset(0, seed)).map_err(PyErr::from)
     }
 
     /// Plays the learner's action and the agents' replies: `(reward, terminated, illegal)`.
     fn step(&mut self, py: Python<'_>, action: i64) -> PyResult<(f64, bool, bool)> {
         let core = owned(&mut self.core);
         let id = usize::try_from(action).unwrap_or(usize::MAX);
-        let r: StepResult = py.detach(|| core.step(id))?;
+        let r: StepResult = py.detach(|| core.step(0, id))?;
         Ok((r.reward, r.terminated, r.illegal))
     }
 
     /// The learner's observation tensor (float32).
     fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let core = locked(&self.core);
-        let mut v = vec![0f32; core.game().tensor_len()];
-        core.observe(&mut v)?;
+        let mut v = vec![0f32; self.game.tensor_len()];
+        core.observe(0, &mut v)?;
         Ok(PyArray1::from_vec(py, v))
     }
 
     /// The learner's legal-action mask (bool, one entry per action id).
     fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
         let core = locked(&self.core);
-        let mut m = vec![false; core.game().num_distinct_actions()];
-        core.mask(&mut m);
+        let mut m = vec![false; self.game.num_distinct_actions()];
+        core.mask(0, &mut m);
         PyArray1::from_vec(py, m)
     }
 
     /// The learner's legal action ids.
     fn legal_actions(&self) -> Vec<usize> {
-        locked(&self.core).legal().to_vec()
+        locked(&self.core).legal(0).to_vec()
     }
 
     /// The episode has ended.
     fn is_over(&self) -> bool {
-        locked(&self.core).is_over()
+        locked(&self.core).is_over(0)
     }
 
     /// The learner's seat.
     #[getter]
     fn seat(&self) -> usize {
-        locked(&self.core).acting()
+        locked(&self.core).acting(0)
     }
 
     /// A copy of the game state (the whole state: for inspection and rendering, not for the
     /// learner's input).
     fn state(&self) -> State {
         let core = locked(&self.core);
-        State::new(core.state().clone_box(), Some(core.game().clone()))
+        State::new(core.state(0).clone_box(), Some(self.game.clone()))
     }
 }
 
 /// Many episodes of one game stepped at once (EnvPool's idea, for card games).
 #[pyclass(module = "cardsim")]
 pub struct VectorEnv {
-    episodes: Mutex<Vec<Core>>,
+    episodes: Mutex<Box<dyn Episodes>>,
     /// Episodes started so far by each environment (its next episode's number).
     started: Vec<u64>,
     base: u64,
@@ -173,22 +179,6 @@ pub struct VectorEnv {
     illegal: Py<PyArray1<bool>>,
     /// The seat whose observation and mask each row shows.
     current: Py<PyArray1<i64>>,
-}
-
-/// Writes the rewards of one step into an environment's row: the acting seat's reward in a
-/// one-column row; in self-play every seat's win share at the end of a game, else the acting
-/// seat's reward (the penalty of an illegal action) and 0 for the others.
-fn write_rewards(e: &Core, res: &StepResult, row: &mut [f32]) {
-    row.fill(0.0);
-    if row.len() == 1 {
-        row[0] = res.reward as f32;
-    } else if res.terminated && !res.illegal {
-        for (r, v) in row.iter_mut().zip(e.returns()) {
-            *r = v as f32;
-        }
-    } else {
-        row[res.seat] = res.reward as f32;
-    }
 }
 
 /// The seed of environment `env`'s episode number `k` of `n` environments from `base`: every
@@ -245,17 +235,15 @@ impl VectorEnv {
         let self_play = specs.len() == 1 && specs[0] == SELF_PLAY;
         let learner = (!self_play).then_some(seat);
         let seed = seed_arg(seed)?;
-        let reaction = reaction_arg(reaction)?;
+        let rules = EpisodeRules {
+            reaction: reaction_arg(reaction)?,
+            penalty,
+        };
         let g = game.inner.clone();
         let episodes = py.detach(|| {
-            (0..num_envs)
-                .map(|i| {
-                    let mut e = Core::new(g.clone(), learner, &specs, seed.wrapping_add(i as u64))?;
-                    e.reaction = reaction;
-                    e.penalty = penalty;
-                    Ok(e)
-                })
-                .collect::<Result<Vec<_>, CoreError>>()
+            let specs = seat_specs(&*g, learner, &specs)?;
+            let seeds: Vec<u64> = (0..num_envs as u64).map(|i| seed.wrapping_add(i)).collect();
+            g.episodes(&specs, &seeds, rules)
         })?;
         let (l, a) = (g.tensor_len(), g.num_distinct_actions());
         let columns = if self_play { g.players() } else { 1 };
@@ -323,20 +311,14 @@ impl VectorEnv {
             let (o, m, c) = (o.as_slice_mut()?, m.as_slice_mut()?, c.as_slice_mut()?);
             let episodes = owned(&mut self.episodes);
             py.detach(|| {
-                let (l, a) = (o.len() / episodes.len(), m.len() / episodes.len());
-                episodes
-                    .par_iter_mut()
-                    .zip(seeds.par_iter())
-                    .zip(o.par_chunks_mut(l.max(1)))
-                    .zip(m.par_chunks_mut(a.max(1)))
-                    .zip(c.par_iter_mut())
-                    .try_for_each(|((((e, &seed), o), m), c)| {
-                        e.reset(seed)?;
-                        e.observe(&mut o[..l])?;
-                        e.mask(&mut m[..a]);
-                        *c = e.acting() as i64;
-                        Ok::<(), CoreError>(())
-                    })
+                episodes.reset_all(
+                    &seeds,
+                    Rows {
+                        obs: o,
+                        masks: m,
+                        current: c,
+                    },
+                )
             })?;
         }
         Ok((obs, masks))
@@ -370,7 +352,7 @@ impl VectorEnv {
         let terminated = self.terminated.bind(py).clone();
         let illegal = self.illegal.bind(py).clone();
         let current = self.current.bind(py).clone();
-        let restarted: Vec<bool> = {
+        {
             let mut o = obs.readwrite();
             let mut m = masks.readwrite();
             let mut r = rewards.readwrite();
@@ -381,38 +363,25 @@ impl VectorEnv {
             let (t, x, c) = (t.as_slice_mut()?, x.as_slice_mut()?, c.as_slice_mut()?);
             let episodes = owned(&mut self.episodes);
             py.detach(|| {
-                let (l, a, k) = (o.len() / n, m.len() / n, r.len() / n);
-                episodes
-                    .par_iter_mut()
-                    .zip(actions.par_iter())
-                    .zip(o.par_chunks_mut(l.max(1)))
-                    .zip(m.par_chunks_mut(a.max(1)))
-                    .zip(r.par_chunks_mut(k.max(1)))
-                    .zip(t.par_iter_mut())
-                    .zip(x.par_iter_mut())
-                    .zip(c.par_iter_mut())
-                    .zip(fresh.par_iter())
-                    .map(|((((((((e, &act), o), m), r), t), x), c), &seed)| {
-                        let id = usize::try_from(act).unwrap_or(usize::MAX);
-                        // A game can end before the learner acts (a reset into a game its
-                        // seat has no decision in): it ends now, whatever the action.
-                        let res = if e.is_over() { e.ended() } else { e.step(id)? };
-                        write_rewards(e, &res, &mut r[..k]);
-                        *t = res.terminated;
-                        *x = res.illegal;
-                        if res.terminated {
-                            e.reset(seed)?;
-                        }
-                        e.observe(&mut o[..l])?;
-                        e.mask(&mut m[..a]);
-                        *c = e.acting() as i64;
-                        Ok(res.terminated)
-                    })
-                    .collect::<Result<Vec<_>, CoreError>>()
-            })?
-        };
-        for (k, r) in self.started.iter_mut().zip(&restarted) {
-            *k += u64::from(*r);
+                episodes.step_all(
+                    &actions,
+                    &fresh,
+                    Rows {
+                        obs: o,
+                        masks: m,
+                        current: c,
+                    },
+                    Outcomes {
+                        rewards: r,
+                        terminated: t,
+                        illegal: x,
+                    },
+                )
+            })?;
+            // An ended episode started its environment's next one.
+            for (k, &ended) in self.started.iter_mut().zip(t.iter()) {
+                *k += u64::from(ended);
+            }
         }
         Ok((obs, masks, rewards, terminated, illegal, current))
     }

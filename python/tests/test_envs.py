@@ -257,3 +257,54 @@ def test_vector_env_rejects_bad_arguments():
     env.reset()
     with pytest.raises(ValueError, match="one action per environment"):
         env.step([0, 0, 0])
+
+
+def _agent_seed(seed, seat):
+    """The seed of seat `seat`'s agent in the episode of seed `seed` (the package's
+    splitmix64 of the pair)."""
+    m = (1 << 64) - 1
+    z = seed ^ (((seat + 1) * 0x9E3779B97F4A7C15) & m)
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & m
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & m
+    return z ^ (z >> 31)
+
+
+@pytest.mark.parametrize("name", ["bridge", "whist", "euchre", "gin-rummy", "trash"])
+def test_vector_env_random_opponents_draw_as_the_random_agent(name):
+    # The batch draws random opponents' moves without listing the legal actions; a plain
+    # state with `Agent("random")` bots seeded as the episode seeds them, drawing from the
+    # list, must see the same game: every row, observation and mask alike.
+    n, seed = 3, 11
+    env = cardsim.VectorEnv(name, n, seed=seed, opponents="random")
+    game = env.game
+    obs, masks = env.reset()
+    seeds = env.episode_seeds
+    states = [game.new_initial_state(seed=s) for s in seeds]
+    bots = [
+        {p: cardsim.Agent(game, "random", seed=_agent_seed(s, p)) for p in range(game.num_players())}
+        for s in seeds
+    ]
+
+    def to_learner(i):
+        state = states[i]
+        while not state.is_terminal() and state.current_player() != 0:
+            state.apply_action(bots[i][state.current_player()].step(state))
+
+    rng = np.random.default_rng(4)
+    for _ in range(60):
+        for i in range(n):
+            to_learner(i)
+            assert np.array_equal(obs[i], states[i].observation_tensor(0))
+            assert np.array_equal(masks[i], states[i].legal_actions_mask())
+        actions = _random_actions(masks, rng)
+        obs, masks, _, terminated, _ = env.step(actions)
+        for i in range(n):
+            if terminated[i]:
+                s = env.episode_seeds[i]
+                states[i] = game.new_initial_state(seed=s)
+                bots[i] = {
+                    p: cardsim.Agent(game, "random", seed=_agent_seed(s, p))
+                    for p in range(game.num_players())
+                }
+            else:
+                states[i].apply_action(int(actions[i]))

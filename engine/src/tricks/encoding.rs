@@ -2,7 +2,7 @@
 //! same way for every game of the family, so that a learner sees one shape for tricks.
 
 use crate::encoding::Tensor;
-use crate::seat::Seat;
+use crate::seat::{Seat, SeatMask};
 use crate::tricks::TrickPlay;
 
 /// Writes `play`, as `observer` sees it, as tensor segments; counts of cards and tricks are
@@ -48,11 +48,35 @@ use crate::tricks::TrickPlay;
 /// assert_eq!(t.values()[..64].iter().sum::<f32>(), 2.0);
 /// ```
 pub fn encode_play(out: &mut Tensor, play: &TrickPlay, observer: Seat, max_tricks: usize) {
+    encode_play_seen(
+        out,
+        play,
+        SeatMask::all(play.players()),
+        observer,
+        max_tricks,
+    );
+}
+
+/// Writes `play` as [`encode_play`] writes `play.masked(visible)`, without the copy: the
+/// hands of seats outside `visible` are left out.
+pub fn encode_play_seen(
+    out: &mut Tensor,
+    play: &TrickPlay,
+    visible: SeatMask,
+    observer: Seat,
+    max_tricks: usize,
+) {
     let p = play.players();
     let scale = max_tricks.max(1) as f32;
     let trick = play.trick();
     let order = play.order();
-    out.seat_cards("hands", observer, p, |s| play.hand(s));
+    out.seat_cards("hands", observer, p, |s| {
+        if visible.contains(s) {
+            play.hand(s)
+        } else {
+            crate::CardSet::EMPTY
+        }
+    });
     out.seat_values("hand_sizes", observer, p, |s| {
         play.hand_len(s) as f32 / scale
     });

@@ -52,7 +52,7 @@ mod view;
 pub use chooser::TrumpChooser;
 #[cfg(test)]
 pub(crate) use encoding::{assert_hand_plane, assert_lead_shows};
-pub use encoding::{encode_play, play_len};
+pub use encoding::{encode_play, encode_play_seen, play_len};
 pub use order::{CardOrder, Obligation, TieBreak};
 pub use play::{PlayRecord, Teams, TrickPlay};
 pub use sample::{sample_deal, sample_deal_grouped_into, sample_deal_into, shuffled, HiddenHand};

@@ -31,16 +31,20 @@
 //! | `contract.risk`        | 3      | one-hot: undoubled, doubled, redoubled                   |
 //! | `contract.declarer`    | 4      | one-hot seat                                             |
 //! | `contract.dummy`       | 4      | one-hot seat                                             |
-//! | the card play          | 1,053  | [`encode_play`] with 4 seats and 13 tricks: `hands` (own hand, dummy's once exposed), `hand_sizes`, `trick`, `trick.leader`, `trick.led_suit`, `trick.to_play`, `trump`, `played`, `voids`, `tricks_won`, `tricks_played`, `active` |
+//! | the card play          | 1,053  | [`encode_play`](crate::tricks::encode_play) with 4 seats and 13 tricks: `hands` (own hand, dummy's once exposed), `hand_sizes`, `trick`, `trick.leader`, `trick.led_suit`, `trick.to_play`, `trump`, `played`, `voids`, `tricks_won`, `tricks_played`, `active` |
 //!
 //! The contract segments are all 0 before the auction ends.
 
-use super::{Bridge, BridgeAction, BridgeObservation, Call, Phase, Risk};
+use super::{
+    Auction, Bridge, BridgeAction, BridgeObservation, BridgeState, Call, Contract, Phase, Risk,
+    Rubber,
+};
 use crate::cards::Card;
 use crate::encoding::{relative, Encoding, Tensor};
 use crate::games::common::text::{teams, yes_no, Fmt, ObsText};
-use crate::tricks::encode_play;
+use crate::seat::{Seat, SeatMask};
 use crate::tricks::text::{write_hands, write_play};
+use crate::tricks::{encode_play_seen, TrickPlay};
 
 /// The id of `Pass`; bids follow it, then double and redouble.
 const PASS: usize = Card::SLOTS;
@@ -61,71 +65,30 @@ impl Encoding for Bridge {
     }
 
     fn encode_observation(&self, obs: &BridgeObservation, out: &mut Tensor) {
-        let me = obs.seat;
-        let phase = match obs.phase {
-            Phase::Auction => 0,
-            Phase::Play => 1,
-            Phase::Over => 2,
-        };
-        out.one_hot("phase", Some(phase), 3);
-        out.seat_one_hot("dealer", Some(obs.dealer), me, 4);
-        let to_move = match (obs.phase, obs.contract) {
-            (Phase::Auction, _) => Some(obs.auction.to_call()),
-            (Phase::Play, Some(k)) if obs.play.to_play() == k.declarer.left(2, 4) => {
-                Some(k.declarer)
-            }
-            (Phase::Play, _) => Some(obs.play.to_play()),
-            (Phase::Over, _) => None,
-        };
-        out.seat_one_hot("to_move", to_move, me, 4);
-        let ours = Bridge::teams().team(me);
-        let sides = |v: [f32; 2]| [v[ours], v[1 - ours]];
-        let vul = obs.vulnerable.map(|v| f32::from(u8::from(v)));
-        out.values_of("vulnerable", &sides(vul));
-        let r = &obs.rubber;
-        out.values_of("score.games", &sides(r.games().map(|g| f32::from(g) / 2.0)));
-        out.values_of(
-            "score.part",
-            &sides(r.game_score().map(|p| p as f32 / 100.0)),
-        );
-        out.values_of("score.total", &sides(r.totals().map(|p| p as f32 / 2000.0)));
-        out.scalar("deals", obs.deals as f32 / 10.0);
+        let visible = SeatMask::all(4);
+        self.encode_view(&View::of(obs), visible, out);
+    }
 
-        let mut passes = [0.0; 4];
-        let mut calls = [[0.0; 4 * 35]; 3];
-        let mut last_bid = None;
-        for (i, &call) in obs.auction.calls().iter().enumerate() {
-            let k = relative(obs.auction.caller(i), me, 4);
-            match (call, last_bid) {
-                (Call::Pass, None) => passes[k] = 1.0,
-                (Call::Pass, Some(_)) => {}
-                (Call::Bid(b), _) => {
-                    last_bid = Some(b.index());
-                    calls[0][4 * b.index() + k] = 1.0;
-                }
-                (Call::Double, Some(b)) => calls[1][4 * b + k] = 1.0,
-                (Call::Redouble, Some(b)) => calls[2][4 * b + k] = 1.0,
-                (Call::Double | Call::Redouble, None) => {
-                    unreachable!("a legal auction doubles only a bid")
-                }
+    fn encode_state(&self, state: &BridgeState, seat: Seat, out: &mut Tensor) {
+        // What `observe` shows, read in place: the auction and the tricks are not copied.
+        let mut visible = SeatMask(1 << seat.index());
+        if state.dummy_exposed() {
+            if let Some(d) = state.dummy() {
+                visible.0 |= 1 << d.index();
             }
         }
-        out.values_of("auction.passes", &passes);
-        out.values_of("auction.bids", &calls[0]);
-        out.values_of("auction.doubles", &calls[1]);
-        out.values_of("auction.redoubles", &calls[2]);
-
-        let k = obs.contract;
-        out.one_hot("contract.bid", k.map(|k| k.bid.index()), 35);
-        let risk = k.map(|k| match k.risk {
-            Risk::Undoubled => 0,
-            Risk::Doubled => 1,
-            Risk::Redoubled => 2,
-        });
-        out.one_hot("contract.risk", risk, 3);
-        out.seat_one_hot("contract.declarer", k.map(|k| k.declarer), me, 4);
-        out.seat_one_hot("contract.dummy", k.map(|k| k.declarer.left(2, 4)), me, 4);
-        encode_play(out, &obs.play, me, 13);
+        let view = View {
+            seat,
+            phase: state.phase,
+            dealer: state.dealer,
+            deals: state.deals,
+            rubber: &state.rubber,
+            vulnerable: self.vulnerable(state),
+            auction: &state.auction,
+            contract: state.contract,
+            play: &state.play,
+        };
+        self.encode_view(&view, visible, out);
     }
 
     fn observation_string(&self, obs: &BridgeObservation) -> String {
@@ -169,6 +132,106 @@ impl Encoding for Bridge {
             Phase::Play | Phase::Over => write_play(&mut t, &obs.play, obs.seat),
         }
         t.finish()
+    }
+}
+
+/// What the tensor shows, borrowed from an observation or straight from a state.
+struct View<'a> {
+    seat: Seat,
+    phase: Phase,
+    dealer: Seat,
+    deals: u32,
+    rubber: &'a Rubber,
+    vulnerable: [bool; 2],
+    auction: &'a Auction,
+    contract: Option<Contract>,
+    /// The play; only the hands of the seats the observer sees are shown.
+    play: &'a TrickPlay,
+}
+
+impl<'a> View<'a> {
+    fn of(obs: &'a BridgeObservation) -> View<'a> {
+        View {
+            seat: obs.seat,
+            phase: obs.phase,
+            dealer: obs.dealer,
+            deals: obs.deals,
+            rubber: &obs.rubber,
+            vulnerable: obs.vulnerable,
+            auction: &obs.auction,
+            contract: obs.contract,
+            play: &obs.play,
+        }
+    }
+}
+
+impl Bridge {
+    /// The tensor of the module docs, from `v`, the hands of the seats outside `visible`
+    /// left out.
+    fn encode_view(&self, v: &View<'_>, visible: SeatMask, out: &mut Tensor) {
+        let me = v.seat;
+        let phase = match v.phase {
+            Phase::Auction => 0,
+            Phase::Play => 1,
+            Phase::Over => 2,
+        };
+        out.one_hot("phase", Some(phase), 3);
+        out.seat_one_hot("dealer", Some(v.dealer), me, 4);
+        let to_move = match (v.phase, v.contract) {
+            (Phase::Auction, _) => Some(v.auction.to_call()),
+            (Phase::Play, Some(k)) if v.play.to_play() == k.declarer.left(2, 4) => Some(k.declarer),
+            (Phase::Play, _) => Some(v.play.to_play()),
+            (Phase::Over, _) => None,
+        };
+        out.seat_one_hot("to_move", to_move, me, 4);
+        let ours = Bridge::teams().team(me);
+        let sides = |v: [f32; 2]| [v[ours], v[1 - ours]];
+        let vul = v.vulnerable.map(|v| f32::from(u8::from(v)));
+        out.values_of("vulnerable", &sides(vul));
+        let r = v.rubber;
+        out.values_of("score.games", &sides(r.games().map(|g| f32::from(g) / 2.0)));
+        out.values_of(
+            "score.part",
+            &sides(r.game_score().map(|p| p as f32 / 100.0)),
+        );
+        out.values_of("score.total", &sides(r.totals().map(|p| p as f32 / 2000.0)));
+        out.scalar("deals", v.deals as f32 / 10.0);
+
+        let [passes, bids, doubles, redoubles] = out.split([
+            ("auction.passes", 4),
+            ("auction.bids", 4 * 35),
+            ("auction.doubles", 4 * 35),
+            ("auction.redoubles", 4 * 35),
+        ]);
+        let mut last_bid = None;
+        for (i, &call) in v.auction.calls().iter().enumerate() {
+            let k = relative(v.auction.caller(i), me, 4);
+            match (call, last_bid) {
+                (Call::Pass, None) => passes[k] = 1.0,
+                (Call::Pass, Some(_)) => {}
+                (Call::Bid(b), _) => {
+                    last_bid = Some(b.index());
+                    bids[4 * b.index() + k] = 1.0;
+                }
+                (Call::Double, Some(b)) => doubles[4 * b + k] = 1.0,
+                (Call::Redouble, Some(b)) => redoubles[4 * b + k] = 1.0,
+                (Call::Double | Call::Redouble, None) => {
+                    unreachable!("a legal auction doubles only a bid")
+                }
+            }
+        }
+
+        let k = v.contract;
+        out.one_hot("contract.bid", k.map(|k| k.bid.index()), 35);
+        let risk = k.map(|k| match k.risk {
+            Risk::Undoubled => 0,
+            Risk::Doubled => 1,
+            Risk::Redoubled => 2,
+        });
+        out.one_hot("contract.risk", risk, 3);
+        out.seat_one_hot("contract.declarer", k.map(|k| k.declarer), me, 4);
+        out.seat_one_hot("contract.dummy", k.map(|k| k.declarer.left(2, 4)), me, 4);
+        encode_play_seen(out, v.play, visible, me, 13);
     }
 }
 
