@@ -282,6 +282,12 @@ impl Solver {
         self.nodes
     }
 
+    /// The work counters of this solver's table and searches (tests only).
+    #[cfg(test)]
+    pub(crate) fn stats(&self) -> table::Stats {
+        self.table.stats
+    }
+
     /// Forgets every stored position.
     pub fn clear(&mut self) {
         self.table.clear();
