@@ -226,6 +226,10 @@ impl Search<'_> {
         // answer is a bound that moves the estimate. Without a guess, start in the middle.
         let mut g = guess.map_or_else(|| self.estimate() as i32, |g| g as i32);
         while lo < hi {
+            #[cfg(test)]
+            {
+                self.table.stats.roots += 1;
+            }
             let t = g.clamp(lo + 1, hi);
             let v = self.node(t).0;
             if v >= t {
@@ -417,6 +421,8 @@ impl Search<'_> {
             self.put_back(leader, c, saved);
             let w = with_run(w, c, moves.tops[i]);
             if (v >= target) == maxing {
+                #[cfg(test)]
+                self.table.stats.cut(0, i);
                 if i > 0 {
                     self.table.set_killer(kkey, c);
                 }
@@ -426,6 +432,10 @@ impl Search<'_> {
             best = if maxing { best.max(v) } else { best.min(v) };
             rel_all |= w;
             self.raise_floor(&mut floor, w, c, moves.tops[i]);
+        }
+        #[cfg(test)]
+        {
+            self.table.stats.cuts[0][3] += 1;
         }
         self.bound(key, r, target, best, rel_all, NO_MOVE)
     }
@@ -504,6 +514,8 @@ impl Search<'_> {
             self.put_back(seat, c, saved_key);
             let w = with_run(w, c, moves.tops[i]);
             if (v >= target) == maxing {
+                #[cfg(test)]
+                self.table.stats.cut(pos, i);
                 if i > 0 {
                     self.table.set_killer(kkey, c);
                 }
@@ -512,6 +524,10 @@ impl Search<'_> {
             best = if maxing { best.max(v) } else { best.min(v) };
             rel_all |= w;
             self.raise_floor(&mut floor, w, c, moves.tops[i]);
+        }
+        #[cfg(test)]
+        {
+            self.table.stats.cuts[pos][3] += 1;
         }
         (best, rel_all)
     }

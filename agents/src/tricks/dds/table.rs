@@ -70,6 +70,38 @@ pub(crate) struct Table {
     buckets: Vec<Bucket>,
     entries: usize,
     cap: usize,
+    /// Work counters for tuning (tests only).
+    #[cfg(test)]
+    pub(crate) stats: Stats,
+}
+
+/// Work counters of a table and the searches using it, kept in test builds only: deterministic
+/// measures that judge a change before any timing does (see `tests::table_work_report`).
+#[cfg(test)]
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Stats {
+    /// Probes made.
+    pub probes: u64,
+    /// Entries scanned by probes.
+    pub scanned: u64,
+    /// Stores made.
+    pub stores: u64,
+    /// Per seat position in the trick (0 = lead): nodes that cut off, those that cut off on
+    /// the first move, moves tried at cut nodes, nodes without a cut-off.
+    pub cuts: [[u64; 4]; 4],
+    /// Null-window searches from the root.
+    pub roots: u64,
+}
+
+#[cfg(test)]
+impl Stats {
+    /// Counts a cut-off at seat position `pos` on the move at index `i`.
+    pub(crate) fn cut(&mut self, pos: usize, i: usize) {
+        let c = &mut self.cuts[pos];
+        c[0] += 1;
+        c[1] += (i == 0) as u64;
+        c[2] += i as u64 + 1;
+    }
 }
 
 /// The per-lane depths (5 bits each) of an owner-bit mask whose lane fields each cover the top
@@ -112,6 +144,8 @@ impl Table {
             buckets: Vec::new(),
             entries: 0,
             cap: 1 << bits,
+            #[cfg(test)]
+            stats: Stats::default(),
         }
     }
 
@@ -168,6 +202,10 @@ impl Table {
     /// the tightest bounds of all matches.
     #[inline]
     pub(crate) fn probe(&mut self, dist: u128, seq: u128, extra: u64, target: i32) -> Option<Hit> {
+        #[cfg(test)]
+        {
+            self.stats.probes += 1;
+        }
         let b = self.index[self.slot_of(dist, extra)];
         if b == EMPTY {
             return None;
@@ -177,6 +215,10 @@ impl Table {
         // The newest entries (at the end) first; an entry that decides moves there.
         for i in (0..slots.len()).rev() {
             let e = slots[i];
+            #[cfg(test)]
+            {
+                self.stats.scanned += 1;
+            }
             let mask = mask_of_depths(e.depths);
             if seq & mask != (e.seq[0] as u128 | (e.seq[1] as u128) << 64) {
                 continue;
@@ -218,6 +260,10 @@ impl Table {
         best: u8,
         depth: u8,
     ) {
+        #[cfg(test)]
+        {
+            self.stats.stores += 1;
+        }
         let seq = seq & mask;
         let seq = [seq as u64, (seq >> 64) as u64];
         let depths = depths_of(mask);

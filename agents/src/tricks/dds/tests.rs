@@ -442,3 +442,54 @@ fn a_seat_sitting_out_with_cards_in_hand_takes_no_part() {
         assert_eq!(with, without, "ending {i}");
     }
 }
+
+/// Work counts of full 20-result bridge tables (run with `--release --ignored --nocapture`):
+/// nodes, table probes and entries scanned over the first `DDS_DEALS` (default 30) deals of the
+/// PBN file `DDS_PBN_FILE` (one deal a line, as `benches/dds/compare.py` makes them), and a
+/// checksum of the results. Deterministic, so it judges a change before any timing does.
+#[test]
+#[ignore]
+fn table_work_report() {
+    use crate::games::bridge::dd_table_with;
+    let Ok(path) = std::env::var("DDS_PBN_FILE") else {
+        println!("set DDS_PBN_FILE");
+        return;
+    };
+    let deals: usize = std::env::var("DDS_DEALS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(30);
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut solver = Solver::new();
+    let mut sum = 0u64;
+    let t = std::time::Instant::now();
+    for (i, line) in text.lines().take(deals).enumerate() {
+        let deal: cardsim_engine::games::bridge::pbn::Deal = line.parse().unwrap();
+        let table = dd_table_with(&mut solver, &deal);
+        for (k, &x) in table.tricks.iter().flatten().enumerate() {
+            sum = sum
+                .wrapping_mul(31)
+                .wrapping_add(x as u64 + k as u64 * (i as u64 + 1));
+        }
+    }
+    let st = solver.stats();
+    println!(
+        "{deals} deals: {} nodes, {} probes, {} entries scanned, {} stores, {} null-window \
+         searches from the root, checksum {sum}, {:.2} s",
+        solver.nodes(),
+        st.probes,
+        st.scanned,
+        st.stores,
+        st.roots,
+        t.elapsed().as_secs_f64()
+    );
+    for (pos, c) in st.cuts.iter().enumerate() {
+        println!(
+            "  seat {pos}: {} cut nodes, {:.3} first-move cuts, {:.3} moves per cut, {} all-nodes",
+            c[0],
+            c[1] as f64 / c[0].max(1) as f64,
+            c[2] as f64 / c[0].max(1) as f64,
+            c[3]
+        );
+    }
+}
