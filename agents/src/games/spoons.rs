@@ -348,7 +348,7 @@ mod tests {
         assert!(w > 0.5, "{w} {places:?}");
     }
 
-    /// The search agents' default playout in Spoons is the heuristic to the end of the round,
+    /// The search agents' default playout in Spoons is the heuristic, cut off one tick on,
     /// so `ismcts` finishes games (random playouts run to the cap) and beats random players.
     #[test]
     fn ismcts_plays_spoons_and_pig_with_round_playouts() {
