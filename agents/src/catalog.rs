@@ -89,8 +89,8 @@ pub trait GameAgents: Game {
     /// The playout the search agents use with `rollout=auto` (their default), if the game
     /// offers one; `None` (the default) plays out uniformly at random. A game offers one where
     /// random playouts would not end in reasonable time: Spoons and Pig, whose random play
-    /// runs to the move cap, offer their heuristic to the end of the round
-    /// ([`Rollout::Cutoff`]).
+    /// runs to the move cap, offer their heuristic for one tick, the round then valued by
+    /// hand progress ([`Rollout::Cutoff`]).
     fn default_rollout() -> Option<Rollout<Self>> {
         None
     }
@@ -160,7 +160,7 @@ const ROLLOUT: ParamSpec = ParamSpec::choice(
     "auto",
     &["auto", "random", "heuristic"],
     "playout policy (auto: the game's own playout where it offers one (Spoons, Pig: the \
-     heuristic to the end of the round), else random to the end of the hand in a game played \
+     heuristic for one tick, valued by hand progress), else random to the end of the hand in a game played \
      hand by hand, valued by the points each side gained, else random to the end; random: \
      random to the end of the game; heuristic: the game's own heuristic agent to the end of \
      the game)",

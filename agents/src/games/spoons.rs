@@ -16,7 +16,8 @@ use crate::search::Rollout;
 use crate::{Agent, AgentKind, AgentSpec, GameAgents};
 use cardsim_engine::cards::{Card, CardMultiset, CardSet, Rank};
 use cardsim_engine::games::spoons::{
-    SpoonsAction, SpoonsGame, SpoonsObservation, SpoonsState, SpoonsVariant,
+    rank_count, SpoonsAction, SpoonsGame, SpoonsObservation, SpoonsPublic, SpoonsState,
+    SpoonsVariant,
 };
 use cardsim_engine::{BySeat, Game, Seat};
 use rand::{Rng, RngCore};
@@ -36,9 +37,11 @@ impl<V: SpoonsVariant> GameAgents for SpoonsGame<V> {
     const REAL_TIME: bool = true;
 
     /// The search agents' default playout (`rollout=auto`): the heuristic (at the default
-    /// reaction time) plays every seat to the end of the round, which is then valued by
-    /// [`lives_share`]. Random play almost never assembles four of a kind and runs to the
-    /// move cap, and heuristic play to the end of the game takes hundreds of ticks.
+    /// reaction time) plays every seat for [`HORIZON`] ticks, and the position is valued by
+    /// [`progress_share`] (or by [`lives_share`] if the round ended meanwhile). Random play
+    /// almost never assembles four of a kind and runs to the move cap; heuristic play to the
+    /// end of the game takes hundreds of ticks, and to the end of the round tens, whose
+    /// outcome (mostly who is slowest to grab) barely depends on the card passed.
     fn default_rollout() -> Option<Rollout<Self>> {
         let agent = crate::catalog::<Self>()
             .build(&AgentSpec {
@@ -58,12 +61,21 @@ impl<V: SpoonsVariant> GameAgents for SpoonsGame<V> {
 /// player out): the search's estimate of its chance of winning from a position between
 /// rounds.
 pub fn lives_share<V: SpoonsVariant>(game: &SpoonsGame<V>, s: &SpoonsState) -> BySeat<f64> {
-    let p = &s.public;
+    lives_share_after(game, &s.public, None)
+}
+
+/// [`lives_share`] of the public position `p` once `loser` (if any) has taken a letter.
+fn lives_share_after<V: SpoonsVariant>(
+    game: &SpoonsGame<V>,
+    p: &SpoonsPublic,
+    loser: Option<Seat>,
+) -> BySeat<f64> {
     let lives = |seat: Seat| {
+        let letters = p.letters[seat] + u8::from(loser == Some(seat));
         if p.out.is_out(seat) {
             0.0
         } else {
-            f64::from(game.letters().saturating_sub(p.letters[seat]))
+            f64::from(game.letters().saturating_sub(letters))
         }
     };
     let total: f64 = Seat::all(game.players()).map(lives).sum();
@@ -76,15 +88,66 @@ pub fn lives_share<V: SpoonsVariant>(game: &SpoonsGame<V>, s: &SpoonsState) -> B
     })
 }
 
-/// The cut-off of [`GameAgents::default_rollout`]: once a round has ended since `start` (a
-/// letter was given) and the game goes on, [`lives_share`].
+/// How much likelier a player is to be the first to four of a kind for each card fewer it
+/// needs, in [`progress_share`]'s model.
+pub const ODDS_PER_CARD: f64 = 4.0;
+
+/// Ticks a search's playout plays on (beyond the race it decides) before a round that has
+/// not ended is valued by [`progress_share`].
+pub const HORIZON: u32 = 1;
+
+/// Cards `hand` lacks for four of a kind (0 to 3): four less its longest rank.
+fn cards_needed(hand: CardMultiset) -> i32 {
+    let longest = Rank::ALL
+        .into_iter()
+        .map(|r| rank_count(hand, r))
+        .max()
+        .unwrap_or(0);
+    4 - longest.min(4) as i32
+}
+
+/// Each seat's expected [`lives_share`] after the round under way, from how near each hand is
+/// to four of a kind: the first to grab is seat `i` with a chance proportional to
+/// `ODDS_PER_CARD^-needed(i)`, and the letter goes to one of the others, equally likely (who
+/// is slowest in the grab race). The search's estimate of a position in the middle of a
+/// round, so that its playouts can stop after [`HORIZON`] ticks: the round itself is mostly
+/// decided by reaction times, and hundreds of playouts to its end barely tell which card
+/// to pass.
+pub fn progress_share<V: SpoonsVariant>(game: &SpoonsGame<V>, s: &SpoonsState) -> BySeat<f64> {
+    let p = &s.public;
+    let active = || p.out.active(game.players());
+    let weight = |seat: Seat| ODDS_PER_CARD.powi(-cards_needed(s.hands[seat]));
+    let total: f64 = active().map(weight).sum();
+    let others = active().count().saturating_sub(1).max(1) as f64;
+    let mut value = BySeat::from_fn(|_| 0.0);
+    for loser in active() {
+        let lose = (1.0 - weight(loser) / total) / others;
+        let share = lives_share_after(game, p, Some(loser));
+        for seat in active() {
+            value[seat] += lose * share[seat];
+        }
+    }
+    value
+}
+
+/// The cut-off of [`GameAgents::default_rollout`], while the game goes on: once a round has
+/// ended since `start` (a letter was given), [`lives_share`]; in the passing after
+/// [`HORIZON`] more ticks, [`progress_share`].
 fn round_over_value<V: SpoonsVariant>(
     game: &SpoonsGame<V>,
     start: &SpoonsState,
     now: &SpoonsState,
 ) -> Option<BySeat<f64>> {
-    (now.public.counts.rounds > start.public.counts.rounds && game.outcome(now).is_none())
-        .then(|| lives_share(game, now))
+    let (before, after) = (&start.public.counts, &now.public.counts);
+    if game.outcome(now).is_some() {
+        None
+    } else if after.rounds > before.rounds {
+        Some(lives_share(game, now))
+    } else if now.public.grabbed.is_none() && after.ticks >= before.ticks + HORIZON {
+        Some(progress_share(game, now))
+    } else {
+        None
+    }
 }
 
 /// A sensible Spoons (and Pig) player: it grabs whenever it may (on its own four of a kind,
@@ -285,7 +348,7 @@ mod tests {
         assert!(w > 0.5, "{w} {places:?}");
     }
 
-    /// The search agents' default playout in Spoons is the heuristic to the end of the round,
+    /// The search agents' default playout in Spoons is the heuristic, cut off one tick on,
     /// so `ismcts` finishes games (random playouts run to the cap) and beats random players.
     #[test]
     fn ismcts_plays_spoons_and_pig_with_round_playouts() {
@@ -300,6 +363,75 @@ mod tests {
         assert!(w > 0.6, "{w} {places:?}");
         let (_, places) = play(&g, &["pimc:worlds=1", "heuristic", "heuristic"], 1);
         assert_eq!(places.iter().sum::<u32>(), 1);
+    }
+
+    /// Regression (issue #26): with playouts to the end of the round, a search at a small
+    /// budget could not tell the cards to pass apart (the round is mostly decided by who is
+    /// slowest to grab), so it passed nearly at random, on ties the first card listed, and
+    /// four searchers never held four of a kind: the game ran to the 10,000-decision cap.
+    /// Now every search agent finishes default 4-player games of Spoons and Pig by the
+    /// rules, in about as many ticks as heuristic players take.
+    #[test]
+    fn search_agents_finish_default_games() {
+        fn finish<G: Game + GameAgents>(g: &G, spec: &str, seed: u64) -> u64 {
+            let cat = catalog::<G>();
+            let agents = (0..g.players())
+                .map(|_| cat.build(&spec.parse::<AgentSpec>().unwrap()).unwrap())
+                .collect();
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut s = g.deal(&mut rng);
+            let Ok(end) = driver::play(
+                g,
+                &mut s,
+                &mut Table(agents),
+                &mut Scratch::new(),
+                &mut rng,
+                1 << 22,
+            );
+            assert!(
+                matches!(end, driver::Ending::Over { .. }),
+                "{} {spec} seed {seed}: {end:?}",
+                G::INFO.name
+            );
+            let o = g.outcome(&s).unwrap();
+            let winners = Seat::all(g.players()).filter(|&x| o[x].place == 1).count();
+            assert_eq!(winners, 1, "{spec}: one player left");
+            end.moves()
+        }
+        let spoons = Spoons::new(4, &Params::new()).unwrap();
+        let pig = Pig::new(4, &Params::new()).unwrap();
+        for spec in [
+            "ismcts:iters=20",
+            "mo-ismcts:iters=20",
+            "pimc:worlds=1",
+            "cheat:iters=20",
+        ] {
+            let moves = finish(&spoons, spec, 0);
+            assert!(moves < 2_000, "spoons {spec}: {moves} moves");
+            let moves = finish(&pig, spec, 1);
+            assert!(moves < 2_000, "pig {spec}: {moves} moves");
+        }
+    }
+
+    /// Mid-round, the search values a hand nearer four of a kind above one further away, and
+    /// a neighbour's nearer hand below (for the seat holding the other hand).
+    #[test]
+    fn progress_share_favours_the_hand_nearer_four_of_a_kind() {
+        let g = Spoons::new(3, &Params::new()).unwrap();
+        let c = |s: &str| s.split(' ').map(|x| x.parse::<Card>().unwrap()).collect();
+        let hands: [CardSet; 3] = [c("7S 7H 7D 2C"), c("9S 9H KD 2D"), c("3S 4H 5D 6C")];
+        let s = g.position(Seat::new(0), &hands, &[], CardSet::EMPTY, &[0, 0, 0]);
+        let v = progress_share(&g, &s);
+        let (a, b, d) = (v[Seat::new(0)], v[Seat::new(1)], v[Seat::new(2)]);
+        assert!(a > b && b > d, "{v:?}");
+        // Expected shares of the lives left: they sum to one.
+        assert!((a + b + d - 1.0).abs() < 1e-12, "{v:?}");
+        // Equal hands, equal values; a letter behind, a smaller one.
+        let hands: [CardSet; 3] = [c("7S 7H 2D 2C"), c("9S 9H KD KC"), c("3S 3H 5D 5C")];
+        let s = g.position(Seat::new(0), &hands, &[], CardSet::EMPTY, &[1, 0, 0]);
+        let v = progress_share(&g, &s);
+        assert_eq!(v[Seat::new(1)], v[Seat::new(2)]);
+        assert!(v[Seat::new(0)] < v[Seat::new(1)], "{v:?}");
     }
 
     /// The cut-off values a position by each seat's share of the lives left.

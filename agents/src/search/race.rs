@@ -18,7 +18,7 @@ use crate::reaction::ReactionModel;
 use crate::SeatView;
 use cardsim_engine::driver::{Policy, Scratch};
 use cardsim_engine::{Game, RaceEntry, ToMove};
-use rand::{RngCore, SeedableRng};
+use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// The race action of the view's seat, by [`race_action`] over determinizations of its
@@ -40,7 +40,9 @@ pub(crate) fn race_action_from<G: Game>(
 
 /// The race action of `timing.me` with the best mean reward over `playouts` playouts (at
 /// least one per action), each from `sample(rng)`, the other seats and the playout following
-/// `rollout`, every reaction time drawn from `timing`. Reproducible from one `u64` of `rng`.
+/// `rollout`, every reaction time drawn from `timing`. Actions tied for the best mean are
+/// settled by the rollout policy's own choice for the seat in the first sample, when it is
+/// one of them, else at random among them. Reproducible from one `u64` of `rng`.
 pub(crate) fn race_action<G: Game>(
     game: &G,
     legal: &[G::Action],
@@ -58,9 +60,13 @@ pub(crate) fn race_action<G: Game>(
     let mut scratch = Scratch::new();
     let mut totals = vec![0.0; legal.len()];
     let playouts = (playouts as usize).max(legal.len());
+    let mut first = None;
     for k in 0..playouts {
         let i = k % legal.len();
         let mut state = sample(&mut rng);
+        if first.is_none() {
+            first = Some(state.clone());
+        }
         let ToMove::Race(mask) = game.to_move(&state) else {
             unreachable!("a sample of a race position is a race");
         };
@@ -88,14 +94,27 @@ pub(crate) fn race_action<G: Game>(
     }
     // Every action had the same number of playouts (or one fewer), so means compare fairly.
     let tries = |i: usize| ((playouts - i).div_ceil(legal.len())) as f64;
-    let best = (0..legal.len())
-        .max_by(|&a, &b| {
-            (totals[a] / tries(a))
-                .total_cmp(&(totals[b] / tries(b)))
-                .then(b.cmp(&a))
-        })
-        .expect("legal is not empty");
-    legal[best]
+    let mean = |i: usize| totals[i] / tries(i);
+    let best = (0..legal.len()).map(mean).fold(f64::NEG_INFINITY, f64::max);
+    let tied = (0..legal.len()).filter(|&i| mean(i) == best).count();
+    let nth_tied = |k: usize| {
+        (0..legal.len())
+            .filter(|&i| mean(i) == best)
+            .nth(k)
+            .expect("k is below the count of tied actions")
+    };
+    if tied == 1 {
+        return legal[nth_tied(0)];
+    }
+    // Tied (the playouts could not tell the actions apart): the playout policy's own choice
+    // for the seat, if it is among them, else one of them at random; never simply the first
+    // listed, which in Spoons is a card of the lowest suit, passed whatever the hand.
+    let state = first.expect("at least one playout was sampled");
+    let Ok((preferred, _)) = rollout.race(game, &state, seat, legal, &mut rng);
+    match legal.iter().position(|&a| a == preferred) {
+        Some(i) if mean(i) == best => legal[i],
+        _ => legal[nth_tied(rng.random_range(0..tied))],
+    }
 }
 
 #[cfg(test)]

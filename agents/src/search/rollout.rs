@@ -99,7 +99,7 @@ pub enum Rollout<G: Game> {
     /// The agent plays every seat, as with [`Rollout::Agent`], until the game's `value`
     /// scores the position (at a natural break such as the end of a round) or the game ends:
     /// for games whose playouts to the end would be too long (Spoons and Pig offer their
-    /// heuristic to the end of the round through
+    /// heuristic for one tick, the round then valued by hand progress, through
     /// [`GameAgents::default_rollout`](crate::GameAgents::default_rollout)).
     Cutoff {
         /// The policy of every seat.

@@ -14,14 +14,17 @@ use crate::tricks::dds::general::GeneralSolver;
 use crate::tricks::dds::{Position, Solver};
 use crate::GameAgents;
 use cardsim_engine::tricks::TrickTaking;
-use cardsim_engine::Game;
+use cardsim_engine::{CardSet, Game, Seat, MAX_SEATS};
 use rand::RngCore;
 
 /// [`PerfectInfoSolver`] by double-dummy analysis: each legal card is worth the tricks its
 /// side takes from here on, everything visible. Its one [`Solver`] (and transposition table)
-/// is reused from world to world and decision to decision.
+/// is reused from decision to decision while the deal goes on, and cleared for a new deal
+/// (another world of `pimc`).
 pub struct DoubleDummy<G: Game> {
     solver: Solver,
+    /// The hands of the last position solved.
+    last: [CardSet; MAX_SEATS],
     /// For positions past the lane solver's limits: more than four seats, a fifth suit.
     general: GeneralSolver,
     fallback: Box<dyn PerfectInfoSolver<G>>,
@@ -33,6 +36,7 @@ impl<G: GameAgents> DoubleDummy<G> {
     pub fn new() -> Self {
         DoubleDummy {
             solver: Solver::new(),
+            last: [CardSet::EMPTY; MAX_SEATS],
             general: GeneralSolver::new(),
             fallback: Box::new(Uct::with_auto_rollout(SearchSettings::default())),
         }
@@ -66,6 +70,19 @@ impl<G: TrickTaking> PerfectInfoSolver<G> for DoubleDummy<G> {
             }
             self.general.solve_plays(play, side)
         } else {
+            // A position whose hands are not what is left of the last one's is another deal.
+            // Its entries rarely serve the new deal, and they fill the per-distribution lists
+            // that every probe scans: with 20 worlds a decision, the solves of a Court Piece
+            // game grew about as the square of the worlds (issue #26).
+            let mut same_deal = true;
+            for (i, last) in self.last.iter_mut().enumerate().take(play.players()) {
+                let hand = play.hand(Seat::new(i));
+                same_deal &= hand.is_subset(*last);
+                *last = hand;
+            }
+            if !same_deal {
+                self.solver.clear();
+            }
             let position = Position::from_play(play, &game.teams());
             self.solver
                 .solve_plays(&position)
