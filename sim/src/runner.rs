@@ -11,9 +11,10 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use std::io::IsTerminal;
 
-/// Games handed to rayon at a time; records are consumed in order after each chunk, so memory
-/// stays flat however many games are run.
-const CHUNK: u64 = 2048;
+/// Games handed to rayon at a time, per thread; records are consumed in order after each
+/// chunk, so memory stays flat however many games are run. A thread's share of a chunk's
+/// records (about 600 bytes each) stays in its core's cache until the summary reads them.
+const CHUNK_PER_THREAD: u64 = 256;
 
 /// The RNG of game `index` in a run with master seed `seed`: ChaCha8 seeded with `seed`,
 /// on stream `index`.
@@ -276,8 +277,9 @@ impl<G: GameAgents> Simulation<G> {
         let mut start = range.start;
         // One chunk's results, in game order; written in place and reused from chunk to chunk.
         let mut results: Vec<Result<GameRecord, SimError>> = Vec::new();
+        let chunk = CHUNK_PER_THREAD * pool.current_num_threads() as u64;
         while start < range.end {
-            let end = (start + CHUNK).min(range.end);
+            let end = (start + chunk).min(range.end);
             pool.install(|| {
                 // usize, not u64: rayon writes in place only from an indexed range.
                 (start as usize..end as usize)
