@@ -264,6 +264,9 @@ impl<G: GameAgents> Simulation<G> {
         &self,
         mut sink: impl FnMut(&GameRecord) -> Result<(), SimError>,
     ) -> Result<(), SimError> {
+        if self.config.threads == 1 {
+            return self.run_serial(sink);
+        }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.config.threads)
             .build()
@@ -302,6 +305,27 @@ impl<G: GameAgents> Simulation<G> {
                 sink(r.as_ref().expect("checked above"))?;
             }
             start = end;
+        }
+        bar.finish_and_clear();
+        Ok(())
+    }
+
+    /// [`Simulation::run`] on one thread: the calling one, each record handed to `sink` as
+    /// soon as its game ends (no thread to wake, no chunk of records to fill and read back).
+    fn run_serial(
+        &self,
+        mut sink: impl FnMut(&GameRecord) -> Result<(), SimError>,
+    ) -> Result<(), SimError> {
+        let bar = self.progress_bar();
+        let shown = !bar.is_hidden();
+        let cat = catalog::<G>();
+        let mut worker = Worker::new();
+        for i in self.range() {
+            let record = self.play_one(&cat, i, &mut worker, &mut |moves| moves())?;
+            if shown {
+                bar.inc(1);
+            }
+            sink(&record)?;
         }
         bar.finish_and_clear();
         Ok(())
@@ -499,6 +523,29 @@ mod tests {
             )
             .unwrap();
         assert_eq!((loops, here), (40, parallel));
+    }
+
+    #[test]
+    fn one_thread_plays_the_games_of_several_in_the_same_order() {
+        use cardsim_engine::games::euchre::Euchre;
+        use cardsim_engine::{Game, Params};
+        // One thread plays on the calling thread, several in chunks of 256 games per thread:
+        // 1,000 games cross chunk boundaries at 2 and 3 threads.
+        let game = Euchre::new(4, &Params::parse(&["target=1"]).unwrap()).unwrap();
+        let specs = cardsim_agents::split_specs("random,heuristic,random,heuristic").unwrap();
+        let run = |threads| {
+            let config = SimConfig::default()
+                .games(1000)
+                .seed(4)
+                .threads(threads)
+                .quiet(true);
+            simulate(game, &specs, config).unwrap()
+        };
+        let one = run(1);
+        assert_eq!(one.len(), 1000);
+        assert!(one.iter().enumerate().all(|(i, r)| r.index == i as u64));
+        assert_eq!(one, run(2));
+        assert_eq!(one, run(3));
     }
 
     #[test]
