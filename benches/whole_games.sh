@@ -10,7 +10,7 @@
 # under /usr/bin/time and prints games / (user + system CPU seconds) of the whole process.
 # N is chosen per row for about 1 to 3 CPU seconds on the development machine; SCALE (a
 # number, default 1) multiplies every N, for a quick check (0.01) or steadier figures (3).
-# Prints a Markdown table, then the date, commit and load average.
+# Prints a Markdown table, then the date, the tree's commit and the load average.
 set -euo pipefail
 
 cardsim=${1:-target/release/cardsim}
@@ -77,6 +77,9 @@ rate() {
     }'
 }
 
+# The tree's commit and the load when the run starts (the binary may be an older build).
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+load=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "| game | random games/s per core (CPU s) | heuristic games/s per core (CPU s) |"
 echo "|---|---|---|"
 for row in "${rows[@]}"; do
@@ -87,4 +90,4 @@ for row in "${rows[@]}"; do
     echo "| $label | $(rate "${argv[@]}" random "$n_random") | $(rate "${argv[@]}" heuristic "$n_heuristic") |"
 done
 echo
-echo "$(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "$(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit, load average $load at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end"
