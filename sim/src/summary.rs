@@ -82,10 +82,18 @@ impl SummaryRow {
     }
 
     fn end_block(&mut self) {
-        if self.pending.2 > 0 {
-            let k = self.pending.2 as f64;
-            self.score.add(self.pending.0 / k);
-            self.win.add(self.pending.1 / k);
+        match self.pending.2 {
+            0 => {}
+            // A seat row and a side row add one sample a game: no division.
+            1 => {
+                self.score.add(self.pending.0);
+                self.win.add(self.pending.1);
+            }
+            k => {
+                let k = k as f64;
+                self.score.add(self.pending.0 / k);
+                self.win.add(self.pending.1 / k);
+            }
         }
         self.pending = (0.0, 0.0, 0);
     }
@@ -116,8 +124,9 @@ pub struct Report {
     pub by_side: Vec<SummaryRow>,
     /// Names of the per-game statistics, with `moves` first.
     pub stat_names: Vec<String>,
-    /// Mean of each statistic per game.
-    pub stat_means: Vec<f64>,
+    /// Sum of each statistic over the games (a game adds its values, nothing more: the means
+    /// are taken when read, [`Report::stat_means`]).
+    stat_sums: Vec<f64>,
     /// Consecutive games that form one sample of the score intervals and of the team rows'
     /// win intervals (1, or the duplicate period: the games of one deal are not independent).
     pub block: u64,
@@ -176,7 +185,7 @@ impl Report {
             by_pairing: Vec::new(),
             by_side: Vec::new(),
             stat_names,
-            stat_means: vec![0.0; n],
+            stat_sums: vec![0.0; n],
             block: 1,
             index,
         }
@@ -257,11 +266,17 @@ impl Report {
                 row.end_block();
             }
         }
-        let k = self.games as f64;
         let values = std::iter::once(record.moves as f64).chain(record.stats.iter().copied());
-        for (mean, v) in self.stat_means.iter_mut().zip(values) {
-            *mean += (v - *mean) / k;
+        for (sum, v) in self.stat_sums.iter_mut().zip(values) {
+            *sum += v;
         }
+    }
+
+    /// The mean of each statistic per game, in the order of [`Report::stat_names`] (0 before
+    /// the first game).
+    pub fn stat_means(&self) -> Vec<f64> {
+        let k = self.games.max(1) as f64;
+        self.stat_sums.iter().map(|s| s / k).collect()
     }
 
     fn add_teams(&mut self, record: &GameRecord, labels: &[String]) {
@@ -431,7 +446,7 @@ impl Report {
         let means: Vec<String> = self
             .stat_names
             .iter()
-            .zip(&self.stat_means)
+            .zip(self.stat_means())
             .map(|(n, m)| format!("{n} {m:.2}"))
             .collect();
         let _ = writeln!(s, "mean per game: {}", means.join(", "));

@@ -62,7 +62,7 @@ fn check_split(game: &str, agents: &str, params: &[&str], config: SimConfig, cou
     assert_eq!(report.games, config.games);
     // Every row and every statistic's mean, exactly (the per-game CSV keeps every number).
     assert!(report.rows().eq(whole_report.rows()));
-    assert_eq!(report.stat_means, whole_report.stat_means, "{game}");
+    assert_eq!(report.stat_means(), whole_report.stat_means(), "{game}");
     let read = |p: &Path| std::fs::read(p).unwrap();
     assert!(
         read(&whole) == read(&merged),

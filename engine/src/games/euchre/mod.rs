@@ -308,8 +308,8 @@ impl Euchre {
         for (slot, c) in cards.iter_mut().zip(self.deck) {
             *slot = c;
         }
-        let cards = &mut cards[..n];
-        cards.shuffle(rng);
+        // Twenty cards dealt and the upcard: a random 21 of the deck, in random order.
+        let (cards, _) = cards[..n].partial_shuffle(rng, 21);
         let mut hands = [CardSet::EMPTY; 4];
         for (i, &c) in cards[..20].iter().enumerate() {
             hands[dealer.left(1 + i % 4, 4).index()].insert(c);
@@ -360,16 +360,26 @@ impl Euchre {
         while !active.contains(leader) {
             leader = leader.next(4);
         }
-        let hands = Self::hands_of(&state.play);
-        state.play = TrickPlay::new(
-            4,
-            &hands,
-            leader,
-            CardOrder::euchre(trump, None),
-            Obligation::FollowSuit,
-        )
-        .with_deck(self.deck)
-        .with_active(active);
+        // No card is played yet and the order is trumps' (set when they were made): the trick
+        // play of the deal needs only the seats that sit out, unless the first to the
+        // dealer's left is one of them, and then it starts again from the hands.
+        let fresh = |play: &TrickPlay| {
+            TrickPlay::new(
+                4,
+                &Self::hands_of(play),
+                leader,
+                CardOrder::euchre(trump, None),
+                Obligation::FollowSuit,
+            )
+            .with_deck(self.deck)
+            .with_active(active)
+        };
+        if leader != state.play.trick().leader() {
+            state.play = fresh(&state.play);
+        } else if active != state.play.active() {
+            state.play = state.play.with_active(active);
+        }
+        debug_assert_eq!(state.play, fresh(&state.play));
         state.phase = Phase::Play;
         state.turn = leader;
         if state.alone {
@@ -511,10 +521,6 @@ impl Game for Euchre {
     }
 
     fn deal<R: Rng + ?Sized>(&self, rng: &mut R) -> EuchreState {
-        // Earlier builds dealt a hand here only to deal over it: that first shuffle is still
-        // drawn (of placeholders, and thrown away), so that a seed deals what it always has.
-        let mut burnt = [0u8; 32];
-        burnt[..self.deck.len()].shuffle(rng);
         let dealer = Seat::new(3);
         let (play, upcard) = self.deal_hand(dealer, rng);
         EuchreState {
