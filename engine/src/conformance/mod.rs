@@ -97,7 +97,8 @@ impl std::fmt::Display for SoakTotals {
 /// ([`Game::move_cap`]) counts as a draw.
 ///
 /// # Panics
-/// On the first broken rule, or if a game runs longer than `max_moves`.
+/// On the first broken rule (a player count outside the game's range included), or if a game runs
+/// longer than `max_moves`.
 pub fn random_games<G: Game>(game: &G, seeds: std::ops::Range<u64>, max_moves: usize) -> Report {
     soak(game, seeds, max_moves, 1)
 }
@@ -181,6 +182,13 @@ pub fn soak_with<G: Game, P: Policy<G, Error = std::convert::Infallible>>(
     assert!(full_every > 0, "full_every must be at least 1");
     let mut report = Report::default();
     let players = game.players();
+    assert!(
+        (G::INFO.min_players..=G::INFO.max_players).contains(&players),
+        "{} players, outside the game's {} to {}",
+        players,
+        G::INFO.min_players,
+        G::INFO.max_players
+    );
     let mut scratch = Scratch::new();
     let mut legal = Vec::new();
     let mut legal_d = Vec::new();
