@@ -53,6 +53,11 @@ jobs=()
 if [ -n "${MUTANTS_JOBS:-}" ]; then
     jobs=(--jobs "$MUTANTS_JOBS")
 fi
+# A game written as `<game>.rs` beside its folder (Whist) has its rules in that file.
+files=(--file "$dir/*.rs")
+if [ -f "$root/$dir.rs" ]; then
+    files+=(--file "$dir.rs")
+fi
 timeout=(--minimum-test-timeout "${MUTANTS_MIN_TIMEOUT:-60}")
 if [ -n "${MUTANTS_TIMEOUT:-}" ]; then
     timeout=(--timeout "$MUTANTS_TIMEOUT")
@@ -60,7 +65,7 @@ fi
 exec cargo mutants \
     --package cardsim-engine \
     --test-package cardsim-engine \
-    --file "$dir/*.rs" \
+    "${files[@]}" \
     --exclude "$dir/tests.rs" \
     --profile mutants \
     --cargo-arg=--lib \
