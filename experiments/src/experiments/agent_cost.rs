@@ -334,16 +334,7 @@ mod tests {
     use super::*;
 
     fn settings(games: &[&str]) -> Settings {
-        Settings {
-            games: None,
-            seed: 0,
-            threads: 1,
-            out: "agent-cost.csv".into(),
-            quiet: true,
-            plot: None,
-            mode: super::super::Mode::Whole,
-            games_named: games.iter().map(|g| g.to_string()).collect(),
-        }
+        Settings::for_test("agent-cost.csv", games)
     }
 
     #[test]

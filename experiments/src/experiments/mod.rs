@@ -68,6 +68,22 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The settings of a unit test: one whole run on one thread, quiet, seed 0, writing
+    /// `out`, playing the games named in `games` (all when empty).
+    #[cfg(test)]
+    fn for_test(out: impl Into<PathBuf>, games: &[&str]) -> Settings {
+        Settings {
+            games: None,
+            seed: 0,
+            threads: 1,
+            out: out.into(),
+            quiet: true,
+            plot: None,
+            mode: Mode::Whole,
+            games_named: games.iter().map(|g| g.to_string()).collect(),
+        }
+    }
+
     /// True when the game named `name` is played: no `--game` was given, or it names it.
     pub fn plays_game(&self, name: &str) -> bool {
         self.games_named.is_empty() || self.games_named.iter().any(|g| g == name)

@@ -175,12 +175,29 @@ impl<G: GameAgents, F: Fn(&str) -> String> Duels<G, F> {
     }
 }
 
+/// Per matchup: A's win share and score lead over its deals.
+pub(super) type DuelTally = Vec<(MeanInterval, MeanInterval)>;
+
+/// A deal's sample columns: A's win share and A's score lead.
+pub(super) const DUEL_COLUMNS: &[&str] = &["a_win", "a_lead"];
+
+/// Adds one deal's sample (in [`DUEL_COLUMNS`]) to matchup `part`.
+pub(super) fn add_deal(acc: &mut DuelTally, part: usize, x: &[Option<f64>]) {
+    let (win, lead) = &mut acc[part];
+    win.add(x[0].unwrap_or(f64::NAN));
+    lead.add(x[1].unwrap_or(f64::NAN));
+}
+
+/// The progress note of matchup `part`.
+pub(super) fn duel_note(acc: &DuelTally, part: usize) -> String {
+    format!(", A's win share {:.3}", acc[part].0.mean())
+}
+
 impl<G: GameAgents, F: Fn(&str) -> String> Sharded for Duels<G, F> {
-    /// Per matchup: A's win share and score lead.
-    type Acc = Vec<(MeanInterval, MeanInterval)>;
+    type Acc = DuelTally;
 
     fn columns(&self) -> &'static [&'static str] {
-        &["a_win", "a_lead"]
+        DUEL_COLUMNS
     }
 
     fn parts(&self, s: &Settings) -> Result<Vec<Part>, String> {
@@ -229,13 +246,11 @@ impl<G: GameAgents, F: Fn(&str) -> String> Sharded for Duels<G, F> {
     }
 
     fn add(&self, acc: &mut Self::Acc, part: usize, x: &[Option<f64>]) {
-        let (win, lead) = &mut acc[part];
-        win.add(x[0].unwrap_or(f64::NAN));
-        lead.add(x[1].unwrap_or(f64::NAN));
+        add_deal(acc, part, x)
     }
 
     fn note(&self, acc: &Self::Acc, part: usize) -> String {
-        format!(", A's win share {:.3}", acc[part].0.mean())
+        duel_note(acc, part)
     }
 
     fn finish(
@@ -415,14 +430,9 @@ mod tests {
             player: |x: &str| x.to_string(),
         };
         let settings = |out: &str, mode: Mode| Settings {
-            games: None,
             seed: 9,
-            threads: 1,
-            out: dir.path().join(out),
-            quiet: true,
-            plot: None,
             mode,
-            games_named: Vec::new(),
+            ..Settings::for_test(dir.path().join(out), &[])
         };
         shard::drive(&m, m.name, &settings("whole.csv", Mode::Whole)).unwrap();
         let whole = untimed(&dir.path().join("whole.csv"));

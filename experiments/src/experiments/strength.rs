@@ -6,12 +6,12 @@
 //! and A's mean score lead; the intervals are the normal 95% intervals over deals (the
 //! same tally as `whist-search`).
 
-use super::search_strength::{Duels, Matchups};
+use super::search_strength::{add_deal, duel_note, DuelTally, Duels, Matchups, DUEL_COLUMNS};
 use super::shard::{Emit, Part, Sharded};
 use super::{Experiment, Settings};
 use cardsim_agents::{catalog, GameAgents};
 use cardsim_engine::Params;
-use cardsim_sim::{align_table, AtomicCsv, MeanInterval};
+use cardsim_sim::{align_table, AtomicCsv};
 use std::ops::Range;
 
 /// The experiment's entry.
@@ -74,10 +74,10 @@ fn duel<G: GameAgents>(
 struct Strength;
 
 impl Sharded for Strength {
-    type Acc = Vec<(MeanInterval, MeanInterval)>;
+    type Acc = DuelTally;
 
     fn columns(&self) -> &'static [&'static str] {
-        &["a_win", "a_lead"]
+        DUEL_COLUMNS
     }
 
     fn parts(&self, s: &Settings) -> Result<Vec<Part>, String> {
@@ -109,13 +109,11 @@ impl Sharded for Strength {
     }
 
     fn add(&self, acc: &mut Self::Acc, part: usize, x: &[Option<f64>]) {
-        let (win, lead) = &mut acc[part];
-        win.add(x[0].unwrap_or(f64::NAN));
-        lead.add(x[1].unwrap_or(f64::NAN));
+        add_deal(acc, part, x)
     }
 
     fn note(&self, acc: &Self::Acc, part: usize) -> String {
-        format!(", A's win share {:.3}", acc[part].0.mean())
+        duel_note(acc, part)
     }
 
     fn finish(
@@ -203,16 +201,7 @@ mod tests {
     use super::*;
 
     fn settings(games: &[&str]) -> Settings {
-        Settings {
-            games: None,
-            seed: 0,
-            threads: 1,
-            out: "strength.csv".into(),
-            quiet: true,
-            plot: None,
-            mode: super::super::Mode::Whole,
-            games_named: games.iter().map(|g| g.to_string()).collect(),
-        }
+        Settings::for_test("strength.csv", games)
     }
 
     #[test]
