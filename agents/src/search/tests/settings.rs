@@ -252,8 +252,12 @@ fn budgets_default_to_the_games_own() {
     assert!(so.starts_with("ismcts:iters=1000,"), "{so}");
     // Chosen from one game's CPU seconds with one world a decision (issue #26).
     use cardsim_engine::games::{bridge::Bridge, court_piece::CourtPiece, orgy::Orgy};
-    assert!(build::<CourtPiece>("pimc").label().starts_with("pimc:worlds=4,"));
-    assert!(build::<Bridge>("pimc").label().starts_with("pimc:worlds=2,"));
+    assert!(build::<CourtPiece>("pimc")
+        .label()
+        .starts_with("pimc:worlds=4,"));
+    assert!(build::<Bridge>("pimc")
+        .label()
+        .starts_with("pimc:worlds=2,"));
     assert!(build::<Orgy>("pimc").label().starts_with("pimc:worlds=1,"));
 }
 
