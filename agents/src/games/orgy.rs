@@ -55,10 +55,10 @@ impl GameAgents for Orgy {
         Some(Box::new(DoubleDummy::new()))
     }
 
-    /// `pimc` samples 1 world: the solver's searches are dear in Orgy (the three court cards
-    /// of a suit rank equal, which turns off its cheap bounds and keys its table on the exact
-    /// cards), and a game with one world a decision took 48 CPU seconds (seed 0, `pimc` in
-    /// every seat; issue #26).
+    /// `pimc` samples 1 world, the least: the solver's searches are dear in Orgy (the three
+    /// court cards of a suit rank equal, which turns off its cheap bounds and keys its table on
+    /// the exact cards), and a game with one world a decision still took over 48 CPU seconds
+    /// (seed 0, `pimc` in every seat, stopped unfinished; issue #26).
     fn search_defaults() -> SearchDefaults {
         SearchDefaults {
             worlds: 1,
