@@ -13,7 +13,7 @@
 
 use crate::search::{gain_share, CutoffValue};
 use crate::tricks::{choose_trump, rule_of_thumb, DoubleDummy, TableView};
-use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver};
+use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver, SearchDefaults};
 use cardsim_engine::cards::CardSet;
 use cardsim_engine::games::court_piece::{
     CourtPieceAction, CourtPieceObservation, CourtPieceState, Phase,
@@ -43,6 +43,15 @@ impl GameAgents for CourtPiece {
 
     fn exact_solver() -> Option<Box<dyn PerfectInfoSolver<CourtPiece>>> {
         Some(Box::new(DoubleDummy::new()))
+    }
+
+    /// `pimc` samples 4 worlds: each is a 13-card double-dummy search, and a 20-deal game with
+    /// one world a decision took 8 CPU seconds (seed 0, `pimc` in every seat; issue #26).
+    fn search_defaults() -> SearchDefaults {
+        SearchDefaults {
+            worlds: 4,
+            ..SearchDefaults::STANDARD
+        }
     }
 }
 

@@ -19,7 +19,7 @@
 
 use crate::search::{hands_and_scores, CutoffValue};
 use crate::tricks::{rule_of_thumb, DoubleDummy, TableView};
-use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver};
+use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver, SearchDefaults};
 use cardsim_engine::cards::{Card, CardSet, Suit};
 use cardsim_engine::games::orgy::{
     orgy_order, orgy_score, OrgyAction, OrgyObservation, MALES, ORGY_CARDS,
@@ -53,6 +53,17 @@ impl GameAgents for Orgy {
 
     fn exact_solver() -> Option<Box<dyn PerfectInfoSolver<Orgy>>> {
         Some(Box::new(DoubleDummy::new()))
+    }
+
+    /// `pimc` samples 1 world, the least: the solver's searches are dear in Orgy (the three
+    /// court cards of a suit rank equal, which turns off its cheap bounds and keys its table on
+    /// the exact cards), and a game with one world a decision still took over 48 CPU seconds
+    /// (seed 0, `pimc` in every seat, stopped unfinished; issue #26).
+    fn search_defaults() -> SearchDefaults {
+        SearchDefaults {
+            worlds: 1,
+            ..SearchDefaults::STANDARD
+        }
     }
 }
 

@@ -43,6 +43,14 @@ impl<G: GameAgents> DoubleDummy<G> {
     }
 }
 
+impl<G: Game> DoubleDummy<G> {
+    /// Nodes the lane solver has searched so far, over every position it was given (a
+    /// measure of work that does not depend on the machine).
+    pub fn nodes(&self) -> u64 {
+        self.solver.nodes()
+    }
+}
+
 impl<G: GameAgents> Default for DoubleDummy<G> {
     fn default() -> Self {
         Self::new()
@@ -132,6 +140,42 @@ mod tests {
             values.max().unwrap()
         } else {
             values.min().unwrap()
+        }
+    }
+
+    /// Regression (issue #26, `pimc`'s cost growing faster than its worlds): each sampled
+    /// world of a decision costs the solver exactly the nodes it costs a fresh solver, so a
+    /// decision's work is the sum of its worlds' and grows linearly with them. While the
+    /// table kept the entries of earlier worlds (other deals), every probe scanned them.
+    #[test]
+    fn each_world_costs_what_a_fresh_solver_costs() {
+        let game = Whist::new(4, &Params::parse(&["target=1"]).unwrap()).unwrap();
+        let mut reused = DoubleDummy::<Whist>::new();
+        let mut legal = Vec::new();
+        let (mut values, mut fresh_values) = (Vec::new(), Vec::new());
+        for seed in 0..3 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut state = game.deal(&mut rng);
+            for _ in 0..9 {
+                game.legal_actions(&state, &mut legal);
+                let a = legal[(rng.next_u32() as usize) % legal.len()];
+                game.apply(&mut state, a, &mut rng);
+            }
+            let ToMove::Seat(me) = game.to_move(&state) else {
+                panic!("the hand is not over")
+            };
+            game.legal_actions(&state, &mut legal);
+            let obs = game.observe(&state, me);
+            for _ in 0..4 {
+                let world = game.determinize(&obs, &mut rng);
+                let before = reused.nodes();
+                reused.evaluate(&game, &world, &legal, &mut values, &mut rng);
+                let mut fresh = DoubleDummy::<Whist>::new();
+                fresh.evaluate(&game, &world, &legal, &mut fresh_values, &mut rng);
+                assert!(fresh.nodes() > 0);
+                assert_eq!(reused.nodes() - before, fresh.nodes(), "seed {seed}");
+                assert_eq!(values, fresh_values, "seed {seed}");
+            }
         }
     }
 

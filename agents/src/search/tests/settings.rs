@@ -250,6 +250,15 @@ fn budgets_default_to_the_games_own() {
     assert!(mo.starts_with("mo-ismcts:iters=400,"), "{mo}");
     let so = build::<GinRummy>("ismcts").label();
     assert!(so.starts_with("ismcts:iters=1000,"), "{so}");
+    // Chosen from one game's CPU seconds with one world a decision (issue #26).
+    use cardsim_engine::games::{bridge::Bridge, court_piece::CourtPiece, orgy::Orgy};
+    assert!(build::<CourtPiece>("pimc")
+        .label()
+        .starts_with("pimc:worlds=4,"));
+    assert!(build::<Bridge>("pimc")
+        .label()
+        .starts_with("pimc:worlds=2,"));
+    assert!(build::<Orgy>("pimc").label().starts_with("pimc:worlds=1,"));
 }
 
 /// With `rollout=auto`, a Whist playout stops once its hand is over: one hand played, the

@@ -533,6 +533,9 @@ impl Solver {
         let mut out: Vec<(Card, u8)> = Vec::with_capacity(legal.len());
         let mut s = self.search(&p);
         let mut cache: Vec<(u8, u8)> = Vec::new();
+        // The value of the card searched last: the MTD(f) guess of the next (the cards of a
+        // hand are mostly worth the same, and a right guess needs only two null-window tests).
+        let mut guess = None;
         for card in legal {
             let x = p.fwd[card.index()];
             // Equivalent cards (adjacent among the live cards) share a value.
@@ -553,7 +556,8 @@ impl Solver {
                 out.push((card, v));
                 continue;
             }
-            let v = play_and_value(&mut s, seat.index() as u8, x);
+            let v = play_and_value(&mut s, seat.index() as u8, x, guess);
+            guess = Some(v);
             cache.push((x, v));
             out.push((card, v));
         }
@@ -564,8 +568,9 @@ impl Solver {
 }
 
 /// Plays lane-space card `x` for `seat`, then solves the rest: the maximizing side's tricks
-/// including the trick in progress.
-fn play_and_value(s: &mut Search<'_>, seat: u8, x: u8) -> u8 {
+/// including the trick in progress. `guess` (of that value) only orders the search: any guess
+/// gives the same answer.
+fn play_and_value(s: &mut Search<'_>, seat: u8, x: u8, guess: Option<u8>) -> u8 {
     let saved = (s.trick, s.trick_seats, s.trick_len, s.leader);
     let saved_key = s.take(seat, x);
     let pos = s.trick_len as usize;
@@ -598,10 +603,10 @@ fn play_and_value(s: &mut Search<'_>, seat: u8, x: u8) -> u8 {
         if s.hands[winner as usize] == 0 {
             won
         } else {
-            won + s.value()
+            won + s.value_from(guess.map(|g| g.saturating_sub(won)))
         }
     } else {
-        s.value()
+        s.value_from(guess)
     };
     (s.trick, s.trick_seats, s.trick_len, s.leader) = saved;
     s.put_back(seat, x, saved_key);

@@ -205,13 +205,9 @@ impl Search<'_> {
         hand
     }
 
-    /// Solves: the maximizing side's tricks from here (current trick included).
-    pub(crate) fn value(&mut self) -> u8 {
-        self.value_from(None)
-    }
-
-    /// Like [`Search::value`], trying `guess` first: when the guess is right only the two
-    /// tight null-window searches are made.
+    /// Solves: the maximizing side's tricks from here (current trick included), trying
+    /// `guess` first: when the guess is right only the two tight null-window searches are
+    /// made.
     pub(crate) fn value_from(&mut self, guess: Option<u8>) -> u8 {
         let r = self.remaining_tricks() as i32;
         let (mut lo, mut hi) = (0, r);
@@ -243,7 +239,7 @@ impl Search<'_> {
         lo as u8
     }
 
-    /// A quick estimate of [`Search::value`]: the maximizing side's tricks when every player
+    /// A quick estimate of [`Search::value_from`]: the maximizing side's tricks when every player
     /// plays the card that move ordering puts first.
     fn estimate(&mut self) -> u8 {
         let saved = (
