@@ -413,3 +413,69 @@ fn the_heuristic_passes_when_it_cannot_beat_the_bid() {
     apply_all(&g, &mut s, &[NapAction::Bid(NapBid::Four)]);
     assert_eq!(heuristic_choice(&g, &s), NapAction::Pass);
 }
+
+#[test]
+fn the_bidder_leads_his_best_suit_from_the_top_and_draws_trumps() {
+    let (g, mut s) = deal4(["AS KS AH QD JC", REST[0], REST[1], REST[2]]);
+    apply_all(&g, &mut s, &[NapAction::Bid(NapBid::Three)]);
+    apply_all(&g, &mut s, &[NapAction::Pass; 3]);
+    // The first lead makes trumps: the top of his best suit.
+    assert_eq!(heuristic_choice(&g, &s), play("AS"));
+    apply_all(
+        &g,
+        &mut s,
+        &[play("AS"), play("8S"), play("8C"), play("JH")],
+    );
+    // He wins it and draws trumps with his next one.
+    assert_eq!(heuristic_choice(&g, &s), play("KS"));
+}
+
+#[test]
+fn the_defenders_beat_the_bidder_cheaply_or_play_low() {
+    let (g, mut s) = deal4(["AS KS AH QD JC", REST[0], REST[1], REST[2]]);
+    apply_all(&g, &mut s, &[NapAction::Bid(NapBid::Three)]);
+    apply_all(&g, &mut s, &[NapAction::Pass; 3]);
+    apply_all(
+        &g,
+        &mut s,
+        &[play("AS"), play("8S"), play("8C"), play("JH")],
+    );
+    apply_all(&g, &mut s, &[play("QD"), play("TD")]);
+    // Seat 2 (9D 8D) cannot beat the bidder's queen: its lowest.
+    assert_eq!(heuristic_choice(&g, &s), play("8D"));
+    apply_all(&g, &mut s, &[play("8D")]);
+    // Seat 3, last, beats it as cheaply as it can: the king, not the jack, which loses.
+    assert_eq!(heuristic_choice(&g, &s), play("KD"));
+}
+
+#[test]
+fn mis_defenders_lead_where_the_bidder_can_follow_and_keep_low_cards() {
+    let (g, mut s) = deal4([
+        "8S 9S 8H 9H 8D",
+        "TS JS AD KD QD",
+        "QS KS AC KC TC",
+        "AS JC QC 9C 8C",
+    ]);
+    apply_all(&g, &mut s, &[NapAction::Bid(NapBid::Mis)]);
+    apply_all(&g, &mut s, &[NapAction::Pass; 3]);
+    // The bidder leads low; the next stays low (he must beat the eight anyway: his lowest);
+    // once the bidder is safe in the trick, the next unloads its highest spade.
+    apply_all(&g, &mut s, &[play("8S")]);
+    assert_eq!(heuristic_choice(&g, &s), play("TS"));
+    apply_all(&g, &mut s, &[play("TS")]);
+    assert_eq!(heuristic_choice(&g, &s), play("KS"));
+    apply_all(&g, &mut s, &[play("KS"), play("AS")]);
+    // Seat 3 leads its lowest club; the bidder shows out of clubs.
+    assert_eq!(heuristic_choice(&g, &s), play("8C"));
+    apply_all(
+        &g,
+        &mut s,
+        &[play("8C"), play("9H"), play("AD"), play("AC")],
+    );
+    // Seat 2 now leads a spade, where the bidder may follow, not its lowest card (TC).
+    assert_eq!(heuristic_choice(&g, &s), play("QS"));
+    apply_all(&g, &mut s, &[play("QS")]);
+    // Seat 3, out of spades with the bidder still to play, throws its highest club that
+    // leaves the trick as it is, and keeps the low ones to lead.
+    assert_eq!(heuristic_choice(&g, &s), play("QC"));
+}
