@@ -288,16 +288,22 @@ fn the_heuristic_bids_from_sure_tricks_and_naps_only_when_certain() {
     // The 28-card deck: eights to aces.
     let sure = |h: &str, t| sure_tricks(&g, cards(h), t, 4);
     assert_eq!(sure("AS KS QS JS AH", Suit::Spades), 5);
+    // Spades hold seven cards (AKQJT98): with AKJT the queen, nine and eight are out; after
+    // the ace and king, all three in one hand keep the queen, which beats the jack or ten.
     assert_eq!(
         sure("AS KS JS TS AH", Suit::Spades),
-        3,
-        "the run stops at the queen"
+        4,
+        "the queen out costs one"
     );
+    // Long trumps: five of seven lose at most the two the others hold.
     assert_eq!(
         sure("KS QS JS TS 9S", Suit::Spades),
-        0,
-        "no ace, nothing sure"
+        3,
+        "no ace: the ace and the eight"
     );
+    // A run of three draws the two trumps out: every trump is sure.
+    assert_eq!(sure("AS KS QS 9S 8S", Suit::Spades), 5);
+    assert_eq!(sure("AS 9S 8S KH QD", Suit::Spades), 1, "four spades out");
     assert_eq!(sure_tricks(&g, cards("AS KS AH AD AC"), Suit::Spades, 6), 2);
 }
 
@@ -331,4 +337,145 @@ fn the_heuristics_naps_are_made_and_most_contracts_too() {
         "{naps_made} of {naps} naps made"
     );
     assert!(made >= 2 * lost, "{made} contracts made, {lost} lost");
+}
+
+/// A four-player deal with seat 0 (who bids first) holding `hands[0]`, and so on; the rest is
+/// the stub.
+fn deal4(hands: [&str; 4]) -> (Nap, NapState) {
+    let g = game(4, &[]);
+    let hs: Vec<CardSet> = hands.iter().map(|h| cards(h)).collect();
+    let mut stub = g.deck();
+    for h in &hs {
+        stub -= *h;
+    }
+    let text = format!(
+        "{}; stub: {}",
+        cardsim_engine::deal_text::print_hands(&hs),
+        cardsim_engine::deal_text::print_cards(stub)
+    );
+    let state = cardsim_engine::DealText::parse_deal(&g, &text).unwrap();
+    (g, state)
+}
+
+/// The heuristic's choice for the seat to move.
+fn heuristic_choice(g: &Nap, state: &NapState) -> NapAction {
+    let ToMove::Seat(seat) = g.to_move(state) else {
+        unreachable!()
+    };
+    let mut legal = Vec::new();
+    g.legal_actions(state, &mut legal);
+    let obs = g.observe(state, seat);
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    NapHeuristic::default().choose(g, seat, &obs, &legal, &mut rng)
+}
+
+/// Applies `actions` in turn.
+fn apply_all(g: &Nap, state: &mut NapState, actions: &[NapAction]) {
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    for &a in actions {
+        g.apply(state, a, &mut rng);
+    }
+}
+
+fn play(c: &str) -> NapAction {
+    NapAction::Play(c.parse().unwrap())
+}
+
+const REST: [&str; 3] = ["8S TH 9H 8H TD", "9D 8D TC 9C 8C", "JH QH KH JD KD"];
+
+#[test]
+fn the_heuristic_bids_its_sure_tricks() {
+    let bid_of = |h: &str| {
+        let (g, s) = deal4([h, REST[0], REST[1], REST[2]]);
+        heuristic_choice(&g, &s)
+    };
+    // Sure of five (a run of three draws the other two spades): Nap.
+    assert_eq!(bid_of("AS KS QS 9S JS"), NapAction::Bid(NapBid::Nap));
+    assert_eq!(bid_of("AS KS QS JS AH"), NapAction::Bid(NapBid::Nap));
+    // Sure of four, not five (AKJT, the queen out, and a plain ace): Four, never Nap.
+    assert_eq!(bid_of("AS KS JS TS AH"), NapAction::Bid(NapBid::Four));
+    // Middling: the top two spades and a plain ace are three sure tricks, and the count
+    // (2.5) is no more: Three, its sure-trick count.
+    assert_eq!(bid_of("AS KS AH QD JC"), NapAction::Bid(NapBid::Three));
+    // The same with a third spade: still three sure tricks, but a count of 3.4 covers Four
+    // with the margin (-0.8): one more than it is sure of.
+    assert_eq!(bid_of("AS KS 9S AH QD"), NapAction::Bid(NapBid::Four));
+    // Nothing sure (three middling spades count 2.1): a pass.
+    assert_eq!(bid_of("QC JC 9S TS QS"), NapAction::Pass);
+}
+
+#[test]
+fn the_heuristic_passes_when_it_cannot_beat_the_bid() {
+    let (g, mut s) = deal4([REST[0], "AS KS AH QD JC", REST[1], REST[2]]);
+    let mut passed = s.clone();
+    apply_all(&g, &mut passed, &[NapAction::Pass]);
+    assert_eq!(heuristic_choice(&g, &passed), NapAction::Bid(NapBid::Three));
+    apply_all(&g, &mut s, &[NapAction::Bid(NapBid::Four)]);
+    assert_eq!(heuristic_choice(&g, &s), NapAction::Pass);
+}
+
+#[test]
+fn the_bidder_leads_his_best_suit_from_the_top_and_draws_trumps() {
+    let (g, mut s) = deal4(["AS KS AH QD JC", REST[0], REST[1], REST[2]]);
+    apply_all(&g, &mut s, &[NapAction::Bid(NapBid::Three)]);
+    apply_all(&g, &mut s, &[NapAction::Pass; 3]);
+    // The first lead makes trumps: the top of his best suit.
+    assert_eq!(heuristic_choice(&g, &s), play("AS"));
+    apply_all(
+        &g,
+        &mut s,
+        &[play("AS"), play("8S"), play("8C"), play("JH")],
+    );
+    // He wins it and draws trumps with his next one.
+    assert_eq!(heuristic_choice(&g, &s), play("KS"));
+}
+
+#[test]
+fn the_defenders_beat_the_bidder_cheaply_or_play_low() {
+    let (g, mut s) = deal4(["AS KS AH QD JC", REST[0], REST[1], REST[2]]);
+    apply_all(&g, &mut s, &[NapAction::Bid(NapBid::Three)]);
+    apply_all(&g, &mut s, &[NapAction::Pass; 3]);
+    apply_all(
+        &g,
+        &mut s,
+        &[play("AS"), play("8S"), play("8C"), play("JH")],
+    );
+    apply_all(&g, &mut s, &[play("QD"), play("TD")]);
+    // Seat 2 (9D 8D) cannot beat the bidder's queen: its lowest.
+    assert_eq!(heuristic_choice(&g, &s), play("8D"));
+    apply_all(&g, &mut s, &[play("8D")]);
+    // Seat 3, last, beats it as cheaply as it can: the king, not the jack, which loses.
+    assert_eq!(heuristic_choice(&g, &s), play("KD"));
+}
+
+#[test]
+fn mis_defenders_lead_where_the_bidder_can_follow_and_keep_low_cards() {
+    let (g, mut s) = deal4([
+        "8S 9S 8H 9H 8D",
+        "TS JS AD KD QD",
+        "QS KS AC KC TC",
+        "AS JC QC 9C 8C",
+    ]);
+    apply_all(&g, &mut s, &[NapAction::Bid(NapBid::Mis)]);
+    apply_all(&g, &mut s, &[NapAction::Pass; 3]);
+    // The bidder leads low; the next stays low (he must beat the eight anyway: his lowest);
+    // once the bidder is safe in the trick, the next unloads its highest spade.
+    apply_all(&g, &mut s, &[play("8S")]);
+    assert_eq!(heuristic_choice(&g, &s), play("TS"));
+    apply_all(&g, &mut s, &[play("TS")]);
+    assert_eq!(heuristic_choice(&g, &s), play("KS"));
+    apply_all(&g, &mut s, &[play("KS"), play("AS")]);
+    // Seat 3 leads its lowest club; the bidder shows out of clubs.
+    assert_eq!(heuristic_choice(&g, &s), play("8C"));
+    apply_all(
+        &g,
+        &mut s,
+        &[play("8C"), play("9H"), play("AD"), play("AC")],
+    );
+    // Seat 2 now leads a spade, where the bidder may follow, not its lowest card (TC).
+    assert_eq!(heuristic_choice(&g, &s), play("QS"));
+    apply_all(&g, &mut s, &[play("QS")]);
+    // Seat 3, out of spades with the bidder still to play, throws its highest club that
+    // leaves the trick as it is, and keeps the low ones to lead.
+    assert_eq!(heuristic_choice(&g, &s), play("QC"));
 }
