@@ -45,11 +45,14 @@ mod encoding;
 mod order;
 mod play;
 mod sample;
+#[cfg(test)]
+pub(crate) mod testing;
 pub(crate) mod text;
 mod trick;
 mod view;
 
 pub use chooser::TrumpChooser;
+pub(crate) use encoding::encode_sides;
 #[cfg(test)]
 pub(crate) use encoding::{assert_hand_plane, assert_lead_shows};
 pub use encoding::{encode_play, encode_play_seen, play_len};

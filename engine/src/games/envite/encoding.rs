@@ -97,11 +97,7 @@ impl Encoding for Envite {
 
     fn observation_string(&self, obs: &EnviteObservation) -> String {
         let places = self.places();
-        let mut t = ObsText::new(
-            obs.seat,
-            crate::Game::players(self),
-            format_args!("dealer {}, {}", obs.dealer, name(obs.phase)),
-        );
+        let mut t = ObsText::dealt(obs.seat, crate::Game::players(self), obs.dealer, obs.phase);
         t.opt("dummy", obs.dummy)
             .line("score", teams(&obs.scores, places))
             .line("games won", teams(&obs.games_won, places))

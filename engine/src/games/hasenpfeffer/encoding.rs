@@ -30,9 +30,9 @@
 use super::{Hasenpfeffer, HasenpfefferAction, HasenpfefferObservation, Phase};
 use crate::cards::{Card, CardSet};
 use crate::encoding::{Encoding, Tensor};
-use crate::games::common::text::{auction, name, suit_or_dash, teams, ObsText};
+use crate::games::common::text::{auction, suit_or_dash, teams, ObsText};
 use crate::tricks::text::{write_hands, write_play};
-use crate::tricks::{encode_play, TrickTaking};
+use crate::tricks::{encode_play, encode_sides, TrickTaking};
 
 /// The id of `pass`; `bid n` is `PASS + n`, then the trump suits.
 const PASS: usize = Card::SLOTS;
@@ -64,8 +64,7 @@ impl Encoding for Hasenpfeffer {
         out.seat_one_hot("dealer", Some(obs.dealer), me, 4);
         let ours = self.teams().team(me);
         let target = self.target.max(1) as f32;
-        let scores = [obs.scores[ours], obs.scores[1 - ours]].map(|s| s as f32 / target);
-        out.values_of("scores", &scores);
+        encode_sides(out, "scores", obs.scores, ours, |s| s as f32 / target);
         out.scalar("deals", obs.deals as f32 / 10.0);
         obs.auction.encode(out, me, 7);
         out.scalar("forced", f32::from(u8::from(obs.forced)));
@@ -78,14 +77,8 @@ impl Encoding for Hasenpfeffer {
     }
 
     fn observation_string(&self, obs: &HasenpfefferObservation) -> String {
-        let mut t = ObsText::new(
-            obs.seat,
-            4,
-            format_args!("dealer {}, {}", obs.dealer, name(obs.phase)),
-        );
-        t.line("score", teams(&obs.scores, 4))
-            .line("target", self.target)
-            .line("deals", obs.deals)
+        let mut t = ObsText::dealt(obs.seat, 4, obs.dealer, obs.phase);
+        t.match_score(teams(&obs.scores, 4), self.target, obs.deals)
             .line("auction", auction(&obs.auction, 4));
         if obs.forced {
             t.line("joker", "shown (its holder was held to 3)");

@@ -29,7 +29,7 @@
 use super::{Nap, NapAction, NapObservation, Phase};
 use crate::cards::Card;
 use crate::encoding::{Encoding, Tensor};
-use crate::games::common::text::{auction, name, seats, suit_or_dash, ObsText};
+use crate::games::common::text::{auction, seats, suit_or_dash, ObsText};
 use crate::tricks::encode_play;
 use crate::tricks::text::{write_hands, write_play};
 
@@ -71,14 +71,8 @@ impl Encoding for Nap {
 
     fn observation_string(&self, obs: &NapObservation) -> String {
         let p = self.players;
-        let mut t = ObsText::new(
-            obs.seat,
-            p,
-            format_args!("dealer {}, {}", obs.dealer, name(obs.phase)),
-        );
-        t.line("score", seats(p, |s| obs.scores[s.index()]))
-            .line("target", self.target)
-            .line("deals", obs.deals)
+        let mut t = ObsText::dealt(obs.seat, p, obs.dealer, obs.phase);
+        t.match_score(seats(p, |s| obs.scores[s.index()]), self.target, obs.deals)
             .line("auction", auction(&obs.auction, p))
             .line("trump", suit_or_dash(obs.trump));
         match obs.phase {
