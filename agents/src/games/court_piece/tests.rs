@@ -1,16 +1,21 @@
 use super::*;
 use crate::same_information_same_choice;
-use crate::search::honesty::check_random_games;
 use crate::tricks::testing::brute_force_values;
+use crate::tricks::testing::check_stock_honesty;
 use crate::tricks::testing::partnership_wins_against_random;
-use crate::tricks::testing::{stock_marginals, stock_places, MarginalCache6};
 use cardsim_engine::games::court_piece::CourtPieceState;
+use cardsim_engine::tricks::TrickPlay;
 use cardsim_engine::{Game, Params, ToMove};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 fn game(params: &[&str]) -> CourtPiece {
     CourtPiece::new(4, &Params::parse(params).unwrap()).unwrap()
+}
+
+/// The play and the seat of an observation, for [`check_stock_honesty`].
+fn obs_play(o: &CourtPieceObservation) -> (&TrickPlay, Seat) {
+    (&o.play, o.seat)
 }
 
 #[test]
@@ -109,25 +114,9 @@ fn the_solver_values_court_piece_cards_exactly() {
 #[test]
 fn determinizations_are_honest_with_the_undealt_cards_and_voids() {
     let g = game(&["deals=1"]);
-    let cache = MarginalCache6::new();
-    let belief = |obs: &CourtPieceObservation, place: usize, value: u32| {
-        cache.belief(
-            obs,
-            &obs.play,
-            obs.seat,
-            place,
-            value,
-            |o: &CourtPieceObservation| stock_marginals(&o.play, o.seat),
-        )
-    };
-    let places = |s: &CourtPieceState, out: &mut Vec<u32>| stock_places(s.play(), out);
-    let report = check_random_games(&g, 0..4, 4, 200, places, belief).unwrap();
+    let (report, voids) = check_stock_honesty(&g, 0..4, 4, 200, CourtPieceState::play, obs_play);
     assert!(report.positions >= 40, "{report:?}");
-    assert!(
-        cache.voids.get() > 10,
-        "voids must bind: {}",
-        cache.voids.get()
-    );
+    assert!(voids > 10, "voids must bind: {voids}");
     assert!(
         report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
         "{report:?}"
