@@ -304,6 +304,21 @@ pub(crate) fn partnership_wins_against_random<G: cardsim_engine::Game>(
     wins
 }
 
+/// [`partnership_wins_against_random`] for the agent that `spec` (`pimc:worlds=8`) names in
+/// `G`'s catalog.
+pub(crate) fn spec_partnership_wins<G: crate::GameAgents>(
+    game: &G,
+    spec: &str,
+    n: u64,
+    seed0: u64,
+) -> f64 {
+    let spec = spec.parse::<crate::AgentSpec>().expect("an agent spec");
+    let mut agent = crate::catalog::<G>()
+        .build(&spec)
+        .expect("an agent of the catalog");
+    partnership_wins_against_random(game, agent.as_mut(), n, seed0)
+}
+
 /// Each of `legal`'s value to the side of the seat to move in `state` (in card play): the
 /// tricks it gains from there to the end of the hand, by plain minimax through the game's own
 /// rules. The brute force that the double-dummy tests check the solver's values against.

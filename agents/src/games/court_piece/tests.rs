@@ -57,16 +57,10 @@ fn the_heuristic_decides_from_the_observation_only() {
     assert!(compared > 100, "{compared}");
 }
 
-/// `n` games of `agent`'s partnership against random play (see
-/// [`partnership_wins_against_random`]).
-fn wins_against_random(game: &CourtPiece, agent: &mut dyn Agent<CourtPiece>, n: u64) -> f64 {
-    partnership_wins_against_random(game, agent, n, 900)
-}
-
 #[test]
 fn the_heuristic_beats_random() {
     let n = 200;
-    let wins = wins_against_random(&game(&[]), &mut CourtPieceHeuristic, n);
+    let wins = partnership_wins_against_random(&game(&[]), &mut CourtPieceHeuristic, n, 900);
     // Random partnerships would win half (100 +- 7 games, draws counting half).
     assert!(wins / n as f64 > 0.8, "heuristic side won {wins} of {n}");
 }

@@ -1,8 +1,8 @@
 use super::*;
+use crate::same_information_same_choice;
 use crate::tricks::testing::brute_force_values;
 use crate::tricks::testing::check_stock_honesty;
-use crate::tricks::testing::partnership_wins_against_random;
-use crate::{catalog, same_information_same_choice, AgentSpec};
+use crate::tricks::testing::{partnership_wins_against_random, spec_partnership_wins};
 use cardsim_engine::cards::Suit;
 use cardsim_engine::games::omi::OmiState;
 use cardsim_engine::tricks::TrickPlay;
@@ -41,16 +41,10 @@ fn the_heuristic_decides_from_the_observation_only() {
     assert!(compared > 100, "{compared}");
 }
 
-/// `n` games of `agent`'s partnership against random play (see
-/// [`partnership_wins_against_random`]).
-fn wins_against_random(game: &Omi, agent: &mut dyn Agent<Omi>, n: u64) -> f64 {
-    partnership_wins_against_random(game, agent, n, 700)
-}
-
 #[test]
 fn the_heuristic_beats_random() {
     let n = 300;
-    let wins = wins_against_random(&game(&[]), &mut OmiHeuristic, n);
+    let wins = partnership_wins_against_random(&game(&[]), &mut OmiHeuristic, n, 700);
     // Random partnerships would win half (150 +- 8.7 games).
     assert!(wins / n as f64 > 0.8, "heuristic side won {wins} of {n}");
 }
@@ -58,10 +52,7 @@ fn the_heuristic_beats_random() {
 #[test]
 fn pimc_with_the_solver_beats_random() {
     let n = 20;
-    let mut agent = catalog::<Omi>()
-        .build(&"pimc:worlds=8".parse::<AgentSpec>().unwrap())
-        .unwrap();
-    let wins = wins_against_random(&game(&["target=3"]), agent.as_mut(), n);
+    let wins = spec_partnership_wins(&game(&["target=3"]), "pimc:worlds=8", n, 700);
     assert!(wins >= 14.0, "pimc side won {wins} of {n}");
 }
 

@@ -87,7 +87,7 @@ impl Encoding for Nap {
 mod tests {
     use super::super::NapBid;
     use super::*;
-    use crate::encoding::{check, layout};
+    use crate::encoding::assert_checked;
     use crate::tricks::{assert_hand_plane, assert_lead_shows};
     use crate::{CardSet, Game, Params, Seat, Suit};
     use rand::SeedableRng;
@@ -103,7 +103,6 @@ mod tests {
         let text = crate::tricks::text::assert_text_shows_own_hand(&g, 3, Seat::new(0), |_| {
             crate::CardSet::EMPTY
         });
-        assert!(text.starts_with("seat 0 of "), "{text}");
         assert!(text.contains("auction: 4 of 4 spoke, "), "{text}");
     }
 
@@ -115,10 +114,7 @@ mod tests {
                 &["target=5", "joker=true", "all_pass=dealer"],
             ] {
                 let g = game(players, params);
-                let r = check(&g, 0..8, 200);
-                assert_eq!(r.games, 8);
-                let len: usize = layout(&g).iter().map(|s| s.len).sum();
-                assert_eq!(len, 266 * players + 26, "{players} players");
+                assert_checked(&g, 0..8, 200, 266 * players + 26);
             }
         }
     }

@@ -64,7 +64,7 @@ impl Encoding for Whist {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::encoding::{check, layout};
+    use crate::encoding::assert_checked;
     use crate::tricks::assert_hand_plane;
     use crate::{Game, Params, Seat};
     use rand::SeedableRng;
@@ -76,11 +76,8 @@ mod tests {
 
     #[test]
     fn random_games_pass_the_encoding_check() {
-        let r = check(&game(), 0..30, 300);
-        assert_eq!(r.games, 30);
+        let r = assert_checked(&game(), 0..30, 300, 1125);
         assert!(r.decisions >= 30 * 52, "{r:?}");
-        let len: usize = layout(&game()).iter().map(|s| s.len).sum();
-        assert_eq!(len, 1125);
     }
 
     #[test]
