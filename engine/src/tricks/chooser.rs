@@ -271,6 +271,34 @@ mod tests {
         }
     }
 
+    /// Naming trumps starts an ace-high follow-suit play under them; `check_dealt` wants the
+    /// whole deck dealt and the card order's trump to be the suit named.
+    #[test]
+    fn check_dealt_wants_the_whole_deck_and_the_named_trump() {
+        let ch = TrumpChooser::new(CardSet::FULL_DECK, 4, 5);
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let first = ch.deal_first(Seat::new(1), &mut rng);
+        assert!(
+            ch.check_dealt(&first, None).is_err(),
+            "the first batch only"
+        );
+        let play = ch.name_trumps(&first, Suit::Spades, Seat::new(1), &mut rng);
+        assert_eq!(*play.order(), CardOrder::ace_high(Some(Suit::Spades)));
+        assert_eq!(play.obligation(), Obligation::FollowSuit);
+        assert_eq!(play.to_play(), Seat::new(1));
+        ch.check_dealt(&play, Some(Suit::Spades)).unwrap();
+        assert!(ch.check_dealt(&play, Some(Suit::Hearts)).is_err());
+        assert!(ch.check_dealt(&play, None).is_err());
+        let no_trump = ch.complete(
+            &first,
+            CardOrder::ace_high(None),
+            Obligation::FollowSuit,
+            Seat::new(1),
+            &mut rng,
+        );
+        assert!(ch.check_dealt(&no_trump, None).is_err(), "no suit named");
+    }
+
     #[test]
     fn completing_deals_the_rest_and_keeps_the_first_cards() {
         let ch = TrumpChooser::new(CardSet::FULL_DECK, 4, 5);

@@ -620,6 +620,64 @@ mod tests {
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
+    /// `check_deal` wants the record's deck to be the game's and the hands, the played cards
+    /// and the cards set aside to add up to it.
+    #[test]
+    fn check_deal_counts_hands_played_and_set_aside_cards() {
+        let hands = ["AS KS", "QS JS", "AH KH", "QH JH"].map(|h| h.parse::<CardSet>().unwrap());
+        let deck = hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        let order = CardOrder::ace_high(None);
+        let mut play = TrickPlay::new(4, &hands, Seat::new(0), order, Obligation::FollowSuit);
+        play.check_deal(deck, 0).unwrap();
+        assert!(
+            play.check_deal(deck, 1).is_err(),
+            "a card too many set aside"
+        );
+        let wider = deck | "AD".parse::<CardSet>().unwrap();
+        assert!(
+            play.check_deal(wider, 1).is_err(),
+            "the record's deck is not the game's"
+        );
+        let stub = play.with_deck(wider);
+        stub.check_deal(wider, 1).unwrap();
+        assert!(stub.check_deal(wider, 0).is_err(), "a card unaccounted for");
+        play.play("AS".parse().unwrap());
+        play.check_deal(deck, 0).unwrap();
+        assert!(play.check_deal(deck, 1).is_err());
+    }
+
+    /// A determinization keeps the observer's hand, whichever seat it is, and deals the others
+    /// their sizes from the cards it has not seen.
+    #[test]
+    fn determinized_keeps_the_observers_hand() {
+        let play = random_play(5);
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        for me in Seat::all(4) {
+            let world = play
+                .masked(SeatMask(1 << me.index()))
+                .determinized(me, &mut rng);
+            world.check().unwrap();
+            assert_eq!(world.hand(me), play.hand(me));
+            for s in Seat::all(4) {
+                assert_eq!(world.hand(s).len(), 13);
+            }
+        }
+    }
+
+    /// Partners share their side's place and win.
+    #[test]
+    fn a_partnership_outcome_ranks_each_seat_by_its_side() {
+        let teams = Teams::alternating(4, 2);
+        let o = teams.outcome(4, &[2.0, 5.0]);
+        for s in Seat::all(4) {
+            let side = teams.team(s);
+            assert_eq!(o[s].score, [2.0, 5.0][side]);
+            assert_eq!((o[s].place, o[s].win), [(3, 0.0), (1, 0.5)][side]);
+        }
+        let tie = teams.outcome(4, &[3.0, 3.0]);
+        assert!(Seat::all(4).all(|s| tie[s].win == 0.25 && tie[s].place == 1));
+    }
+
     fn random_play(seed: u64) -> TrickPlay {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let cards = crate::tricks::shuffled(CardSet::FULL_DECK, &mut rng);
