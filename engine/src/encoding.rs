@@ -394,6 +394,23 @@ pub fn layout<G: Encoding>(game: &G) -> Vec<Segment> {
     t.segments().to_vec()
 }
 
+/// Test support: `game` passes [`check`] with every one of the games of `seeds` played (within
+/// `max_moves` moves), and its tensor is `len` entries long. Returns the report.
+#[cfg(test)]
+pub(crate) fn assert_checked<G: Encoding>(
+    game: &G,
+    seeds: std::ops::Range<u64>,
+    max_moves: usize,
+    len: usize,
+) -> CheckReport {
+    let games = seeds.clone().count();
+    let report = check(game, seeds, max_moves);
+    assert_eq!(report.games, games, "{report:?}");
+    let total: usize = layout(game).iter().map(|s| s.len).sum();
+    assert_eq!(total, len, "the tensor's length");
+    report
+}
+
 /// What [`check`] saw.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CheckReport {

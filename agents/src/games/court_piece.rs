@@ -83,7 +83,7 @@ pub struct CourtPieceHeuristic;
 impl Agent<CourtPiece> for CourtPieceHeuristic {
     fn choose(
         &mut self,
-        _: &CourtPiece,
+        game: &CourtPiece,
         seat: Seat,
         obs: &CourtPieceObservation,
         legal: &[CourtPieceAction],
@@ -94,21 +94,8 @@ impl Agent<CourtPiece> for CourtPieceHeuristic {
             Phase::Court => return CourtPieceAction::PlayOn,
             Phase::Play | Phase::Over => {}
         }
-        let view = TableView {
-            seat,
-            teams: CourtPiece::teams(),
-            play: &obs.play,
-            hand: obs.hand(),
-            visible: CardSet::EMPTY,
-            legal: legal
-                .iter()
-                .filter_map(|&a| match a {
-                    CourtPieceAction::Play(c) => Some(c),
-                    _ => None,
-                })
-                .collect(),
-            declarer: CourtPiece::teams().same(seat, obs.caller()),
-        };
+        let caller = Some(obs.caller());
+        let view = TableView::new(game, seat, &obs.play, legal, caller, CardSet::EMPTY);
         CourtPieceAction::Play(rule_of_thumb(&view))
     }
 

@@ -233,7 +233,7 @@ impl EuchreHeuristic {
 impl Agent<Euchre> for EuchreHeuristic {
     fn choose(
         &mut self,
-        _: &Euchre,
+        game: &Euchre,
         seat: Seat,
         obs: &EuchreObservation,
         legal: &[EuchreAction],
@@ -249,21 +249,7 @@ impl Agent<Euchre> for EuchreHeuristic {
             visible.insert(obs.upcard);
         }
         let maker = obs.maker.expect("a maker in play");
-        let view = TableView {
-            seat,
-            teams: Euchre::teams(),
-            play: &obs.play,
-            hand: obs.hand(),
-            visible,
-            legal: legal
-                .iter()
-                .filter_map(|&a| match a {
-                    EuchreAction::Play(c) => Some(c),
-                    _ => None,
-                })
-                .collect(),
-            declarer: Euchre::teams().same(seat, maker),
-        };
+        let view = TableView::new(game, seat, &obs.play, legal, Some(maker), visible);
         EuchreAction::Play(rule_of_thumb(&view))
     }
 

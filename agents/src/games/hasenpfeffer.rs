@@ -154,7 +154,7 @@ impl Default for HasenpfefferHeuristic {
 impl Agent<Hasenpfeffer> for HasenpfefferHeuristic {
     fn choose(
         &mut self,
-        _: &Hasenpfeffer,
+        game: &Hasenpfeffer,
         seat: Seat,
         obs: &HasenpfefferObservation,
         legal: &[HasenpfefferAction],
@@ -184,22 +184,7 @@ impl Agent<Hasenpfeffer> for HasenpfefferHeuristic {
                 {
                     visible.insert(Card::JOKER);
                 }
-                let teams = Hasenpfeffer::teams();
-                let view = TableView {
-                    seat,
-                    teams,
-                    play: &obs.play,
-                    hand,
-                    visible,
-                    legal: legal
-                        .iter()
-                        .filter_map(|&a| match a {
-                            A::Play(c) => Some(c),
-                            _ => None,
-                        })
-                        .collect(),
-                    declarer: teams.same(seat, declarer),
-                };
+                let view = TableView::new(game, seat, &obs.play, legal, Some(declarer), visible);
                 A::Play(rule_of_thumb(&view))
             }
             Phase::Over => legal[0],

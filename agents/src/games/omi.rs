@@ -52,7 +52,7 @@ pub struct OmiHeuristic;
 impl Agent<Omi> for OmiHeuristic {
     fn choose(
         &mut self,
-        _: &Omi,
+        game: &Omi,
         seat: Seat,
         obs: &OmiObservation,
         legal: &[OmiAction],
@@ -61,21 +61,8 @@ impl Agent<Omi> for OmiHeuristic {
         if obs.phase == Phase::Trump {
             return OmiAction::Trump(choose_trump(obs.hand()));
         }
-        let view = TableView {
-            seat,
-            teams: Omi::teams(),
-            play: &obs.play,
-            hand: obs.hand(),
-            visible: CardSet::EMPTY,
-            legal: legal
-                .iter()
-                .filter_map(|&a| match a {
-                    OmiAction::Play(c) => Some(c),
-                    OmiAction::Trump(_) => None,
-                })
-                .collect(),
-            declarer: Omi::teams().same(seat, obs.declarer()),
-        };
+        let declarer = Some(obs.declarer());
+        let view = TableView::new(game, seat, &obs.play, legal, declarer, CardSet::EMPTY);
         OmiAction::Play(rule_of_thumb(&view))
     }
 

@@ -80,7 +80,7 @@ pub struct WhistHeuristic;
 impl Agent<Whist> for WhistHeuristic {
     fn choose(
         &mut self,
-        _: &Whist,
+        game: &Whist,
         seat: Seat,
         obs: &WhistObservation,
         legal: &[Card],
@@ -90,15 +90,7 @@ impl Agent<Whist> for WhistHeuristic {
         if !obs.play.record().played().contains(obs.trump_card) && seat != obs.dealer {
             visible.insert(obs.trump_card);
         }
-        let view = TableView {
-            seat,
-            teams: Whist::teams(),
-            play: &obs.play,
-            hand: obs.hand(),
-            visible,
-            legal: legal.iter().copied().collect(),
-            declarer: false,
-        };
+        let view = TableView::new(game, seat, &obs.play, legal, None, visible);
         rule_of_thumb(&view)
     }
 

@@ -4,7 +4,7 @@
 //! [`Teams`](cardsim_engine::tricks::Teams).
 
 use cardsim_engine::cards::{Card, CardSet, Rank, Suit};
-use cardsim_engine::tricks::{CardOrder, Teams, TrickPlay};
+use cardsim_engine::tricks::{CardOrder, Teams, TrickPlay, TrickTaking};
 use cardsim_engine::Seat;
 
 /// What the card-play rules of thumb look at, built from any trick game's observation.
@@ -27,7 +27,48 @@ pub struct TableView<'a> {
     pub declarer: bool,
 }
 
-impl TableView<'_> {
+impl<'a> TableView<'a> {
+    /// The view of `seat` in a game of the trick family from its observation's `play`: its
+    /// hand there, `visible` cards of other hands, the cards among `legal`, the game's
+    /// partnerships, declaring when `declarer` (who named trumps or made the contract) is on
+    /// its side.
+    ///
+    /// ```
+    /// use cardsim_agents::tricks::TableView;
+    /// use cardsim_engine::games::whist::Whist;
+    /// use cardsim_engine::{CardSet, Game, Params, SeatMask, ToMove};
+    /// use rand::SeedableRng;
+    /// let game = Whist::new(4, &Params::new()).unwrap();
+    /// let state = game.deal(&mut rand_chacha::ChaCha8Rng::seed_from_u64(1));
+    /// let ToMove::Seat(seat) = game.to_move(&state) else { unreachable!() };
+    /// let play = state.play().masked(SeatMask(1 << seat.index()));
+    /// let mut legal = Vec::new();
+    /// game.legal_actions(&state, &mut legal);
+    /// let view = TableView::new(&game, seat, &play, &legal, None, CardSet::EMPTY);
+    /// assert_eq!(view.hand, state.play().hand(seat));
+    /// assert_eq!(view.legal.len(), legal.len());
+    /// assert!(!view.declarer);
+    /// ```
+    pub fn new<G: TrickTaking>(
+        game: &G,
+        seat: Seat,
+        play: &'a TrickPlay,
+        legal: &[G::Action],
+        declarer: Option<Seat>,
+        visible: CardSet,
+    ) -> TableView<'a> {
+        let teams = game.teams();
+        TableView {
+            seat,
+            teams,
+            play,
+            hand: play.hand(seat),
+            visible,
+            legal: legal.iter().filter_map(|&a| G::card(a)).collect(),
+            declarer: declarer.is_some_and(|d| teams.same(seat, d)),
+        }
+    }
+
     fn order(&self) -> &CardOrder {
         self.play.order()
     }

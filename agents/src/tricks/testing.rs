@@ -115,14 +115,18 @@ pub(crate) fn place_chances(
 
 /// Counts how often the honesty check's positions had voids shown, and caches the
 /// marginals of the last observation (the check asks for every place of one observation in
-/// a row).
-pub(crate) struct MarginalCache<O> {
-    last: std::cell::RefCell<Option<(O, Vec<[f64; 5]>)>>,
+/// a row); `BINS` places a card may be in (5: the four hands and played; 6 with the undealt
+/// cards of [`stock_marginals`]).
+pub(crate) struct MarginalCache<O, const BINS: usize = 5> {
+    last: std::cell::RefCell<Option<(O, Vec<[f64; BINS]>)>>,
     /// Voids shown by the other seats, summed over the observations seen.
     pub(crate) voids: std::cell::Cell<usize>,
 }
 
-impl<O: Clone + PartialEq> MarginalCache<O> {
+/// [`MarginalCache`] for marginals with a sixth bin (undealt cards, [`stock_marginals`]).
+pub(crate) type MarginalCache6<O> = MarginalCache<O, 6>;
+
+impl<O: Clone + PartialEq, const BINS: usize> MarginalCache<O, BINS> {
     pub(crate) fn new() -> Self {
         MarginalCache {
             last: std::cell::RefCell::new(None),
@@ -137,7 +141,7 @@ impl<O: Clone + PartialEq> MarginalCache<O> {
         seat: Seat,
         place: usize,
         value: u32,
-        marginals: impl Fn(&O) -> Vec<[f64; 5]>,
+        marginals: impl Fn(&O) -> Vec<[f64; BINS]>,
     ) -> f64 {
         let mut last = self.last.borrow_mut();
         if last.as_ref().is_none_or(|(o, _)| o != obs) {
@@ -187,6 +191,38 @@ pub(crate) fn stock_marginals(play: &TrickPlay, seat: Seat) -> Vec<[f64; 6]> {
     out
 }
 
+/// The honesty check ([`check_random_games`](crate::search::honesty::check_random_games)) of a
+/// trick game whose observations show the observer its own hand and the public record, some
+/// cards possibly undealt (a deal in two batches around naming trumps): the beliefs are the
+/// exact [`stock_marginals`] of the observation's play and seat (`obs_play`), the places the
+/// [`stock_places`] of the state's play (`state_play`). Returns the report and the voids
+/// shown by the other seats over the observations checked.
+///
+/// # Panics
+/// If the check fails.
+pub(crate) fn check_stock_honesty<G: cardsim_engine::Game>(
+    game: &G,
+    seeds: std::ops::Range<u64>,
+    every: usize,
+    samples: usize,
+    state_play: fn(&G::State) -> &TrickPlay,
+    obs_play: fn(&G::Observation) -> (&TrickPlay, Seat),
+) -> (crate::search::honesty::HonestyReport, usize) {
+    let cache = MarginalCache6::new();
+    let belief = |obs: &G::Observation, place: usize, value: u32| {
+        let (play, seat) = obs_play(obs);
+        cache.belief(obs, play, seat, place, value, |o: &G::Observation| {
+            let (play, seat) = obs_play(o);
+            stock_marginals(play, seat)
+        })
+    };
+    let places = |s: &G::State, out: &mut Vec<u32>| stock_places(state_play(s), out);
+    let report =
+        crate::search::honesty::check_random_games(game, seeds, every, samples, places, belief)
+            .unwrap_or_else(|e| panic!("{e}"));
+    (report, cache.voids.get())
+}
+
 /// Places for [`stock_marginals`]: for every card of the 52-card index space, its holder
 /// (0-3), 4 once played, 5 undealt or outside the deck.
 pub(crate) fn stock_places(play: &TrickPlay, out: &mut Vec<u32>) {
@@ -198,42 +234,6 @@ pub(crate) fn stock_places(play: &TrickPlay, out: &mut Vec<u32>) {
             None if play.record().played().contains(c) => 4,
             None => 5,
         });
-    }
-}
-
-/// [`MarginalCache`] for marginals with a sixth bin (undealt cards, [`stock_marginals`]).
-pub(crate) struct MarginalCache6<O> {
-    last: std::cell::RefCell<Option<(O, Vec<[f64; 6]>)>>,
-    /// Voids shown by the other seats, summed over the observations seen.
-    pub(crate) voids: std::cell::Cell<usize>,
-}
-
-impl<O: Clone + PartialEq> MarginalCache6<O> {
-    pub(crate) fn new() -> Self {
-        MarginalCache6 {
-            last: std::cell::RefCell::new(None),
-            voids: std::cell::Cell::new(0),
-        }
-    }
-
-    pub(crate) fn belief(
-        &self,
-        obs: &O,
-        play: &TrickPlay,
-        seat: Seat,
-        place: usize,
-        value: u32,
-        marginals: impl Fn(&O) -> Vec<[f64; 6]>,
-    ) -> f64 {
-        let mut last = self.last.borrow_mut();
-        if last.as_ref().is_none_or(|(o, _)| o != obs) {
-            let shown = Seat::all(4)
-                .filter(|&s| s != seat && !play.record().excluded(s).is_empty())
-                .count();
-            self.voids.set(self.voids.get() + shown);
-            *last = Some((obs.clone(), marginals(obs)));
-        }
-        last.as_ref().expect("just filled").1[place][value as usize]
     }
 }
 
@@ -302,6 +302,21 @@ pub(crate) fn partnership_wins_against_random<G: cardsim_engine::Game>(
             .sum::<f64>();
     }
     wins
+}
+
+/// [`partnership_wins_against_random`] for the agent that `spec` (`pimc:worlds=8`) names in
+/// `G`'s catalog.
+pub(crate) fn spec_partnership_wins<G: crate::GameAgents>(
+    game: &G,
+    spec: &str,
+    n: u64,
+    seed0: u64,
+) -> f64 {
+    let spec = spec.parse::<crate::AgentSpec>().expect("an agent spec");
+    let mut agent = crate::catalog::<G>()
+        .build(&spec)
+        .expect("an agent of the catalog");
+    partnership_wins_against_random(game, agent.as_mut(), n, seed0)
 }
 
 /// Each of `legal`'s value to the side of the seat to move in `state` (in card play): the

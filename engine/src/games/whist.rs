@@ -34,9 +34,7 @@
 //! ```
 
 use crate::cards::{Card, CardSet, Suit};
-use crate::game::{
-    check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove,
-};
+use crate::game::{check_players, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove};
 use crate::seat::{BySeat, Seat, SeatMask};
 use crate::tricks::{CardOrder, Obligation, Teams, TrickPlay, TrickTaking};
 use rand::seq::SliceRandom;
@@ -302,8 +300,7 @@ impl Game for Whist {
         if !state.over {
             return None;
         }
-        let [a, b] = state.scores.map(f64::from);
-        Some(rank_by_score(&[a, b, a, b]))
+        Some(Self::teams().outcome(4, &state.scores.map(f64::from)))
     }
 
     fn stats(&self, state: &WhistState, out: &mut Vec<f64>) {
@@ -316,14 +313,7 @@ impl Game for Whist {
     }
 
     fn check_invariants(&self, state: &WhistState) -> Result<(), String> {
-        state.play.check()?;
-        let held: usize = Seat::all(4).map(|s| state.play.hand(s).len()).sum();
-        if held + state.play.record().played().len() != 52 {
-            return Err(format!(
-                "{held} cards held and {} played: not 52",
-                state.play.record().played().len()
-            ));
-        }
+        state.play.check_deal(CardSet::FULL_DECK, 0)?;
         if state.exposed && !state.play.hand(state.dealer).contains(state.trump_card) {
             return Err("the exposed trump card is not in the dealer's hand".into());
         }

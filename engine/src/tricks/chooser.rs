@@ -32,7 +32,7 @@
 //! ```
 
 use crate::cards::{Card, CardSet, Suit};
-use crate::seat::{BySeat, Seat, SeatMask};
+use crate::seat::Seat;
 use crate::tricks::{CardOrder, Obligation, TrickPlay};
 use rand::Rng;
 
@@ -156,6 +156,20 @@ impl TrumpChooser {
         )
     }
 
+    /// Trumps named `suit` in the usual way (Omi, Court Piece): [`TrumpChooser::complete`]
+    /// with the cards ranked ace high, `suit` trumps, following suit when able and `leader`
+    /// to lead.
+    pub fn name_trumps<R: Rng + ?Sized>(
+        &self,
+        play: &TrickPlay,
+        suit: Suit,
+        leader: Seat,
+        rng: &mut R,
+    ) -> TrickPlay {
+        let order = CardOrder::ace_high(Some(suit));
+        self.complete(play, order, Obligation::FollowSuit, leader, rng)
+    }
+
     /// A determinization of the first batch for `seat`, from `masked` (the play as `seat` sees
     /// it: its own first cards only): the other seats' first cards dealt uniformly from the
     /// cards `seat` has not seen, the rest staying undealt.
@@ -168,10 +182,7 @@ impl TrumpChooser {
         seat: Seat,
         rng: &mut R,
     ) -> TrickPlay {
-        let mut play = *masked;
-        let ok = play.resample(SeatMask(1 << seat.index()), &BySeat::default(), rng);
-        assert!(ok, "a first batch always has a consistent deal");
-        play
+        masked.determinized(seat, rng)
     }
 
     /// Checks a first batch: `first` cards in each hand, none played, the record over the
@@ -199,11 +210,25 @@ impl TrumpChooser {
         }
         Ok(())
     }
+
+    /// Checks a completed deal: the play ([`TrickPlay::check_deal`]) deals the whole deck, and
+    /// its card order's trump suit is `trump`, the suit named.
+    ///
+    /// # Errors
+    /// The first inconsistency found.
+    pub fn check_dealt(&self, play: &TrickPlay, trump: Option<Suit>) -> Result<(), String> {
+        play.check_deal(self.deck, 0)?;
+        if trump.is_none() || play.order().trump() != trump {
+            return Err("the card order's trump is not the named suit".into());
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::seat::SeatMask;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -244,6 +269,34 @@ mod tests {
             let e = m as f64 * 4.0 / 28.0;
             assert!((d as f64 - e).abs() < 5.0 * e.sqrt(), "{det:?}");
         }
+    }
+
+    /// Naming trumps starts an ace-high follow-suit play under them; `check_dealt` wants the
+    /// whole deck dealt and the card order's trump to be the suit named.
+    #[test]
+    fn check_dealt_wants_the_whole_deck_and_the_named_trump() {
+        let ch = TrumpChooser::new(CardSet::FULL_DECK, 4, 5);
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let first = ch.deal_first(Seat::new(1), &mut rng);
+        assert!(
+            ch.check_dealt(&first, None).is_err(),
+            "the first batch only"
+        );
+        let play = ch.name_trumps(&first, Suit::Spades, Seat::new(1), &mut rng);
+        assert_eq!(*play.order(), CardOrder::ace_high(Some(Suit::Spades)));
+        assert_eq!(play.obligation(), Obligation::FollowSuit);
+        assert_eq!(play.to_play(), Seat::new(1));
+        ch.check_dealt(&play, Some(Suit::Spades)).unwrap();
+        assert!(ch.check_dealt(&play, Some(Suit::Hearts)).is_err());
+        assert!(ch.check_dealt(&play, None).is_err());
+        let no_trump = ch.complete(
+            &first,
+            CardOrder::ace_high(None),
+            Obligation::FollowSuit,
+            Seat::new(1),
+            &mut rng,
+        );
+        assert!(ch.check_dealt(&no_trump, None).is_err(), "no suit named");
     }
 
     #[test]

@@ -103,6 +103,19 @@ pub fn encode_play_seen(
     out.seat_mask("active", play.active(), observer, p);
 }
 
+/// Writes a partnership game's value for each of its two sides (scores, courts) as the
+/// two entries of segment `name`: the observer's side `ours` first, then the other, each
+/// through `scale`.
+pub(crate) fn encode_sides<T: Copy>(
+    out: &mut Tensor,
+    name: &'static str,
+    values: [T; 2],
+    ours: usize,
+    scale: impl Fn(T) -> f32,
+) {
+    out.values_of(name, &[values[ours], values[1 - ours]].map(scale));
+}
+
 /// The length of the segments [`encode_play`] writes for `players` seats.
 pub const fn play_len(players: usize) -> usize {
     4 * 64 * players + 5 * players + 4 + 4 + 1

@@ -8,10 +8,12 @@
 //!   lowest; anything), and what a play reveals about the rest of the hand.
 //! - [`Trick`]: the cards of one trick with their seats, and its winner.
 //! - [`TrickPlay`]: hands, the trick in progress, tricks won and the [`PlayRecord`] of played
-//!   cards and revealed voids, with [`TrickPlay::masked`] and [`TrickPlay::resample`] for
-//!   observations and determinization.
+//!   cards and revealed voids, with [`TrickPlay::masked`], [`TrickPlay::resample`] and
+//!   [`TrickPlay::determinized`] for observations and determinization, and
+//!   [`TrickPlay::check_deal`] for a game's invariants.
 //! - [`sample_deal`]: deals unseen cards to hidden hands uniformly among the deals consistent
-//!   with their sizes and exclusions; [`Teams`]: partnerships.
+//!   with their sizes and exclusions; [`Teams`]: partnerships, and [`Teams::outcome`], a
+//!   partnership game's ranking from its sides' scores.
 //! - [`TrumpChooser`]: a deal in two batches with trumps named in between by a seat who has
 //!   seen only its first cards (Omi, Court Piece), with the observation and determinization of
 //!   that phase.
@@ -45,11 +47,14 @@ mod encoding;
 mod order;
 mod play;
 mod sample;
+#[cfg(test)]
+pub(crate) mod testing;
 pub(crate) mod text;
 mod trick;
 mod view;
 
 pub use chooser::TrumpChooser;
+pub(crate) use encoding::encode_sides;
 #[cfg(test)]
 pub(crate) use encoding::{assert_hand_plane, assert_lead_shows};
 pub use encoding::{encode_play, encode_play_seen, play_len};

@@ -2,6 +2,7 @@
 //! [`Teams`].
 
 use crate::cards::{Card, CardSet};
+use crate::game::{rank_by_score, Outcome};
 use crate::seat::{BySeat, Seat, SeatMask, MAX_SEATS};
 use crate::tricks::{
     sample_deal_grouped_into, sample_deal_into, CardOrder, HiddenHand, Obligation, Trick,
@@ -78,6 +79,27 @@ impl Teams {
     /// The seats of `team` among `players`.
     pub fn members(&self, team: usize, players: usize) -> impl Iterator<Item = Seat> + '_ {
         Seat::all(players).filter(move |&s| self.team(s) == team)
+    }
+
+    /// The outcome of a game in which each team scored `scores[team]`: the `players` seats
+    /// ranked by their teams' scores ([`rank_by_score`]), so partners share a place and a win.
+    ///
+    /// ```
+    /// use cardsim_engine::tricks::Teams;
+    /// use cardsim_engine::Seat;
+    /// let o = Teams::alternating(4, 2).outcome(4, &[3.0, 7.0]);
+    /// assert_eq!((o[Seat::new(1)].win, o[Seat::new(3)].win, o[Seat::new(0)].win), (0.5, 0.5, 0.0));
+    /// assert_eq!(o[Seat::new(2)].score, 3.0);
+    /// ```
+    ///
+    /// # Panics
+    /// If a seat's team has no score in `scores`.
+    pub fn outcome(&self, players: usize, scores: &[f64]) -> Outcome {
+        let mut by_seat = [0.0; MAX_SEATS];
+        for s in Seat::all(players) {
+            by_seat[s.index()] = scores[self.team(s)];
+        }
+        rank_by_score(&by_seat[..players])
     }
 }
 
@@ -504,6 +526,37 @@ impl TrickPlay {
         true
     }
 
+    /// A world consistent with what `observer` knows of this play (its own hand and the public
+    /// record, as in an observation): the cards it has not seen dealt to the other seats as
+    /// [`TrickPlay::resample`] deals them, with nothing else known.
+    ///
+    /// # Panics
+    /// If no deal is consistent, which never happens for an observation of a real game.
+    pub fn determinized<R: Rng + ?Sized>(&self, observer: Seat, rng: &mut R) -> TrickPlay {
+        let mut play = *self;
+        let ok = play.resample(SeatMask(1 << observer.index()), &BySeat::default(), rng);
+        assert!(ok, "an observation of a real game has a consistent deal");
+        play
+    }
+
+    /// Checks the play as [`TrickPlay::check`] does, and that it is a deal of `deck`: the
+    /// record's deck is `deck`, and the hands, the played cards and `set_aside` cards out of
+    /// play (a stub, a discard) add up to it.
+    ///
+    /// # Errors
+    /// The first inconsistency found.
+    pub fn check_deal(&self, deck: CardSet, set_aside: usize) -> Result<(), String> {
+        self.check()?;
+        if self.record.deck != deck {
+            return Err("the record's deck is not the game's deck".into());
+        }
+        let held: usize = Seat::all(self.players()).map(|s| self.hands[s].len()).sum();
+        if held + set_aside + self.record.played.len() != deck.len() {
+            return Err("cards are not conserved".into());
+        }
+        Ok(())
+    }
+
     /// Checks that hands, tricks and the record agree: no card in two places, hand sizes
     /// right, the trick's cards played, tricks won adding up.
     ///
@@ -566,6 +619,64 @@ mod tests {
     use rand::seq::IndexedRandom;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
+
+    /// `check_deal` wants the record's deck to be the game's and the hands, the played cards
+    /// and the cards set aside to add up to it.
+    #[test]
+    fn check_deal_counts_hands_played_and_set_aside_cards() {
+        let hands = ["AS KS", "QS JS", "AH KH", "QH JH"].map(|h| h.parse::<CardSet>().unwrap());
+        let deck = hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        let order = CardOrder::ace_high(None);
+        let mut play = TrickPlay::new(4, &hands, Seat::new(0), order, Obligation::FollowSuit);
+        play.check_deal(deck, 0).unwrap();
+        assert!(
+            play.check_deal(deck, 1).is_err(),
+            "a card too many set aside"
+        );
+        let wider = deck | "AD".parse::<CardSet>().unwrap();
+        assert!(
+            play.check_deal(wider, 1).is_err(),
+            "the record's deck is not the game's"
+        );
+        let stub = play.with_deck(wider);
+        stub.check_deal(wider, 1).unwrap();
+        assert!(stub.check_deal(wider, 0).is_err(), "a card unaccounted for");
+        play.play("AS".parse().unwrap());
+        play.check_deal(deck, 0).unwrap();
+        assert!(play.check_deal(deck, 1).is_err());
+    }
+
+    /// A determinization keeps the observer's hand, whichever seat it is, and deals the others
+    /// their sizes from the cards it has not seen.
+    #[test]
+    fn determinized_keeps_the_observers_hand() {
+        let play = random_play(5);
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        for me in Seat::all(4) {
+            let world = play
+                .masked(SeatMask(1 << me.index()))
+                .determinized(me, &mut rng);
+            world.check().unwrap();
+            assert_eq!(world.hand(me), play.hand(me));
+            for s in Seat::all(4) {
+                assert_eq!(world.hand(s).len(), 13);
+            }
+        }
+    }
+
+    /// Partners share their side's place and win.
+    #[test]
+    fn a_partnership_outcome_ranks_each_seat_by_its_side() {
+        let teams = Teams::alternating(4, 2);
+        let o = teams.outcome(4, &[2.0, 5.0]);
+        for s in Seat::all(4) {
+            let side = teams.team(s);
+            assert_eq!(o[s].score, [2.0, 5.0][side]);
+            assert_eq!((o[s].place, o[s].win), [(3, 0.0), (1, 0.5)][side]);
+        }
+        let tie = teams.outcome(4, &[3.0, 3.0]);
+        assert!(Seat::all(4).all(|s| tie[s].win == 0.25 && tie[s].place == 1));
+    }
 
     fn random_play(seed: u64) -> TrickPlay {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);

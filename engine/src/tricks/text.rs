@@ -79,9 +79,9 @@ pub(crate) fn trick_text(trick: &Trick, next: Option<Seat>) -> impl Display + '_
 }
 
 /// Test support: plays random moves of `game` from the deal of `seed` until its card play
-/// starts, then asserts that `observer`'s text shows its whole hand and no card of another
-/// seat's hand but the `public` ones of its observation (a turned-up trump card). Returns the
-/// text.
+/// starts, then asserts that `observer`'s text opens by naming it and shows its whole hand and
+/// no card of another seat's hand but the `public` ones of its observation (a turned-up trump
+/// card). Returns the text.
 #[cfg(test)]
 pub(crate) fn assert_text_shows_own_hand<G>(
     game: &G,
@@ -107,6 +107,7 @@ where
     let play = game.trick_play(&state).unwrap();
     let obs = game.observe(&state, observer);
     let text = game.observation_string(&obs);
+    assert!(text.starts_with(&format!("seat {observer} of ")), "{text}");
     let others = Seat::all(play.players())
         .filter(|&s| s != observer)
         .fold(crate::CardSet::EMPTY, |acc, s| acc | play.hand(s))

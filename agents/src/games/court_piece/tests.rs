@@ -1,16 +1,21 @@
 use super::*;
 use crate::same_information_same_choice;
-use crate::search::honesty::check_random_games;
 use crate::tricks::testing::brute_force_values;
+use crate::tricks::testing::check_stock_honesty;
 use crate::tricks::testing::partnership_wins_against_random;
-use crate::tricks::testing::{stock_marginals, stock_places, MarginalCache6};
 use cardsim_engine::games::court_piece::CourtPieceState;
+use cardsim_engine::tricks::TrickPlay;
 use cardsim_engine::{Game, Params, ToMove};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 fn game(params: &[&str]) -> CourtPiece {
     CourtPiece::new(4, &Params::parse(params).unwrap()).unwrap()
+}
+
+/// The play and the seat of an observation, for [`check_stock_honesty`].
+fn obs_play(o: &CourtPieceObservation) -> (&TrickPlay, Seat) {
+    (&o.play, o.seat)
 }
 
 #[test]
@@ -52,16 +57,10 @@ fn the_heuristic_decides_from_the_observation_only() {
     assert!(compared > 100, "{compared}");
 }
 
-/// `n` games of `agent`'s partnership against random play (see
-/// [`partnership_wins_against_random`]).
-fn wins_against_random(game: &CourtPiece, agent: &mut dyn Agent<CourtPiece>, n: u64) -> f64 {
-    partnership_wins_against_random(game, agent, n, 900)
-}
-
 #[test]
 fn the_heuristic_beats_random() {
     let n = 200;
-    let wins = wins_against_random(&game(&[]), &mut CourtPieceHeuristic, n);
+    let wins = partnership_wins_against_random(&game(&[]), &mut CourtPieceHeuristic, n, 900);
     // Random partnerships would win half (100 +- 7 games, draws counting half).
     assert!(wins / n as f64 > 0.8, "heuristic side won {wins} of {n}");
 }
@@ -109,25 +108,9 @@ fn the_solver_values_court_piece_cards_exactly() {
 #[test]
 fn determinizations_are_honest_with_the_undealt_cards_and_voids() {
     let g = game(&["deals=1"]);
-    let cache = MarginalCache6::new();
-    let belief = |obs: &CourtPieceObservation, place: usize, value: u32| {
-        cache.belief(
-            obs,
-            &obs.play,
-            obs.seat,
-            place,
-            value,
-            |o: &CourtPieceObservation| stock_marginals(&o.play, o.seat),
-        )
-    };
-    let places = |s: &CourtPieceState, out: &mut Vec<u32>| stock_places(s.play(), out);
-    let report = check_random_games(&g, 0..4, 4, 200, places, belief).unwrap();
+    let (report, voids) = check_stock_honesty(&g, 0..4, 4, 200, CourtPieceState::play, obs_play);
     assert!(report.positions >= 40, "{report:?}");
-    assert!(
-        cache.voids.get() > 10,
-        "voids must bind: {}",
-        cache.voids.get()
-    );
+    assert!(voids > 10, "voids must bind: {voids}");
     assert!(
         report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
         "{report:?}"

@@ -1,9 +1,9 @@
 use super::*;
+use crate::same_information_same_choice;
 use crate::search::honesty::check_random_games;
 use crate::tricks::testing::brute_force_values;
-use crate::tricks::testing::partnership_wins_against_random;
 use crate::tricks::testing::place_chances;
-use crate::{catalog, same_information_same_choice, AgentSpec};
+use crate::tricks::testing::{partnership_wins_against_random, spec_partnership_wins};
 use cardsim_engine::games::euchre::EuchreState;
 use cardsim_engine::tricks::TrickTaking;
 use cardsim_engine::{Game, Params};
@@ -54,16 +54,10 @@ fn the_heuristic_decides_from_the_observation_only() {
     }
 }
 
-/// `n` games of `agent`'s partnership against random play (see
-/// [`partnership_wins_against_random`]).
-fn wins_against_random(game: &Euchre, agent: &mut dyn Agent<Euchre>, n: u64) -> f64 {
-    partnership_wins_against_random(game, agent, n, 500)
-}
-
 #[test]
 fn the_heuristic_beats_random() {
     let n = 300;
-    let wins = wins_against_random(&game(&[]), &mut EuchreHeuristic::default(), n);
+    let wins = partnership_wins_against_random(&game(&[]), &mut EuchreHeuristic::default(), n, 500);
     // Random partnerships would win half (150 +- 8.7); the heuristic wins well over 90%.
     assert!(wins / n as f64 > 0.8, "heuristic side won {wins} of {n}");
 }
@@ -71,13 +65,11 @@ fn the_heuristic_beats_random() {
 #[test]
 fn pimc_with_the_solver_beats_random() {
     let n = 20;
-    let mut agent = catalog::<Euchre>()
-        .build(&"pimc:worlds=8".parse::<AgentSpec>().unwrap())
-        .unwrap();
-    let wins = wins_against_random(
+    let wins = spec_partnership_wins(
         &game(&["target=3", "stick_the_dealer=true"]),
-        agent.as_mut(),
+        "pimc:worlds=8",
         n,
+        500,
     );
     assert!(wins >= 14.0, "pimc side won {wins} of {n}");
 }

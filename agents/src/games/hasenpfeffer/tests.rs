@@ -1,9 +1,9 @@
 use super::*;
+use crate::same_information_same_choice;
 use crate::search::honesty::check_random_games;
 use crate::tricks::testing::brute_force_values;
-use crate::tricks::testing::partnership_wins_against_random;
 use crate::tricks::testing::place_chances;
-use crate::{catalog, same_information_same_choice, AgentSpec};
+use crate::tricks::testing::{partnership_wins_against_random, spec_partnership_wins};
 use cardsim_engine::games::hasenpfeffer::HasenpfefferState;
 use cardsim_engine::tricks::TrickTaking;
 use cardsim_engine::{Game, Params};
@@ -44,16 +44,11 @@ fn the_heuristic_decides_from_the_observation_only() {
     assert!(compared > 100);
 }
 
-/// `n` games of `agent`'s partnership against random play (see
-/// [`partnership_wins_against_random`]).
-fn wins_against_random(game: &Hasenpfeffer, agent: &mut dyn Agent<Hasenpfeffer>, n: u64) -> f64 {
-    partnership_wins_against_random(game, agent, n, 500)
-}
-
 #[test]
 fn the_heuristic_beats_random() {
     let n = 300;
-    let wins = wins_against_random(&game(&[]), &mut HasenpfefferHeuristic::default(), n);
+    let wins =
+        partnership_wins_against_random(&game(&[]), &mut HasenpfefferHeuristic::default(), n, 500);
     // Random partnerships would win half (150 +- 8.7).
     assert!(wins / n as f64 > 0.8, "heuristic side won {wins} of {n}");
 }
@@ -61,10 +56,7 @@ fn the_heuristic_beats_random() {
 #[test]
 fn pimc_with_the_solver_beats_random() {
     let n = 10;
-    let mut agent = catalog::<Hasenpfeffer>()
-        .build(&"pimc:worlds=4".parse::<AgentSpec>().unwrap())
-        .unwrap();
-    let wins = wins_against_random(&game(&["target=3"]), agent.as_mut(), n);
+    let wins = spec_partnership_wins(&game(&["target=3"]), "pimc:worlds=4", n, 500);
     assert!(wins >= 7.0, "pimc side won {wins} of {n}");
 }
 

@@ -1,17 +1,22 @@
 use super::*;
-use crate::search::honesty::check_random_games;
+use crate::same_information_same_choice;
 use crate::tricks::testing::brute_force_values;
-use crate::tricks::testing::partnership_wins_against_random;
-use crate::tricks::testing::{stock_marginals, stock_places};
-use crate::{catalog, same_information_same_choice, AgentSpec};
+use crate::tricks::testing::check_stock_honesty;
+use crate::tricks::testing::{partnership_wins_against_random, spec_partnership_wins};
 use cardsim_engine::cards::Suit;
 use cardsim_engine::games::omi::OmiState;
+use cardsim_engine::tricks::TrickPlay;
 use cardsim_engine::{Game, Params};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 fn game(params: &[&str]) -> Omi {
     Omi::new(4, &Params::parse(params).unwrap()).unwrap()
+}
+
+/// The play and the seat of an observation, for [`check_stock_honesty`].
+fn obs_play(o: &OmiObservation) -> (&TrickPlay, Seat) {
+    (&o.play, o.seat)
 }
 
 #[test]
@@ -36,16 +41,10 @@ fn the_heuristic_decides_from_the_observation_only() {
     assert!(compared > 100, "{compared}");
 }
 
-/// `n` games of `agent`'s partnership against random play (see
-/// [`partnership_wins_against_random`]).
-fn wins_against_random(game: &Omi, agent: &mut dyn Agent<Omi>, n: u64) -> f64 {
-    partnership_wins_against_random(game, agent, n, 700)
-}
-
 #[test]
 fn the_heuristic_beats_random() {
     let n = 300;
-    let wins = wins_against_random(&game(&[]), &mut OmiHeuristic, n);
+    let wins = partnership_wins_against_random(&game(&[]), &mut OmiHeuristic, n, 700);
     // Random partnerships would win half (150 +- 8.7 games).
     assert!(wins / n as f64 > 0.8, "heuristic side won {wins} of {n}");
 }
@@ -53,10 +52,7 @@ fn the_heuristic_beats_random() {
 #[test]
 fn pimc_with_the_solver_beats_random() {
     let n = 20;
-    let mut agent = catalog::<Omi>()
-        .build(&"pimc:worlds=8".parse::<AgentSpec>().unwrap())
-        .unwrap();
-    let wins = wins_against_random(&game(&["target=3"]), agent.as_mut(), n);
+    let wins = spec_partnership_wins(&game(&["target=3"]), "pimc:worlds=8", n, 700);
     assert!(wins >= 14.0, "pimc side won {wins} of {n}");
 }
 
@@ -90,25 +86,9 @@ fn the_solver_values_omi_cards_exactly() {
 #[test]
 fn determinizations_are_honest_with_the_undealt_cards_and_voids() {
     let g = game(&["target=2"]);
-    let cache = crate::tricks::testing::MarginalCache6::new();
-    let belief = |obs: &OmiObservation, place: usize, value: u32| {
-        cache.belief(
-            obs,
-            &obs.play,
-            obs.seat,
-            place,
-            value,
-            |o: &OmiObservation| stock_marginals(&o.play, o.seat),
-        )
-    };
-    let places = |s: &OmiState, out: &mut Vec<u32>| stock_places(s.play(), out);
-    let report = check_random_games(&g, 0..4, 3, 300, places, belief).unwrap();
+    let (report, voids) = check_stock_honesty(&g, 0..4, 3, 300, OmiState::play, obs_play);
     assert!(report.positions >= 40, "{report:?}");
-    assert!(
-        cache.voids.get() > 10,
-        "voids must bind: {}",
-        cache.voids.get()
-    );
+    assert!(voids > 10, "voids must bind: {voids}");
     assert!(
         report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
         "{report:?}"
@@ -120,20 +100,8 @@ fn determinizations_are_honest_with_the_undealt_cards_and_voids() {
 #[test]
 fn the_choosers_determinizations_are_honest() {
     let g = game(&["target=1"]);
-    let cache = crate::tricks::testing::MarginalCache6::new();
-    let belief = |obs: &OmiObservation, place: usize, value: u32| {
-        cache.belief(
-            obs,
-            &obs.play,
-            obs.seat,
-            place,
-            value,
-            |o: &OmiObservation| stock_marginals(&o.play, o.seat),
-        )
-    };
-    let places = |s: &OmiState, out: &mut Vec<u32>| stock_places(s.play(), out);
     // every = 40: only the first decision of each game (the trump choice) and few others.
-    let report = check_random_games(&g, 0..12, 40, 400, places, belief).unwrap();
+    let (report, _) = check_stock_honesty(&g, 0..12, 40, 400, OmiState::play, obs_play);
     assert!(report.positions >= 12, "{report:?}");
     assert!(
         report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,

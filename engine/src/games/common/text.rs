@@ -32,6 +32,34 @@ impl ObsText {
         ObsText(s)
     }
 
+    /// A text whose first line is `seat {seat} of {players}, dealer {dealer}, {phase}`, the
+    /// phase by [`name`]: the first line of a game dealt hand by hand.
+    pub(crate) fn dealt(
+        seat: Seat,
+        players: usize,
+        dealer: Seat,
+        phase: impl fmt::Debug,
+    ) -> ObsText {
+        ObsText::new(
+            seat,
+            players,
+            format_args!("dealer {dealer}, {}", name(phase)),
+        )
+    }
+
+    /// Adds the lines of a match played to a target: `score: {score}`, `target: {target}` and
+    /// `deals: {deals}`.
+    pub(crate) fn match_score(
+        &mut self,
+        score: impl Display,
+        target: impl Display,
+        deals: impl Display,
+    ) -> &mut ObsText {
+        self.line("score", score)
+            .line("target", target)
+            .line("deals", deals)
+    }
+
     /// Adds the line `label: value`.
     pub(crate) fn line(&mut self, label: &str, value: impl Display) -> &mut ObsText {
         // Writing to a `String` cannot fail.

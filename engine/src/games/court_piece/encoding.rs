@@ -28,9 +28,9 @@
 use super::{CourtPiece, CourtPieceAction, CourtPieceObservation, Phase};
 use crate::cards::Card;
 use crate::encoding::{Encoding, Tensor};
-use crate::games::common::text::{name, suit_or_dash, teams, ObsText};
+use crate::games::common::text::{suit_or_dash, teams, ObsText};
 use crate::tricks::text::{write_hands, write_play};
-use crate::tricks::{encode_play, TrickTaking};
+use crate::tricks::{encode_play, encode_sides, TrickTaking};
 
 impl Encoding for CourtPiece {
     fn num_distinct_actions(&self) -> usize {
@@ -59,8 +59,7 @@ impl Encoding for CourtPiece {
         let ours = self.teams().team(me);
         // 0 for our side, 1 for theirs.
         let side = |team: usize| usize::from(team != ours);
-        let courts = [obs.courts[ours], obs.courts[1 - ours]].map(|c| c as f32 / 10.0);
-        out.values_of("courts", &courts);
+        encode_sides(out, "courts", obs.courts, ours, |c| c as f32 / 10.0);
         out.scalar("deals", obs.deals as f32 / self.deals.max(1) as f32);
         let (team, run) = obs.streak;
         out.one_hot("streak.side", (run > 0).then(|| side(team)), 2);
@@ -72,11 +71,7 @@ impl Encoding for CourtPiece {
     }
 
     fn observation_string(&self, obs: &CourtPieceObservation) -> String {
-        let mut t = ObsText::new(
-            obs.seat,
-            4,
-            format_args!("dealer {}, {}", obs.dealer, name(obs.phase)),
-        );
+        let mut t = ObsText::dealt(obs.seat, 4, obs.dealer, obs.phase);
         t.line("courts", teams(&obs.courts, 4))
             .line("deals", format_args!("{} of {}", obs.deals, self.deals));
         let (team, run) = obs.streak;
@@ -99,7 +94,7 @@ impl Encoding for CourtPiece {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::encoding::{check, layout};
+    use crate::encoding::assert_checked;
     use crate::tricks::{assert_hand_plane, assert_lead_shows};
     use crate::{CardSet, Game, Params, Seat, Suit};
     use rand::SeedableRng;
@@ -115,16 +110,12 @@ mod tests {
         let text = crate::tricks::text::assert_text_shows_own_hand(&g, 3, Seat::new(2), |_| {
             crate::CardSet::EMPTY
         });
-        assert!(text.starts_with("seat 2 of "), "{text}");
         assert!(text.contains("courts: 0/2:0 1/3:0\n"), "{text}");
     }
 
     #[test]
     fn random_games_pass_the_encoding_check() {
-        let r = check(&game(), 0..25, 300);
-        assert_eq!(r.games, 25);
-        let len: usize = layout(&game()).iter().map(|s| s.len).sum();
-        assert_eq!(len, 1074);
+        assert_checked(&game(), 0..25, 300, 1074);
     }
 
     #[test]

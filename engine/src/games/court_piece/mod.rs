@@ -45,11 +45,9 @@
 //! ```
 
 use crate::cards::{Card, CardSet, Suit};
-use crate::game::{
-    check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove,
-};
-use crate::seat::{BySeat, Seat, SeatMask};
-use crate::tricks::{CardOrder, Obligation, Teams, TrickPlay, TrickTaking, TrumpChooser};
+use crate::game::{check_players, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove};
+use crate::seat::{Seat, SeatMask};
+use crate::tricks::{Teams, TrickPlay, TrickTaking, TrumpChooser};
 use rand::Rng;
 use std::fmt;
 
@@ -431,13 +429,7 @@ impl Game for CourtPiece {
             (Phase::Trump, A::Trump(suit)) => {
                 state.trump = Some(suit);
                 let leader = state.caller();
-                state.play = self.chooser.complete(
-                    &state.play,
-                    CardOrder::ace_high(Some(suit)),
-                    Obligation::FollowSuit,
-                    leader,
-                    rng,
-                );
+                state.play = self.chooser.name_trumps(&state.play, suit, leader, rng);
                 state.phase = Phase::Play;
             }
             (Phase::Play, A::Play(card)) => {
@@ -476,18 +468,8 @@ impl Game for CourtPiece {
         obs: &CourtPieceObservation,
         rng: &mut R,
     ) -> CourtPieceState {
-        let play = match obs.phase {
-            Phase::Trump => self.chooser.determinize(&obs.play, obs.seat, rng),
-            _ => {
-                let mut play = obs.play;
-                let ok = play.resample(SeatMask(1 << obs.seat.index()), &BySeat::default(), rng);
-                assert!(
-                    ok,
-                    "an observation of a real Court Piece game has a consistent deal"
-                );
-                play
-            }
-        };
+        // Before trumps as after: the cards the observer has not seen, dealt to the others.
+        let play = obs.play.determinized(obs.seat, rng);
         CourtPieceState {
             courts: obs.courts,
             dealer: obs.dealer,
@@ -516,8 +498,7 @@ impl Game for CourtPiece {
         if state.phase != Phase::Over {
             return None;
         }
-        let [a, b] = state.courts.map(f64::from);
-        Some(rank_by_score(&[a, b, a, b]))
+        Some(Self::teams().outcome(4, &state.courts.map(f64::from)))
     }
 
     fn stats(&self, state: &CourtPieceState, out: &mut Vec<f64>) {
@@ -568,16 +549,7 @@ impl Game for CourtPiece {
             }
             Phase::Play | Phase::Court | Phase::Over => {
                 let play = &state.play;
-                play.check()?;
-                let held: usize = Seat::all(4).map(|s| play.hand(s).len()).sum();
-                if play.record().deck() != CardSet::FULL_DECK
-                    || held + play.record().played().len() != 52
-                {
-                    return Err("cards are not conserved".into());
-                }
-                if state.trump.is_none() || play.order().trump() != state.trump {
-                    return Err("the card order's trump is not the named suit".into());
-                }
+                self.chooser.check_dealt(play, state.trump)?;
                 if let Some(team) = state.seven {
                     if play.tricks_played() < COURT {
                         return Err("a court for seven tricks before seven were played".into());

@@ -1,6 +1,8 @@
 use super::*;
 use crate::cards::Rank;
 use crate::conformance;
+use crate::tricks::testing::{legal_cards, play_from};
+use crate::tricks::CardOrder;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use CourtPieceAction as A;
@@ -10,40 +12,17 @@ fn game(params: &[&str]) -> CourtPiece {
 }
 
 /// Hands (trump caller first, then to his left) in which, spades trumps, the caller's side
-/// takes exactly `x` tricks however they are played: the caller holds the top `x` spades and
-/// the lowest `13 - x` hearts, the next seat the other spades and hearts, the caller's partner
-/// all the diamonds and the dealer all the clubs. The caller wins exactly the tricks he plays a
-/// spade to (his spades outrank the others' and are trumps), the next seat all the others (his
-/// hearts outrank the caller's and his spades are trumps); diamonds and clubs never win.
+/// takes exactly `x` tricks however they are played ([`crate::tricks::testing::forced`]).
 fn forced(x: usize) -> [CardSet; 4] {
-    let suit = |s: CardSet, ranks: &[Rank]| CardSet::with_ranks(ranks) & s;
-    // Rank::ALL runs two to ace: the top x are the last x.
-    let (low, high) = Rank::ALL.split_at(13 - x);
-    [
-        suit(CardSet::SPADES, high) | suit(CardSet::HEARTS, low),
-        suit(CardSet::SPADES, low) | suit(CardSet::HEARTS, high),
-        CardSet::DIAMONDS,
-        CardSet::CLUBS,
-    ]
+    crate::tricks::testing::forced(&Rank::ALL, x)
 }
 
 /// The current hand replaced by `hands` (caller first) with spades trumps, ready for the
 /// caller's lead.
 fn set_hand(g: &CourtPiece, s: &mut CourtPieceState, hands: [CardSet; 4]) {
-    let caller = s.caller();
-    let mut by_seat = [CardSet::EMPTY; 4];
-    for (i, h) in hands.into_iter().enumerate() {
-        by_seat[caller.left(i, 4).index()] = h;
-    }
     s.trump = Some(Suit::Spades);
     s.phase = Phase::Play;
-    s.play = TrickPlay::new(
-        4,
-        &by_seat,
-        caller,
-        CardOrder::ace_high(Some(Suit::Spades)),
-        Obligation::FollowSuit,
-    );
+    s.play = play_from(s.caller(), hands, CardOrder::ace_high(Some(Suit::Spades)));
     g.check_invariants(s).unwrap();
 }
 
@@ -336,31 +315,9 @@ fn court_piece_soak_a_million_random_games() {
 /// obligation.
 fn rigged(g: &CourtPiece, hands: [&str; 4]) -> CourtPieceState {
     let mut s = g.deal(&mut ChaCha8Rng::seed_from_u64(0));
-    let caller = s.caller();
-    let mut by_seat = [CardSet::EMPTY; 4];
-    for (i, h) in hands.into_iter().enumerate() {
-        by_seat[caller.left(i, 4).index()] = h.parse().unwrap();
-    }
-    s.play = TrickPlay::new(
-        4,
-        &by_seat,
-        caller,
-        CardOrder::ace_high(None),
-        Obligation::FollowSuit,
-    )
-    .with_deck(CardSet::FULL_DECK);
+    let hands = hands.map(|h| h.parse().unwrap());
+    s.play = play_from(s.caller(), hands, CardOrder::ace_high(None)).with_deck(CardSet::FULL_DECK);
     s
-}
-
-fn legal_cards(g: &CourtPiece, s: &CourtPieceState) -> CardSet {
-    let mut out = Vec::new();
-    g.legal_actions(s, &mut out);
-    out.iter()
-        .map(|a| match a {
-            A::Play(c) => *c,
-            _ => panic!("{a} in play"),
-        })
-        .collect()
 }
 
 /// "If a player has a card of the suit led, they must play it; otherwise, they may play any

@@ -97,11 +97,7 @@ impl Encoding for Envite {
 
     fn observation_string(&self, obs: &EnviteObservation) -> String {
         let places = self.places();
-        let mut t = ObsText::new(
-            obs.seat,
-            crate::Game::players(self),
-            format_args!("dealer {}, {}", obs.dealer, name(obs.phase)),
-        );
+        let mut t = ObsText::dealt(obs.seat, crate::Game::players(self), obs.dealer, obs.phase);
         t.opt("dummy", obs.dummy)
             .line("score", teams(&obs.scores, places))
             .line("games won", teams(&obs.games_won, places))
@@ -130,7 +126,7 @@ impl Encoding for Envite {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::encoding::{check, layout};
+    use crate::encoding::assert_checked;
     use crate::tricks::{assert_hand_plane, assert_lead_shows};
     use crate::{Game, Params, Seat};
     use rand::SeedableRng;
@@ -158,10 +154,7 @@ mod tests {
         for players in 4..=12 {
             for params in [&["games=1"][..], &["games=1", "captain_sees_team=true"]] {
                 let g = game(players, params);
-                let r = check(&g, 0..6, 200);
-                assert_eq!(r.games, 6);
-                let len: usize = layout(&g).iter().map(|s| s.len).sum();
-                assert_eq!(len, 263 * g.places() + 96, "{players} players");
+                assert_checked(&g, 0..6, 200, 263 * g.places() + 96);
             }
         }
     }

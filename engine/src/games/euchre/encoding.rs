@@ -36,9 +36,9 @@
 use super::{Euchre, EuchreAction, EuchreObservation, Phase};
 use crate::cards::{Card, CardSet};
 use crate::encoding::{Encoding, Tensor};
-use crate::games::common::text::{name, teams, ObsText};
+use crate::games::common::text::{teams, ObsText};
 use crate::tricks::text::{write_hands, write_play};
-use crate::tricks::{encode_play, TrickTaking};
+use crate::tricks::{encode_play, encode_sides, TrickTaking};
 
 /// The id of `pass`; the other non-card actions follow it.
 const PASS: usize = Card::SLOTS;
@@ -78,8 +78,7 @@ impl Encoding for Euchre {
         out.seat_one_hot("turn", Some(obs.turn).filter(|_| deciding), me, 4);
         let ours = self.teams().team(me);
         let target = self.target.max(1) as f32;
-        let scores = [obs.scores[ours], obs.scores[1 - ours]].map(|s| s as f32 / target);
-        out.values_of("scores", &scores);
+        encode_sides(out, "scores", obs.scores, ours, |s| s as f32 / target);
         out.scalar("deals", obs.deals as f32 / 10.0);
         out.cards("upcard", CardSet::from_card(obs.upcard));
         out.scalar("upcard.turned_down", f32::from(u8::from(obs.turned_down)));
@@ -96,14 +95,8 @@ impl Encoding for Euchre {
     }
 
     fn observation_string(&self, obs: &EuchreObservation) -> String {
-        let mut t = ObsText::new(
-            obs.seat,
-            4,
-            format_args!("dealer {}, {}", obs.dealer, name(obs.phase)),
-        );
-        t.line("score", teams(&obs.scores, 4))
-            .line("target", self.target)
-            .line("deals", obs.deals);
+        let mut t = ObsText::dealt(obs.seat, 4, obs.dealer, obs.phase);
+        t.match_score(teams(&obs.scores, 4), self.target, obs.deals);
         let upcard = if obs.turned_down {
             " (turned down)"
         } else if obs.taken_up {

@@ -43,9 +43,7 @@
 //! ```
 
 use crate::cards::{Card, CardSet, Rank, Suit};
-use crate::game::{
-    check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove,
-};
+use crate::game::{check_players, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove};
 use crate::games::common::ToTarget;
 use crate::seat::{BySeat, Seat, SeatMask};
 use crate::tricks::{CardOrder, Obligation, Teams, TrickPlay, TrickTaking};
@@ -802,8 +800,7 @@ impl Game for Euchre {
         if state.phase != Phase::Over {
             return None;
         }
-        let [a, b] = state.scores.map(f64::from);
-        Some(rank_by_score(&[a, b, a, b]))
+        Some(Self::teams().outcome(4, &state.scores.map(f64::from)))
     }
 
     fn stats(&self, state: &EuchreState, out: &mut Vec<f64>) {
@@ -828,24 +825,9 @@ impl Game for Euchre {
     }
 
     fn check_invariants(&self, state: &EuchreState) -> Result<(), String> {
-        state.play.check()?;
         let played = state.play.record().played();
-        let mut held = CardSet::EMPTY;
-        for s in Seat::all(4) {
-            let h = state.play.hand(s);
-            if !h.is_subset(self.deck) {
-                return Err(format!("seat {s} holds a card outside the deck"));
-            }
-            held |= h;
-        }
-        if !played.is_subset(self.deck) || state.play.record().deck() != self.deck {
-            return Err("the record's deck is not the game's deck".into());
-        }
         let stub = state.stub(self.deck);
-        let in_hands: usize = Seat::all(4).map(|s| state.play.hand(s).len()).sum();
-        if in_hands + stub.len() + played.len() != self.deck.len() {
-            return Err("cards are not conserved".into());
-        }
+        state.play.check_deal(self.deck, stub.len())?;
         if state.phase == Phase::Over {
             return Ok(());
         }
@@ -860,10 +842,7 @@ impl Game for Euchre {
                 self.deck.len() - 20
             ));
         }
-        if state.taken_up
-            && !(held.contains(state.upcard)
-                && state.play.hand(state.dealer).contains(state.upcard))
-        {
+        if state.taken_up && !state.play.hand(state.dealer).contains(state.upcard) {
             return Err("the taken-up upcard is not in the dealer's hand".into());
         }
         if !state.taken_up && !played.contains(state.upcard) && !stub.contains(state.upcard) {

@@ -42,7 +42,7 @@
 use super::{GinAction, GinObservation, GinRummy, Phase};
 use crate::encoding::{Encoding, Tensor};
 use crate::games::common::encoding::{per_seat, seat_one_hot};
-use crate::games::common::text::{in_order, name, seats, BySuit, Fmt, ObsText};
+use crate::games::common::text::{in_order, seats, BySuit, Fmt, ObsText};
 use crate::{Card, CardSet};
 
 const SEATS: usize = 2;
@@ -114,11 +114,7 @@ impl Encoding for GinRummy {
     }
 
     fn observation_string(&self, obs: &GinObservation) -> String {
-        let mut t = ObsText::new(
-            obs.me,
-            SEATS,
-            format_args!("dealer {}, {}", obs.dealer, name(obs.phase)),
-        );
+        let mut t = ObsText::dealt(obs.me, SEATS, obs.dealer, obs.phase);
         t.line("hand", BySuit(obs.hand))
             .line("to move", obs.turn)
             .line("pile", in_order(&obs.pile))

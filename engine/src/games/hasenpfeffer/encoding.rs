@@ -30,9 +30,9 @@
 use super::{Hasenpfeffer, HasenpfefferAction, HasenpfefferObservation, Phase};
 use crate::cards::{Card, CardSet};
 use crate::encoding::{Encoding, Tensor};
-use crate::games::common::text::{auction, name, suit_or_dash, teams, ObsText};
+use crate::games::common::text::{auction, suit_or_dash, teams, ObsText};
 use crate::tricks::text::{write_hands, write_play};
-use crate::tricks::{encode_play, TrickTaking};
+use crate::tricks::{encode_play, encode_sides, TrickTaking};
 
 /// The id of `pass`; `bid n` is `PASS + n`, then the trump suits.
 const PASS: usize = Card::SLOTS;
@@ -64,8 +64,7 @@ impl Encoding for Hasenpfeffer {
         out.seat_one_hot("dealer", Some(obs.dealer), me, 4);
         let ours = self.teams().team(me);
         let target = self.target.max(1) as f32;
-        let scores = [obs.scores[ours], obs.scores[1 - ours]].map(|s| s as f32 / target);
-        out.values_of("scores", &scores);
+        encode_sides(out, "scores", obs.scores, ours, |s| s as f32 / target);
         out.scalar("deals", obs.deals as f32 / 10.0);
         obs.auction.encode(out, me, 7);
         out.scalar("forced", f32::from(u8::from(obs.forced)));
@@ -78,14 +77,8 @@ impl Encoding for Hasenpfeffer {
     }
 
     fn observation_string(&self, obs: &HasenpfefferObservation) -> String {
-        let mut t = ObsText::new(
-            obs.seat,
-            4,
-            format_args!("dealer {}, {}", obs.dealer, name(obs.phase)),
-        );
-        t.line("score", teams(&obs.scores, 4))
-            .line("target", self.target)
-            .line("deals", obs.deals)
+        let mut t = ObsText::dealt(obs.seat, 4, obs.dealer, obs.phase);
+        t.match_score(teams(&obs.scores, 4), self.target, obs.deals)
             .line("auction", auction(&obs.auction, 4));
         if obs.forced {
             t.line("joker", "shown (its holder was held to 3)");
@@ -103,7 +96,7 @@ impl Encoding for Hasenpfeffer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::encoding::{check, layout};
+    use crate::encoding::assert_checked;
     use crate::tricks::{assert_hand_plane, assert_lead_shows};
     use crate::{Game, Params, Seat, Suit};
     use rand::SeedableRng;
@@ -119,16 +112,12 @@ mod tests {
         let text = crate::tricks::text::assert_text_shows_own_hand(&g, 3, Seat::new(3), |_| {
             crate::CardSet::EMPTY
         });
-        assert!(text.starts_with("seat 3 of "), "{text}");
         assert!(text.contains("auction: 4 of 4 spoke, "), "{text}");
     }
 
     #[test]
     fn random_games_pass_the_encoding_check() {
-        let r = check(&game(), 0..30, 300);
-        assert_eq!(r.games, 30);
-        let len: usize = layout(&game()).iter().map(|s| s.len).sum();
-        assert_eq!(len, 1153);
+        assert_checked(&game(), 0..30, 300, 1153);
     }
 
     #[test]

@@ -37,9 +37,7 @@
 //! ```
 
 use crate::cards::{Card, CardSet, Rank, Suit};
-use crate::game::{
-    check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove,
-};
+use crate::game::{check_players, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove};
 use crate::games::common::Auction;
 use crate::games::common::ToTarget;
 use crate::seat::MAX_SEATS;
@@ -676,7 +674,7 @@ impl Game for Hasenpfeffer {
             Some(_) => [0.0, 1.0],
             None => [0.0, 0.0],
         };
-        let mut o = rank_by_score(&[a, b, a, b]);
+        let mut o = Self::teams().outcome(4, &[a, b]);
         for s in Seat::all(4) {
             o[s].score = f64::from(state.scores[s.index() % 2]);
         }
@@ -703,23 +701,9 @@ impl Game for Hasenpfeffer {
     }
 
     fn check_invariants(&self, state: &HasenpfefferState) -> Result<(), String> {
-        state.play.check()?;
         let played = state.play.record().played();
-        if state.play.record().deck() != Self::DECK {
-            return Err("the record's deck is not the game's deck".into());
-        }
-        let mut in_hands = 0;
-        for s in Seat::all(4) {
-            let h = state.play.hand(s);
-            if !h.is_subset(Self::DECK) {
-                return Err(format!("seat {s} holds a card outside the deck"));
-            }
-            in_hands += h.len();
-        }
         let stub = state.stub();
-        if in_hands + stub.len() + played.len() != 25 {
-            return Err("cards are not conserved".into());
-        }
+        state.play.check_deal(Self::DECK, stub.len())?;
         let t = &state.tally;
         if t.made + t.set != t.hands {
             return Err("hands are neither made nor set".into());

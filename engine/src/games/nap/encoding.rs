@@ -29,7 +29,7 @@
 use super::{Nap, NapAction, NapObservation, Phase};
 use crate::cards::Card;
 use crate::encoding::{Encoding, Tensor};
-use crate::games::common::text::{auction, name, seats, suit_or_dash, ObsText};
+use crate::games::common::text::{auction, seats, suit_or_dash, ObsText};
 use crate::tricks::encode_play;
 use crate::tricks::text::{write_hands, write_play};
 
@@ -71,14 +71,8 @@ impl Encoding for Nap {
 
     fn observation_string(&self, obs: &NapObservation) -> String {
         let p = self.players;
-        let mut t = ObsText::new(
-            obs.seat,
-            p,
-            format_args!("dealer {}, {}", obs.dealer, name(obs.phase)),
-        );
-        t.line("score", seats(p, |s| obs.scores[s.index()]))
-            .line("target", self.target)
-            .line("deals", obs.deals)
+        let mut t = ObsText::dealt(obs.seat, p, obs.dealer, obs.phase);
+        t.match_score(seats(p, |s| obs.scores[s.index()]), self.target, obs.deals)
             .line("auction", auction(&obs.auction, p))
             .line("trump", suit_or_dash(obs.trump));
         match obs.phase {
@@ -93,7 +87,7 @@ impl Encoding for Nap {
 mod tests {
     use super::super::NapBid;
     use super::*;
-    use crate::encoding::{check, layout};
+    use crate::encoding::assert_checked;
     use crate::tricks::{assert_hand_plane, assert_lead_shows};
     use crate::{CardSet, Game, Params, Seat, Suit};
     use rand::SeedableRng;
@@ -109,7 +103,6 @@ mod tests {
         let text = crate::tricks::text::assert_text_shows_own_hand(&g, 3, Seat::new(0), |_| {
             crate::CardSet::EMPTY
         });
-        assert!(text.starts_with("seat 0 of "), "{text}");
         assert!(text.contains("auction: 4 of 4 spoke, "), "{text}");
     }
 
@@ -121,10 +114,7 @@ mod tests {
                 &["target=5", "joker=true", "all_pass=dealer"],
             ] {
                 let g = game(players, params);
-                let r = check(&g, 0..8, 200);
-                assert_eq!(r.games, 8);
-                let len: usize = layout(&g).iter().map(|s| s.len).sum();
-                assert_eq!(len, 266 * players + 26, "{players} players");
+                assert_checked(&g, 0..8, 200, 266 * players + 26);
             }
         }
     }

@@ -43,7 +43,7 @@ use crate::game::{
 };
 use crate::games::common::Auction;
 use crate::games::common::ToTarget;
-use crate::seat::{BySeat, Seat, SeatMask, MAX_SEATS};
+use crate::seat::{Seat, SeatMask, MAX_SEATS};
 use crate::tricks::{CardOrder, Obligation, Teams, TrickPlay, TrickTaking};
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -678,12 +678,7 @@ impl Game for Nap {
     }
 
     fn determinize<R: Rng + ?Sized>(&self, obs: &NapObservation, rng: &mut R) -> NapState {
-        let mut play = obs.play;
-        let ok = play.resample(SeatMask(1 << obs.seat.index()), &BySeat::default(), rng);
-        assert!(
-            ok,
-            "an observation of a real Nap game has a consistent deal"
-        );
+        let play = obs.play.determinized(obs.seat, rng);
         NapState {
             scores: obs.scores,
             dealer: obs.dealer,

@@ -23,9 +23,9 @@
 use super::{Omi, OmiAction, OmiObservation, Phase};
 use crate::cards::Card;
 use crate::encoding::{Encoding, Tensor};
-use crate::games::common::text::{name, suit_or_dash, teams, ObsText};
+use crate::games::common::text::{suit_or_dash, teams, ObsText};
 use crate::tricks::text::{write_hands, write_play};
-use crate::tricks::{encode_play, TrickTaking};
+use crate::tricks::{encode_play, encode_sides, TrickTaking};
 
 impl Encoding for Omi {
     fn num_distinct_actions(&self) -> usize {
@@ -50,8 +50,7 @@ impl Encoding for Omi {
         out.seat_one_hot("dealer", Some(obs.dealer), me, 4);
         let ours = self.teams().team(me);
         let target = self.target.max(1) as f32;
-        let scores = [obs.scores[ours], obs.scores[1 - ours]].map(|s| s as f32 / target);
-        out.values_of("scores", &scores);
+        encode_sides(out, "scores", obs.scores, ours, |s| s as f32 / target);
         out.scalar("deals", obs.deals as f32 / 10.0);
         out.scalar("bonus", obs.bonus as f32 / 4.0);
         out.one_hot("made_trump", obs.trump.map(|s| s.index()), 4);
@@ -59,14 +58,8 @@ impl Encoding for Omi {
     }
 
     fn observation_string(&self, obs: &OmiObservation) -> String {
-        let mut t = ObsText::new(
-            obs.seat,
-            4,
-            format_args!("dealer {}, {}", obs.dealer, name(obs.phase)),
-        );
-        t.line("score", teams(&obs.scores, 4))
-            .line("target", self.target)
-            .line("deals", obs.deals)
+        let mut t = ObsText::dealt(obs.seat, 4, obs.dealer, obs.phase);
+        t.match_score(teams(&obs.scores, 4), self.target, obs.deals)
             .line("tied hands pending", obs.bonus)
             .line("trump", suit_or_dash(obs.trump));
         match obs.phase {
@@ -80,7 +73,7 @@ impl Encoding for Omi {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::encoding::{check, layout};
+    use crate::encoding::assert_checked;
     use crate::tricks::{assert_hand_plane, assert_lead_shows};
     use crate::{CardSet, Game, Params, Seat, Suit};
     use rand::SeedableRng;
@@ -96,16 +89,12 @@ mod tests {
         let text = crate::tricks::text::assert_text_shows_own_hand(&g, 3, Seat::new(1), |_| {
             crate::CardSet::EMPTY
         });
-        assert!(text.starts_with("seat 1 of "), "{text}");
         assert!(text.contains("score: 0/2:0 1/3:0\n"), "{text}");
     }
 
     #[test]
     fn random_games_pass_the_encoding_check() {
-        let r = check(&game(), 0..30, 300);
-        assert_eq!(r.games, 30);
-        let len: usize = layout(&game()).iter().map(|s| s.len).sum();
-        assert_eq!(len, 1068);
+        assert_checked(&game(), 0..30, 300, 1068);
     }
 
     #[test]

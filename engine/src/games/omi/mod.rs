@@ -35,12 +35,10 @@
 //! ```
 
 use crate::cards::{Card, CardSet, Rank, Suit};
-use crate::game::{
-    check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove,
-};
+use crate::game::{check_players, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove};
 use crate::games::common::ToTarget;
-use crate::seat::{BySeat, Seat, SeatMask};
-use crate::tricks::{CardOrder, Obligation, Teams, TrickPlay, TrickTaking, TrumpChooser};
+use crate::seat::{Seat, SeatMask};
+use crate::tricks::{Teams, TrickPlay, TrickTaking, TrumpChooser};
 use rand::Rng;
 use std::fmt;
 
@@ -399,13 +397,7 @@ impl Game for Omi {
             (Phase::Trump, OmiAction::Trump(suit)) => {
                 state.trump = Some(suit);
                 let leader = state.declarer();
-                state.play = self.chooser.complete(
-                    &state.play,
-                    CardOrder::ace_high(Some(suit)),
-                    Obligation::FollowSuit,
-                    leader,
-                    rng,
-                );
+                state.play = self.chooser.name_trumps(&state.play, suit, leader, rng);
                 state.phase = Phase::Play;
             }
             (Phase::Play, OmiAction::Play(card)) => {
@@ -433,18 +425,8 @@ impl Game for Omi {
     }
 
     fn determinize<R: Rng + ?Sized>(&self, obs: &OmiObservation, rng: &mut R) -> OmiState {
-        let play = match obs.phase {
-            Phase::Trump => self.chooser.determinize(&obs.play, obs.seat, rng),
-            _ => {
-                let mut play = obs.play;
-                let ok = play.resample(SeatMask(1 << obs.seat.index()), &BySeat::default(), rng);
-                assert!(
-                    ok,
-                    "an observation of a real Omi game has a consistent deal"
-                );
-                play
-            }
-        };
+        // Before trumps as after: the cards the observer has not seen, dealt to the others.
+        let play = obs.play.determinized(obs.seat, rng);
         OmiState {
             scores: obs.scores,
             dealer: obs.dealer,
@@ -466,8 +448,7 @@ impl Game for Omi {
         if state.phase != Phase::Over {
             return None;
         }
-        let [a, b] = state.scores.map(f64::from);
-        Some(rank_by_score(&[a, b, a, b]))
+        Some(Self::teams().outcome(4, &state.scores.map(f64::from)))
     }
 
     fn stats(&self, state: &OmiState, out: &mut Vec<f64>) {
@@ -506,18 +487,7 @@ impl Game for Omi {
                 self.chooser.check_first(&state.play)?;
             }
             Phase::Play | Phase::Over => {
-                state.play.check()?;
-                let play = &state.play;
-                if play.record().deck() != self.deck() {
-                    return Err("the record's deck is not the game's deck".into());
-                }
-                let held: usize = Seat::all(4).map(|s| play.hand(s).len()).sum();
-                if held + play.record().played().len() != self.deck().len() {
-                    return Err("cards are not conserved".into());
-                }
-                if play.order().trump() != state.trump || state.trump.is_none() {
-                    return Err("the card order's trump is not the named suit".into());
-                }
+                self.chooser.check_dealt(&state.play, state.trump)?;
                 if state.phase == Phase::Play && self.match_end().reached(&state.scores) {
                     return Err("a side reached the target but the game goes on".into());
                 }

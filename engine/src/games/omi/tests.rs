@@ -1,5 +1,7 @@
 use super::*;
 use crate::conformance;
+use crate::tricks::testing::{legal_cards as legal, play_from};
+use crate::tricks::CardOrder;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use OmiAction as A;
@@ -12,46 +14,18 @@ fn cards(s: &str) -> CardSet {
     s.parse().unwrap()
 }
 
-const SPADES: [&str; 8] = ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S"];
-const HEARTS: [&str; 8] = ["AH", "KH", "QH", "JH", "TH", "9H", "8H", "7H"];
-
 /// Hands (declarer first, then to his left) in which, spades trumps, the declarer's side takes
-/// exactly `x` tricks however they are played: the declarer holds the top `x` spades and the
-/// lowest `8 - x` hearts, the next seat the other spades and hearts, his partner all the
-/// diamonds and the dealer all the clubs. The declarer wins exactly the tricks he plays a
-/// spade to (his spades outrank the others and are trumps), the next seat all the others (his
-/// hearts outrank the declarer's and his spades are trumps); the diamonds and clubs never win.
+/// exactly `x` tricks however they are played ([`crate::tricks::testing::forced`]).
 fn forced(x: usize) -> [CardSet; 4] {
-    let join = |v: &[&str]| cards(&v.join(" "));
-    let mut first: Vec<&str> = SPADES[..x].to_vec();
-    first.extend(&HEARTS[x..]);
-    let mut second: Vec<&str> = SPADES[x..].to_vec();
-    second.extend(&HEARTS[..x]);
-    [
-        join(&first),
-        join(&second),
-        CardSet::with_ranks(&Rank::ALL[5..]) & CardSet::DIAMONDS,
-        CardSet::with_ranks(&Rank::ALL[5..]) & CardSet::CLUBS,
-    ]
+    crate::tricks::testing::forced(&Rank::ALL[5..], x)
 }
 
 /// The current hand replaced by `hands` (declarer first) with spades trumps, ready for the
 /// declarer's lead.
 fn set_hand(g: &Omi, s: &mut OmiState, hands: [CardSet; 4]) {
-    let decl = s.declarer();
-    let mut by_seat = [CardSet::EMPTY; 4];
-    for (i, h) in hands.into_iter().enumerate() {
-        by_seat[decl.left(i, 4).index()] = h;
-    }
     s.trump = Some(Suit::Spades);
     s.phase = Phase::Play;
-    s.play = TrickPlay::new(
-        4,
-        &by_seat,
-        decl,
-        CardOrder::ace_high(Some(Suit::Spades)),
-        Obligation::FollowSuit,
-    );
+    s.play = play_from(s.declarer(), hands, CardOrder::ace_high(Some(Suit::Spades)));
     g.check_invariants(s).unwrap();
 }
 
@@ -353,31 +327,9 @@ fn omi_soak_a_million_random_games() {
 /// obligation.
 fn rigged(g: &Omi, hands: [&str; 4]) -> OmiState {
     let mut s = g.deal(&mut ChaCha8Rng::seed_from_u64(0));
-    let decl = s.declarer();
-    let mut by_seat = [CardSet::EMPTY; 4];
-    for (i, h) in hands.into_iter().enumerate() {
-        by_seat[decl.left(i, 4).index()] = cards(h);
-    }
-    s.play = TrickPlay::new(
-        4,
-        &by_seat,
-        decl,
-        CardOrder::ace_high(None),
-        Obligation::FollowSuit,
-    )
-    .with_deck(g.deck());
+    s.play =
+        play_from(s.declarer(), hands.map(cards), CardOrder::ace_high(None)).with_deck(g.deck());
     s
-}
-
-fn legal(g: &Omi, s: &OmiState) -> CardSet {
-    let mut out = Vec::new();
-    g.legal_actions(s, &mut out);
-    out.iter()
-        .map(|a| match a {
-            A::Play(c) => *c,
-            A::Trump(_) => panic!("{a} in play"),
-        })
-        .collect()
 }
 
 /// "Players have to follow suit if they are able. Otherwise, they can play any card,

@@ -48,7 +48,7 @@ use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::game::{
     check_players, rank_by_score, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove,
 };
-use crate::seat::{BySeat, Seat, SeatMask};
+use crate::seat::{Seat, SeatMask};
 use crate::tricks::{CardOrder, Obligation, Teams, TieBreak, TrickPlay, TrickTaking};
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -411,12 +411,7 @@ impl Game for Orgy {
     }
 
     fn determinize<R: Rng + ?Sized>(&self, obs: &OrgyObservation, rng: &mut R) -> OrgyState {
-        let mut play = obs.play;
-        let ok = play.resample(SeatMask(1 << obs.seat.index()), &BySeat::default(), rng);
-        assert!(
-            ok,
-            "an observation of a real Orgy game always has a consistent deal"
-        );
+        let play = obs.play.determinized(obs.seat, rng);
         OrgyState {
             scores: obs.scores,
             dealer: obs.dealer,
@@ -476,15 +471,8 @@ impl Game for Orgy {
 
     fn check_invariants(&self, state: &OrgyState) -> Result<(), String> {
         let play = &state.play;
-        play.check()?;
-        let held: usize = Seat::all(4).map(|s| play.hand(s).len()).sum();
+        play.check_deal(CardSet::FULL_DECK, 0)?;
         let played = play.record().played();
-        if held + played.len() != 52 {
-            return Err(format!(
-                "{held} cards held and {} played: not 52",
-                played.len()
-            ));
-        }
         let mut taken = CardSet::EMPTY;
         for (i, c) in state.captured.iter().enumerate() {
             if !(taken & *c).is_empty() {

@@ -20,7 +20,7 @@ use crate::cards::{Card, CardSet};
 use crate::encoding::{Encoding, Tensor};
 use crate::games::common::text::{teams, ObsText};
 use crate::tricks::text::write_play;
-use crate::tricks::{encode_play, TrickTaking};
+use crate::tricks::{encode_play, encode_sides, TrickTaking};
 
 impl Encoding for Whist {
     fn num_distinct_actions(&self) -> usize {
@@ -36,8 +36,7 @@ impl Encoding for Whist {
         out.seat_one_hot("dealer", Some(obs.dealer), me, 4);
         let ours = self.teams().team(me);
         let target = self.target().max(1) as f32;
-        let scores = [obs.scores[ours], obs.scores[1 - ours]].map(|s| s as f32 / target);
-        out.values_of("scores", &scores);
+        encode_sides(out, "scores", obs.scores, ours, |s| s as f32 / target);
         out.scalar("hands_played", obs.hands as f32 / 10.0);
         out.cards("trump_card", CardSet::from_card(obs.trump_card));
         let held = !obs.play.record().played().contains(obs.trump_card);
@@ -65,7 +64,7 @@ impl Encoding for Whist {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::encoding::{check, layout};
+    use crate::encoding::assert_checked;
     use crate::tricks::assert_hand_plane;
     use crate::{Game, Params, Seat};
     use rand::SeedableRng;
@@ -77,11 +76,8 @@ mod tests {
 
     #[test]
     fn random_games_pass_the_encoding_check() {
-        let r = check(&game(), 0..30, 300);
-        assert_eq!(r.games, 30);
+        let r = assert_checked(&game(), 0..30, 300, 1125);
         assert!(r.decisions >= 30 * 52, "{r:?}");
-        let len: usize = layout(&game()).iter().map(|s| s.len).sum();
-        assert_eq!(len, 1125);
     }
 
     #[test]
