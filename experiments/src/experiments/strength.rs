@@ -1,10 +1,15 @@
 //! `strength`: are the search agents at their defaults stronger than the game's heuristic?
-//! For every game with a heuristic and two or more players, `ismcts` and `pimc` (defaults)
-//! play the heuristic at the game's default player count and rules, seated A, B, A, B, ...
+//! For every game with a heuristic and two or more players, `ismcts`, `pimc` and the unfair
+//! `cheat` (defaults) play the heuristic, and the heuristic plays `random`, at the game's
+//! default player count and rules, seated A, B, A, B, ...
 //! on duplicate deals: each deal is played in every distinct rotation of the seating, so
 //! the luck of the cards cancels out. A sample is one deal: A's win share over its tables,
 //! and A's mean score lead; the intervals are the normal 95% intervals over deals (the
 //! same tally as `whist-search`).
+//!
+//! With the heuristic as the common opponent, the rows place every agent on one ladder: the
+//! ISMCTS paper's ordering is cheat > pimc ~ ismcts > heuristic > random (Cowling, Powley and
+//! Whitehouse, 2012), and where a game departs from it the docs say why.
 
 use super::search_strength::{add_deal, duel_note, DuelTally, Duels, Matchups, DUEL_COLUMNS};
 use super::shard::{Emit, Part, Sharded};
@@ -17,19 +22,22 @@ use std::ops::Range;
 /// The experiment's entry.
 pub const EXPERIMENT: Experiment = Experiment {
     name: "strength",
-    about: "every game with a heuristic and two or more players: ismcts and pimc at their \
-            defaults against the heuristic, duplicate deals at the default player count (A's \
-            win share and score lead, 95% CI)",
+    about: "every game with a heuristic and two or more players: ismcts, pimc and cheat at \
+            their defaults against the heuristic, and the heuristic against random, duplicate \
+            deals at the default player count (A's win share and score lead, 95% CI)",
     run,
 };
 
 /// Deals per game and search agent.
 const DEFAULT_DEALS: u64 = 20;
 
-/// The search agents measured, each against `heuristic`.
+/// The matchups: the search agents and `cheat` against `heuristic`, then `heuristic`
+/// against `random`, so that every agent is placed against one common opponent.
 const MATCHUPS: Matchups = &[
     ("ismcts", "heuristic", DEFAULT_DEALS),
     ("pimc", "heuristic", DEFAULT_DEALS),
+    ("cheat", "heuristic", DEFAULT_DEALS),
+    ("heuristic", "random", DEFAULT_DEALS),
 ];
 
 fn run(s: &Settings) -> Result<(), String> {
@@ -185,8 +193,8 @@ impl Sharded for Strength {
         out.commit().map_err(e)?;
         super::show(
             &format!(
-                "Search agents at their defaults against the heuristic, duplicate deals, \
-                 default players and rules, seed {}",
+                "Search agents and cheat at their defaults against the heuristic, the \
+                 heuristic against random, duplicate deals, default players and rules, seed {}",
                 s.seed
             ),
             &align_table(&rows),
@@ -212,6 +220,27 @@ mod tests {
             !names.contains(&"seahaven"),
             "one player: nobody to play against"
         );
+    }
+
+    /// True when `G` offers every agent the matchups name.
+    fn offers_every_matchup<G: GameAgents>() -> Result<bool, String> {
+        let catalog = catalog::<G>();
+        let offers = |name: &str| catalog.kinds().iter().any(|k| k.name == name);
+        Ok(MATCHUPS.iter().all(|&(a, b, _)| offers(a) && offers(b)))
+    }
+
+    /// A run never stops half-way on an agent a measured game lacks, and the ladder has
+    /// its rungs: cheat, the two search agents against the heuristic, the heuristic
+    /// against random.
+    #[test]
+    fn every_measured_game_offers_every_matchup() {
+        for g in games(&settings(&[])).unwrap() {
+            assert!(for_game!(g, offers_every_matchup()).unwrap(), "{g}");
+        }
+        let pairs: Vec<(&str, &str)> = MATCHUPS.iter().map(|&(a, b, _)| (a, b)).collect();
+        for pair in [("cheat", "heuristic"), ("heuristic", "random")] {
+            assert!(pairs.contains(&pair), "{pair:?}");
+        }
     }
 
     /// `--game` keeps the named games that are measured: Seahaven (one player) is not.
