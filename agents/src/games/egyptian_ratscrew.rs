@@ -295,7 +295,10 @@ mod tests {
         let mut scratch = Scratch::new();
         while yes.len() < slappable || no.len() < other {
             let mut s = g.deal(&mut rng);
-            let mut table = Table(vec![Box::new(RatscrewHeuristic), Box::new(RatscrewHeuristic)]);
+            let mut table = Table(vec![
+                Box::new(RatscrewHeuristic),
+                Box::new(RatscrewHeuristic),
+            ]);
             for _ in 0..rng.random_range(1..400) {
                 if g.to_move(&s) == ToMove::Over {
                     break;
