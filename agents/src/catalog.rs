@@ -88,9 +88,10 @@ pub trait GameAgents: Game {
 
     /// The playout the search agents use with `rollout=auto` (their default), if the game
     /// offers one; `None` (the default) plays out uniformly at random. A game offers one where
-    /// random playouts would not end in reasonable time: Spoons and Pig, whose random play
-    /// runs to the move cap, offer their heuristic for one tick, the round then valued by
-    /// hand progress ([`Rollout::Cutoff`]).
+    /// random playouts would not end in reasonable time, or would mislead: Spoons and Pig,
+    /// whose random play runs to the move cap, offer their heuristic for one tick, the round
+    /// then valued by hand progress ([`Rollout::Cutoff`]); Egyptian Ratscrew resolves the race
+    /// with its heuristic and values it by card share; Dingo plays its heuristic to the end.
     fn default_rollout() -> Option<Rollout<Self>> {
         None
     }

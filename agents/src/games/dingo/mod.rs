@@ -1,4 +1,5 @@
-//! Agents for Dingo: the `heuristic` agent, [`DingoHeuristic`].
+//! Agents for Dingo: the `heuristic` agent, [`DingoHeuristic`], which is also the search
+//! agents' default playout policy.
 //!
 //! ```
 //! use cardsim_agents::{catalog, AgentSpec};
@@ -7,6 +8,7 @@
 //! assert_eq!(agent.label(), "heuristic");
 //! ```
 
+use crate::search::Rollout;
 use crate::{Agent, AgentKind, GameAgents};
 use cardsim_engine::games::dingo::{
     penalty_points, DingoAction, DingoObservation, ACE_RABBIT, BLACK,
@@ -25,6 +27,16 @@ impl GameAgents for Dingo {
              already down, or the other one out or unlikely to follow); in the ace hunt plays \
              its black aces unless that likely frees the A♦ for a player still to come",
         )]
+    }
+
+    /// The search agents' default playout (`rollout=auto`): the heuristic in every seat to
+    /// the end of the deal. With random playouts (the default before, issue #26) wolves were
+    /// played at random, so what a discard, a pass or a wolf is worth against players who
+    /// play the last wolf was lost: `ismcts` and `pimc` won 0.30 and 0.33 of their seats'
+    /// share against the heuristic; the hunts of a deal are few, so the heuristic's playouts
+    /// cost little more.
+    fn default_rollout() -> Option<Rollout<Self>> {
+        Some(Rollout::Agent(Box::new(DingoHeuristic)))
     }
 }
 
