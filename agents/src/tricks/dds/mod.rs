@@ -402,7 +402,7 @@ impl Solver {
         let mut fwd = [0u8; 64];
         let mut back = [None; 64];
         let mut classes = [0u8; 64];
-        let mut ties = false;
+        let mut tied = 0u64;
         if order.is_standard() {
             for c in present {
                 fwd[c.index()] = c.index() as u8;
@@ -425,7 +425,7 @@ impl Solver {
                     back[x] = Some(c);
                     classes[x] = order.strength(c);
                     if i > 0 && order.strength(cards[i - 1]) == order.strength(c) {
-                        ties = true;
+                        tied |= 3u64 << (x - 1);
                     }
                 }
             }
@@ -454,7 +454,8 @@ impl Solver {
             max_side,
             next,
             active: active.len() as u8,
-            classes: ties.then_some(classes),
+            classes: (tied != 0).then_some(classes),
+            tied,
             tie_last: order.tie_break() == cardsim_engine::tricks::TieBreak::LastPlayed,
         };
         let mut trick = [0u8; 4];
@@ -538,7 +539,8 @@ impl Solver {
         let mut guess = None;
         for card in legal {
             let x = p.fwd[card.index()];
-            // Equivalent cards (adjacent among the live cards) share a value.
+            // Equivalent cards (adjacent among the live cards, or of one tie class) share a
+            // value.
             let live = {
                 let mut l = s.hands.iter().fold(0, |a, h| a | h);
                 for i in 0..s.trick_len as usize {
@@ -549,8 +551,10 @@ impl Solver {
             let equiv = cache.iter().find(|&&(y, _)| {
                 let (lo, hi) = if y < x { (y, x) } else { (x, y) };
                 lo >> 4 == hi >> 4
-                    && live & ((1u64 << hi) - 1) & !((2u64 << lo) - 1) == 0
-                    && p.rules.classes.is_none()
+                    && match &p.rules.classes {
+                        None => live & ((1u64 << hi) - 1) & !((2u64 << lo) - 1) == 0,
+                        Some(k) => k[lo as usize] == k[hi as usize],
+                    }
             });
             if let Some(&(_, v)) = equiv {
                 out.push((card, v));

@@ -31,6 +31,8 @@ pub(crate) struct Rules {
     pub classes: Option<[u8; 64]>,
     /// With ties, the last played of equals wins.
     pub tie_last: bool,
+    /// The lane-space cards that share their tie class with another card of the position.
+    pub tied: u64,
 }
 
 /// One search over a position in lane space.
@@ -159,16 +161,31 @@ impl Search<'_> {
     }
 
     /// The relevance of a completed trick: its winner if it beat another card of its own
-    /// lane (won by rank), nothing if it won by being the only card of its lane.
+    /// lane (won by rank), nothing if it won by being the only card of its lane. With tie
+    /// classes, a winner equal to another live card of its lane makes the whole lane relevant
+    /// (who holds the equal cards decided it).
     #[inline]
     fn trick_relevance(&self, w: usize) -> u64 {
         let c = self.trick[w];
         for i in 0..self.trick_len as usize {
             if i != w && lane_of(self.trick[i]) == lane_of(c) {
-                return if self.rules.classes.is_some() {
-                    self.all_with_trick()
-                } else {
-                    1 << c
+                return match &self.rules.classes {
+                    Some(k) => {
+                        let lane = self.all_with_trick() & LANE << (16 * lane_of(c) as u32);
+                        let mut equal = false;
+                        let mut m = lane & self.rules.tied & !(1 << c);
+                        while m != 0 {
+                            let x = m.trailing_zeros() as usize;
+                            m &= m - 1;
+                            equal |= k[x] == k[c as usize];
+                        }
+                        if equal {
+                            1 << lane.trailing_zeros()
+                        } else {
+                            1 << c
+                        }
+                    }
+                    None => 1 << c,
                 };
             }
         }
