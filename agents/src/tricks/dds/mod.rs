@@ -257,6 +257,10 @@ pub struct Solver {
     table: Table,
     rules: Option<Rules>,
     nodes: u64,
+    /// [`Solver::with_node_limit`]'s limit.
+    limit: Option<u64>,
+    /// Calls of [`Solver::solve_plays`] answered by the depth-limited search.
+    limited: u64,
 }
 
 impl Default for Solver {
@@ -302,7 +306,27 @@ impl Solver {
             table: Table::new(bits.clamp(10, 26)),
             rules: None,
             nodes: 0,
+            limit: None,
+            limited: 0,
         }
+    }
+
+    /// This solver with a node limit on [`Solver::solve_plays`]: when the exact search of a
+    /// position takes more than `nodes` search nodes, it is given up and the cards are valued
+    /// by the deepest depth-limited search (whole tricks, the position after them valued by
+    /// the greedy line of the move ordering) that completes within another `nodes`, the
+    /// search of one trick always completing. A call then costs at most about twice the
+    /// limit, and its values are exact unless [`Solver::depth_limited`] counted it.
+    /// [`Solver::solve`] stays exact and unlimited.
+    pub fn with_node_limit(mut self, nodes: u64) -> Solver {
+        self.limit = Some(nodes);
+        self
+    }
+
+    /// Calls of [`Solver::solve_plays`] so far whose exact search passed the node limit, so
+    /// that a depth-limited search valued the cards.
+    pub fn depth_limited(&self) -> u64 {
+        self.limited
     }
 
     /// Search nodes visited so far (a measure of work).
@@ -493,6 +517,9 @@ impl Solver {
             leader: p.leader,
             table: &mut self.table,
             nodes: 0,
+            limit: u64::MAX,
+            aborted: false,
+            horizon: 0,
         }
     }
 
@@ -527,12 +554,49 @@ impl Solver {
     /// As [`Solver::solve`].
     pub fn solve_plays(&mut self, pos: &Position) -> Result<Vec<(Card, u8)>, DdsError> {
         let p = self.prepare(pos)?;
+        let tricks = pos.hands[pos.to_play().index()].len() as u8;
+        let budget = match self.limit {
+            Some(n) if tricks > 2 => n,
+            _ => u64::MAX,
+        };
+        if let Some(out) = self.plays(&p, pos, 0, budget) {
+            return Ok(out);
+        }
+        // Past the limit: deepen a depth-limited search one trick at a time while the next
+        // depth completes within the limit.
+        self.limited += 1;
+        let mut out = self
+            .plays(&p, pos, tricks - 1, u64::MAX)
+            .expect("a search without a limit completes");
+        let mut left = budget;
+        for horizon in (2..tricks - 1).rev() {
+            let before = self.nodes;
+            match self.plays(&p, pos, horizon, left) {
+                Some(deeper) => out = deeper,
+                None => break,
+            }
+            left = left.saturating_sub(self.nodes - before);
+        }
+        Ok(out)
+    }
+
+    /// The values of [`Solver::solve_plays`], searched to `horizon` (0: exact) within `limit`
+    /// nodes; `None` if the limit was reached first.
+    fn plays(
+        &mut self,
+        p: &Prepared,
+        pos: &Position,
+        horizon: u8,
+        limit: u64,
+    ) -> Option<Vec<(Card, u8)>> {
         let seat = pos.to_play();
         let legal = pos
             .obligation
             .legal(pos.hands[seat.index()], &pos.trick, &pos.order);
         let mut out: Vec<(Card, u8)> = Vec::with_capacity(legal.len());
-        let mut s = self.search(&p);
+        let mut s = self.search(p);
+        s.limit = limit;
+        s.horizon = horizon;
         let mut cache: Vec<(u8, u8)> = Vec::new();
         // The value of the card searched last: the MTD(f) guess of the next (the cards of a
         // hand are mostly worth the same, and a right guess needs only two null-window tests).
@@ -561,13 +625,17 @@ impl Solver {
                 continue;
             }
             let v = play_and_value(&mut s, seat.index() as u8, x, guess);
+            if s.aborted {
+                self.nodes += s.nodes;
+                return None;
+            }
             guess = Some(v);
             cache.push((x, v));
             out.push((card, v));
         }
         self.nodes += s.nodes;
         let _ = p.back;
-        Ok(out)
+        Some(out)
     }
 }
 

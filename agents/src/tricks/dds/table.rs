@@ -357,14 +357,18 @@ impl Table {
 /// relative code of a best lead.
 impl Search<'_> {
     /// The position at a trick boundary: its distribution (leader and every lane length of
-    /// every hand), the owners of every lane's cards from the top, and (with tie classes) which
+    /// every hand, and the depth limit, whose values are not exact), the owners of every lane's cards from the top, and (with tie classes) which
     /// of those cards are equal ([`Search::tie_key`]).
     pub(super) fn key(&self) -> (u128, u128, u64) {
         let (seq, extra) = match &self.rules.classes {
             None => (self.seq, 0),
             Some(k) => self.tie_key(k),
         };
-        (self.dist | (self.leader as u128) << 80, seq, extra)
+        (
+            self.dist | (self.leader as u128) << 80 | (self.horizon as u128) << 84,
+            seq,
+            extra,
+        )
     }
 
     /// With tie classes: the owner sequence made canonical and the pattern of equal cards.
@@ -539,6 +543,9 @@ impl Search<'_> {
         rel: u64,
         best: u8,
     ) -> (i32, u64) {
+        if self.aborted {
+            return (v, rel);
+        }
         let (dist, seq, extra) = key;
         let (lo, hi) = if v >= target { (v, r) } else { (0, v) };
         let mask = self.mask_of(rel);

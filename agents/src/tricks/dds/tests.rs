@@ -507,7 +507,10 @@ fn orgy_order(trump: Option<Suit>) -> CardOrder {
 fn orgy_position(seed: u64, k: usize, pre: usize) -> TrickPlay {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let cards = shuffled(CardSet::FULL_DECK, &mut rng);
-    let hands: Vec<CardSet> = cards.chunks(13).map(|c| c.iter().copied().collect()).collect();
+    let hands: Vec<CardSet> = cards
+        .chunks(13)
+        .map(|c| c.iter().copied().collect())
+        .collect();
     let trump = Suit::ALL[seed as usize % 4];
     let mut play = TrickPlay::new(
         4,
@@ -557,9 +560,18 @@ fn orgy_report() {
             for s in Seat::all(4) {
                 hands[s.index()] = play.hand(s);
             }
-            play = TrickPlay::new(4, &hands, play.trick().leader(), order, Obligation::FollowSuit);
+            play = TrickPlay::new(
+                4,
+                &hands,
+                play.trick().leader(),
+                order,
+                Obligation::FollowSuit,
+            );
         }
-        let mut solver = Solver::new();
+        let mut solver = match std::env::var("DDS_LIMIT").ok().and_then(|s| s.parse().ok()) {
+            Some(n) => Solver::new().with_node_limit(n),
+            None => Solver::new(),
+        };
         let t = std::time::Instant::now();
         let plays = solver
             .solve_plays(&Position::from_play(&play, &teams))
@@ -569,12 +581,16 @@ fn orgy_report() {
         total.1 += ms;
         let st = solver.stats();
         println!(
-            "seed {seed}: {:>11} nodes {:>9.1} ms, {} probes, {} scanned; {:?}",
+            "seed {seed}: {:>11} nodes {:>9.1} ms, {} probes, {} scanned, limited {}; {:?}",
             solver.nodes(),
             ms,
             st.probes,
             st.scanned,
-            plays.iter().map(|&(c, v)| format!("{c}={v}")).collect::<Vec<_>>()
+            solver.depth_limited(),
+            plays
+                .iter()
+                .map(|&(c, v)| format!("{c}={v}"))
+                .collect::<Vec<_>>()
         );
     }
     println!("total {} nodes {:.0} ms", total.0, total.1);
@@ -601,7 +617,13 @@ fn orgy_values_match_the_general_solver() {
             for (s, c) in play.trick().plays() {
                 hands[s.index()].insert(c);
             }
-            let mut p = TrickPlay::new(4, &hands, play.trick().leader(), order, Obligation::FollowSuit);
+            let mut p = TrickPlay::new(
+                4,
+                &hands,
+                play.trick().leader(),
+                order,
+                Obligation::FollowSuit,
+            );
             for (_, c) in play.trick().plays() {
                 p.play(c);
             }
@@ -615,6 +637,54 @@ fn orgy_values_match_the_general_solver() {
             general.solve_plays(&play, side),
             "seed {seed}"
         );
-        assert_eq!(lane.solve(&pos).unwrap(), general.solve(&play, side), "seed {seed}");
+        assert_eq!(
+            lane.solve(&pos).unwrap(),
+            general.solve(&play, side),
+            "seed {seed}"
+        );
     }
+}
+
+/// The node limit (issue #26): positions solved within it get the exact values, and
+/// `solve_plays` on an Orgy opening lead whose exact search passes it stops at about twice the
+/// limit, counted as depth-limited, with a value for every legal card.
+#[test]
+fn a_node_limit_bounds_the_work_and_keeps_exact_values_within_it() {
+    let teams = Teams::solo(4);
+    const LIMIT: u64 = 20_000;
+    for seed in 0..6 {
+        let play = orgy_position(seed, 5 + seed as usize % 3, seed as usize % 4);
+        let pos = Position::from_play(&play, &teams);
+        let mut limited = Solver::new().with_node_limit(LIMIT);
+        let got = limited.solve_plays(&pos).unwrap();
+        if limited.depth_limited() == 0 {
+            assert_eq!(got, Solver::new().solve_plays(&pos).unwrap(), "seed {seed}");
+            assert!(limited.nodes() <= LIMIT + 1, "seed {seed}");
+        }
+    }
+    let mut heavy = 0;
+    for seed in 0..6 {
+        let play = orgy_position(seed, 13, 0);
+        let pos = Position::from_play(&play, &teams);
+        let mut limited = Solver::new().with_node_limit(LIMIT);
+        let got = limited.solve_plays(&pos).unwrap();
+        assert_eq!(got.len(), play.legal().len());
+        assert!(got.iter().all(|&(_, v)| v <= 13));
+        if limited.depth_limited() == 1 {
+            heavy += 1;
+            // The exact try and the deepening each stop at the limit; the one-trick search
+            // always completes and is small.
+            assert!(
+                limited.nodes() <= 3 * LIMIT,
+                "seed {seed}: {} nodes",
+                limited.nodes()
+            );
+        } else {
+            assert_eq!(got, Solver::new().solve_plays(&pos).unwrap(), "seed {seed}");
+        }
+    }
+    assert!(
+        heavy >= 3,
+        "the opening leads of seeds 0, 1 and 3 pass the limit"
+    );
 }
