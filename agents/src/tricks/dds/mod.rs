@@ -5,7 +5,8 @@
 //!
 //! - [`solve`] (or [`Solver::solve`]): the tricks the side to move takes from here on.
 //! - [`solve_plays`]: the same for every legal card of the player to move, the evaluation a
-//!   determinized search needs.
+//!   determinized search needs ([`Solver::with_node_limit`] bounds its work, at the price of
+//!   exactness past the limit).
 //!
 //! The solver knows no game: the trump suit and every card's strength come with the
 //! position's [`CardOrder`]. Bridge's 20-result table (tricks for each declarer in each
@@ -102,6 +103,30 @@
 //! probe 14%, move ordering 19%; built for baseline x86-64 (the workspace sets no
 //! `target-cpu`), `count_ones` compiles to a bit-twiddling sequence rather than `popcnt`.
 //! The goal of 1.0x stays unmet at 0.83x.
+//!
+//! **Equal cards (tie classes; Orgy, issue #26).** In Orgy the Jack, Queen and King of a suit
+//! rank equal (the first played of equals wins), which turns off the bounds above (they
+//! reason about a lane's single top card). Three things make such positions cheaper, all
+//! exact: the table key no longer carries the exact cards but which live cards are equal (a
+//! 16-bit pattern per lane), and within each run of equal live cards the owners are sorted,
+//! so positions that differ only in which equal card a seat holds, or in which lower cards
+//! were played before, share an entry (a stored owner mask covers a run of equal cards whole
+//! or not at all, so the sorted owners stand for every order of them); a seat's equal cards
+//! are searched once, whoever holds the equal cards between them, and share one value at the
+//! root; and a trick won among unequal cards is relevant only down to its winner, as without
+//! ties. On the opening leads of six seeded Orgy deals (`tests::orgy_report`), 9 tricks left:
+//! 13.8 M nodes before, 0.51 M after; 11 tricks left, one position: 730.6 M nodes (217 s)
+//! before, 2.95 M after; the values the same. With 13 tricks left four of the six still take
+//! 19.5 to 311 M nodes (7 to 114 s, test profile, load 3 to 7 on two cores): the searches of
+//! the early tricks stay unbounded (three players against one, and no cheap bounds).
+//!
+//! **A node limit ([`Solver::with_node_limit`]).** For such games the solver can give up:
+//! when the exact search of a [`Solver::solve_plays`] passes the limit, the cards are valued
+//! by a depth-limited search instead, deepened one trick at a time within another such limit
+//! (the positions at the depth valued by the greedy line of the move ordering; their table
+//! entries are keyed apart from the exact ones). Positions within the limit keep their exact
+//! values. Orgy's agents use 300,000 nodes (`games::orgy::ORGY_NODE_LIMIT`): the opening
+//! leads of those six deals then cost at most about 600,000 nodes each.
 //!
 //! Already in place before this work, from DDS's published techniques: the transposition
 //! table keyed on relative ranks with lower and upper bounds, quick-trick and later-trick
