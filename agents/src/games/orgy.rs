@@ -7,7 +7,9 @@
 //! points and never on the game's leader.
 //!
 //! `pimc` and `cheat` use the double-dummy solver ([`DoubleDummy`]); it counts tricks, not the
-//! Orgy cards in them, so in Orgy it plays a proxy of the real objective.
+//! Orgy cards in them, so in Orgy it plays a proxy of the real objective. Its exact search
+//! has a node limit here ([`ORGY_NODE_LIMIT`]): an early-trick position whose search passes
+//! it is valued by a depth-limited search, so `cheat` is exact in the later tricks only.
 //!
 //! ```
 //! use cardsim_agents::{catalog, AgentSpec};
@@ -51,21 +53,31 @@ impl GameAgents for Orgy {
         )]
     }
 
+    /// The double-dummy solver with a node limit of [`ORGY_NODE_LIMIT`]: Orgy's exact
+    /// searches of early tricks can run for minutes (three players against one, equal courts),
+    /// so past the limit a depth-limited search values the cards.
     fn exact_solver() -> Option<Box<dyn PerfectInfoSolver<Orgy>>> {
-        Some(Box::new(DoubleDummy::new()))
+        Some(Box::new(
+            DoubleDummy::new().with_node_limit(ORGY_NODE_LIMIT),
+        ))
     }
 
-    /// `pimc` samples 1 world, the least: the solver's searches are dear in Orgy (the three
-    /// court cards of a suit rank equal, which turns off its cheap bounds and keys its table on
-    /// the exact cards), and a game with one world a decision still took over 48 CPU seconds
-    /// (seed 0, `pimc` in every seat, stopped unfinished; issue #26).
+    /// `pimc` samples 4 worlds: with the solver's node limit ([`ORGY_NODE_LIMIT`]) a game
+    /// with 4 worlds a decision took 22.9 CPU seconds and one with 8 worlds 42.3 (seed 0, `pimc`
+    /// in every seat, 8 and 7 hands), so 8 would leave a long game over the goal of 60 s
+    /// (issue #26; `docs/experiments.md`).
     fn search_defaults() -> SearchDefaults {
         SearchDefaults {
-            worlds: 1,
+            worlds: 4,
             ..SearchDefaults::STANDARD
         }
     }
 }
+
+/// The search nodes after which Orgy's double-dummy solver gives up an exact search and
+/// values the cards by a depth-limited one ([`DoubleDummy::with_node_limit`]): a decision
+/// costs at most about twice this.
+pub const ORGY_NODE_LIMIT: u64 = 300_000;
 
 /// The suit a dealer holding `hand` names trumps: the longest, the higher pips (ace 1 to
 /// ten 10) breaking ties.

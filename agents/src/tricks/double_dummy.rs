@@ -44,6 +44,20 @@ impl<G: GameAgents> DoubleDummy<G> {
 }
 
 impl<G: Game> DoubleDummy<G> {
+    /// This solver with the lane solver's node limit ([`Solver::with_node_limit`]): a
+    /// position whose exact search passes `nodes` search nodes is valued by a depth-limited
+    /// search instead, so that a decision costs at most about `2 * nodes` nodes. For the games
+    /// whose exact search can run for minutes (Orgy's equal court cards).
+    pub fn with_node_limit(mut self, nodes: u64) -> Self {
+        self.solver = Solver::new().with_node_limit(nodes);
+        self
+    }
+
+    /// Decisions whose exact search passed the node limit (valued by a depth-limited search).
+    pub fn depth_limited(&self) -> u64 {
+        self.solver.depth_limited()
+    }
+
     /// Nodes the lane solver has searched so far, over every position it was given (a
     /// measure of work that does not depend on the machine).
     pub fn nodes(&self) -> u64 {

@@ -5,7 +5,8 @@
 //!
 //! - [`solve`] (or [`Solver::solve`]): the tricks the side to move takes from here on.
 //! - [`solve_plays`]: the same for every legal card of the player to move, the evaluation a
-//!   determinized search needs.
+//!   determinized search needs ([`Solver::with_node_limit`] bounds its work, at the price of
+//!   exactness past the limit).
 //!
 //! The solver knows no game: the trump suit and every card's strength come with the
 //! position's [`CardOrder`]. Bridge's 20-result table (tricks for each declarer in each
@@ -102,6 +103,30 @@
 //! probe 14%, move ordering 19%; built for baseline x86-64 (the workspace sets no
 //! `target-cpu`), `count_ones` compiles to a bit-twiddling sequence rather than `popcnt`.
 //! The goal of 1.0x stays unmet at 0.83x.
+//!
+//! **Equal cards (tie classes; Orgy, issue #26).** In Orgy the Jack, Queen and King of a suit
+//! rank equal (the first played of equals wins), which turns off the bounds above (they
+//! reason about a lane's single top card). Three things make such positions cheaper, all
+//! exact: the table key no longer carries the exact cards but which live cards are equal (a
+//! 16-bit pattern per lane), and within each run of equal live cards the owners are sorted,
+//! so positions that differ only in which equal card a seat holds, or in which lower cards
+//! were played before, share an entry (a stored owner mask covers a run of equal cards whole
+//! or not at all, so the sorted owners stand for every order of them); a seat's equal cards
+//! are searched once, whoever holds the equal cards between them, and share one value at the
+//! root; and a trick won among unequal cards is relevant only down to its winner, as without
+//! ties. On the opening leads of six seeded Orgy deals (`tests::orgy_report`), 9 tricks left:
+//! 13.8 M nodes before, 0.51 M after; 11 tricks left, one position: 730.6 M nodes (217 s)
+//! before, 2.95 M after; the values the same. With 13 tricks left four of the six still take
+//! 19.5 to 311 M nodes (7 to 114 s, test profile, load 3 to 7 on two cores): the searches of
+//! the early tricks stay unbounded (three players against one, and no cheap bounds).
+//!
+//! **A node limit ([`Solver::with_node_limit`]).** For such games the solver can give up:
+//! when the exact search of a [`Solver::solve_plays`] passes the limit, the cards are valued
+//! by a depth-limited search instead, deepened one trick at a time within another such limit
+//! (the positions at the depth valued by the greedy line of the move ordering; their table
+//! entries are keyed apart from the exact ones). Positions within the limit keep their exact
+//! values. Orgy's agents use 300,000 nodes (`games::orgy::ORGY_NODE_LIMIT`): the opening
+//! leads of those six deals then cost at most about 600,000 nodes each.
 //!
 //! Already in place before this work, from DDS's published techniques: the transposition
 //! table keyed on relative ranks with lower and upper bounds, quick-trick and later-trick
@@ -257,6 +282,10 @@ pub struct Solver {
     table: Table,
     rules: Option<Rules>,
     nodes: u64,
+    /// [`Solver::with_node_limit`]'s limit.
+    limit: Option<u64>,
+    /// Calls of [`Solver::solve_plays`] answered by the depth-limited search.
+    limited: u64,
 }
 
 impl Default for Solver {
@@ -302,7 +331,27 @@ impl Solver {
             table: Table::new(bits.clamp(10, 26)),
             rules: None,
             nodes: 0,
+            limit: None,
+            limited: 0,
         }
+    }
+
+    /// This solver with a node limit on [`Solver::solve_plays`]: when the exact search of a
+    /// position takes more than `nodes` search nodes, it is given up and the cards are valued
+    /// by the deepest depth-limited search (whole tricks, the position after them valued by
+    /// the greedy line of the move ordering) that completes within another `nodes`, the
+    /// search of one trick always completing. A call then costs at most about twice the
+    /// limit, and its values are exact unless [`Solver::depth_limited`] counted it.
+    /// [`Solver::solve`] stays exact and unlimited.
+    pub fn with_node_limit(mut self, nodes: u64) -> Solver {
+        self.limit = Some(nodes);
+        self
+    }
+
+    /// Calls of [`Solver::solve_plays`] so far whose exact search passed the node limit, so
+    /// that a depth-limited search valued the cards.
+    pub fn depth_limited(&self) -> u64 {
+        self.limited
     }
 
     /// Search nodes visited so far (a measure of work).
@@ -402,7 +451,7 @@ impl Solver {
         let mut fwd = [0u8; 64];
         let mut back = [None; 64];
         let mut classes = [0u8; 64];
-        let mut ties = false;
+        let mut tied = 0u64;
         if order.is_standard() {
             for c in present {
                 fwd[c.index()] = c.index() as u8;
@@ -425,7 +474,7 @@ impl Solver {
                     back[x] = Some(c);
                     classes[x] = order.strength(c);
                     if i > 0 && order.strength(cards[i - 1]) == order.strength(c) {
-                        ties = true;
+                        tied |= 3u64 << (x - 1);
                     }
                 }
             }
@@ -454,7 +503,8 @@ impl Solver {
             max_side,
             next,
             active: active.len() as u8,
-            classes: ties.then_some(classes),
+            classes: (tied != 0).then_some(classes),
+            tied,
             tie_last: order.tie_break() == cardsim_engine::tricks::TieBreak::LastPlayed,
         };
         let mut trick = [0u8; 4];
@@ -492,6 +542,9 @@ impl Solver {
             leader: p.leader,
             table: &mut self.table,
             nodes: 0,
+            limit: u64::MAX,
+            aborted: false,
+            horizon: 0,
         }
     }
 
@@ -526,19 +579,57 @@ impl Solver {
     /// As [`Solver::solve`].
     pub fn solve_plays(&mut self, pos: &Position) -> Result<Vec<(Card, u8)>, DdsError> {
         let p = self.prepare(pos)?;
+        let tricks = pos.hands[pos.to_play().index()].len() as u8;
+        let budget = match self.limit {
+            Some(n) if tricks > 2 => n,
+            _ => u64::MAX,
+        };
+        if let Some(out) = self.plays(&p, pos, 0, budget) {
+            return Ok(out);
+        }
+        // Past the limit: deepen a depth-limited search one trick at a time while the next
+        // depth completes within the limit.
+        self.limited += 1;
+        let mut out = self
+            .plays(&p, pos, tricks - 1, u64::MAX)
+            .expect("a search without a limit completes");
+        let mut left = budget;
+        for horizon in (2..tricks - 1).rev() {
+            let before = self.nodes;
+            match self.plays(&p, pos, horizon, left) {
+                Some(deeper) => out = deeper,
+                None => break,
+            }
+            left = left.saturating_sub(self.nodes - before);
+        }
+        Ok(out)
+    }
+
+    /// The values of [`Solver::solve_plays`], searched to `horizon` (0: exact) within `limit`
+    /// nodes; `None` if the limit was reached first.
+    fn plays(
+        &mut self,
+        p: &Prepared,
+        pos: &Position,
+        horizon: u8,
+        limit: u64,
+    ) -> Option<Vec<(Card, u8)>> {
         let seat = pos.to_play();
         let legal = pos
             .obligation
             .legal(pos.hands[seat.index()], &pos.trick, &pos.order);
         let mut out: Vec<(Card, u8)> = Vec::with_capacity(legal.len());
-        let mut s = self.search(&p);
+        let mut s = self.search(p);
+        s.limit = limit;
+        s.horizon = horizon;
         let mut cache: Vec<(u8, u8)> = Vec::new();
         // The value of the card searched last: the MTD(f) guess of the next (the cards of a
         // hand are mostly worth the same, and a right guess needs only two null-window tests).
         let mut guess = None;
         for card in legal {
             let x = p.fwd[card.index()];
-            // Equivalent cards (adjacent among the live cards) share a value.
+            // Equivalent cards (adjacent among the live cards, or of one tie class) share a
+            // value.
             let live = {
                 let mut l = s.hands.iter().fold(0, |a, h| a | h);
                 for i in 0..s.trick_len as usize {
@@ -549,21 +640,27 @@ impl Solver {
             let equiv = cache.iter().find(|&&(y, _)| {
                 let (lo, hi) = if y < x { (y, x) } else { (x, y) };
                 lo >> 4 == hi >> 4
-                    && live & ((1u64 << hi) - 1) & !((2u64 << lo) - 1) == 0
-                    && p.rules.classes.is_none()
+                    && match &p.rules.classes {
+                        None => live & ((1u64 << hi) - 1) & !((2u64 << lo) - 1) == 0,
+                        Some(k) => k[lo as usize] == k[hi as usize],
+                    }
             });
             if let Some(&(_, v)) = equiv {
                 out.push((card, v));
                 continue;
             }
             let v = play_and_value(&mut s, seat.index() as u8, x, guess);
+            if s.aborted {
+                self.nodes += s.nodes;
+                return None;
+            }
             guess = Some(v);
             cache.push((x, v));
             out.push((card, v));
         }
         self.nodes += s.nodes;
         let _ = p.back;
-        Ok(out)
+        Some(out)
     }
 }
 

@@ -123,7 +123,9 @@ impl Search<'_> {
     }
 
     /// Calls `f(representative, top of its run)` for every run of candidate cards adjacent
-    /// among the live cards (hands and the current trick); the representative is the lowest.
+    /// among the live cards (hands and the current trick), and with tie classes every set of
+    /// equal candidates (which of them is played changes nothing, whoever holds the equal
+    /// cards between); the representative is the lowest.
     #[inline]
     fn runs(&self, cands: u64, mut f: impl FnMut(u8, u8)) {
         let live = self.all_with_trick();
@@ -135,7 +137,11 @@ impl Search<'_> {
             if let Some((r, p)) = rep {
                 if lane_of(p) == lane_of(c) {
                     let between = live & ((1u64 << c) - 1) & !((2u64 << p) - 1);
-                    if between == 0 && self.same_class_ok(p, c, live) {
+                    let equal = self
+                        .rules
+                        .classes
+                        .is_some_and(|k| k[p as usize] == k[c as usize]);
+                    if equal || between == 0 && self.same_class_ok(p, c, live) {
                         rep = Some((r, c));
                         continue;
                     }

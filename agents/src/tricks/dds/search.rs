@@ -31,6 +31,8 @@ pub(crate) struct Rules {
     pub classes: Option<[u8; 64]>,
     /// With ties, the last played of equals wins.
     pub tie_last: bool,
+    /// The lane-space cards that share their tie class with another card of the position.
+    pub tied: u64,
 }
 
 /// One search over a position in lane space.
@@ -43,6 +45,14 @@ pub(crate) struct Search<'t> {
     pub leader: u8,
     pub table: &'t mut Table,
     pub nodes: u64,
+    /// The search gives up (sets `aborted`) once it has visited more nodes than this.
+    pub limit: u64,
+    /// Set when the node limit was reached: values since are meaningless and nothing more is
+    /// stored.
+    pub aborted: bool,
+    /// With a depth limit: the remaining tricks at which a lead node is valued by
+    /// [`Search::estimate`] instead of searched (0: no limit, the search is exact).
+    pub horizon: u8,
     /// The distribution of `hands` (see [`Search::key_parts`]), kept in step by
     /// [`Search::take`].
     pub dist: u128,
@@ -159,16 +169,31 @@ impl Search<'_> {
     }
 
     /// The relevance of a completed trick: its winner if it beat another card of its own
-    /// lane (won by rank), nothing if it won by being the only card of its lane.
+    /// lane (won by rank), nothing if it won by being the only card of its lane. With tie
+    /// classes, a winner equal to another live card of its lane makes the whole lane relevant
+    /// (who holds the equal cards decided it).
     #[inline]
     fn trick_relevance(&self, w: usize) -> u64 {
         let c = self.trick[w];
         for i in 0..self.trick_len as usize {
             if i != w && lane_of(self.trick[i]) == lane_of(c) {
-                return if self.rules.classes.is_some() {
-                    self.all_with_trick()
-                } else {
-                    1 << c
+                return match &self.rules.classes {
+                    Some(k) => {
+                        let lane = self.all_with_trick() & LANE << (16 * lane_of(c) as u32);
+                        let mut equal = false;
+                        let mut m = lane & self.rules.tied & !(1 << c);
+                        while m != 0 {
+                            let x = m.trailing_zeros() as usize;
+                            m &= m - 1;
+                            equal |= k[x] == k[c as usize];
+                        }
+                        if equal {
+                            1 << lane.trailing_zeros()
+                        } else {
+                            1 << c
+                        }
+                    }
+                    None => 1 << c,
                 };
             }
         }
@@ -221,7 +246,7 @@ impl Search<'_> {
         // MTD(f): test "at least t" with t next to the best estimate so far; each fail-soft
         // answer is a bound that moves the estimate. Without a guess, start in the middle.
         let mut g = guess.map_or_else(|| self.estimate() as i32, |g| g as i32);
-        while lo < hi {
+        while lo < hi && !self.aborted {
             #[cfg(test)]
             {
                 self.table.stats.roots += 1;
@@ -241,7 +266,7 @@ impl Search<'_> {
 
     /// A quick estimate of [`Search::value_from`]: the maximizing side's tricks when every player
     /// plays the card that move ordering puts first.
-    fn estimate(&mut self) -> u8 {
+    pub(super) fn estimate(&mut self) -> u8 {
         let saved = (
             self.hands,
             self.trick,
@@ -336,6 +361,17 @@ impl Search<'_> {
         }
         if r == 1 {
             return self.last_trick();
+        }
+        if self.nodes > self.limit {
+            self.aborted = true;
+            return (0, 0);
+        }
+        if r as u8 == self.horizon {
+            // The depth limit: the greedy line's tricks stand for the value (every card
+            // relevant, though with a depth limit nothing is exact).
+            // Each card of the line counts as a node, so that a node limit bounds the work.
+            self.nodes += r as u64 * self.rules.active as u64;
+            return (self.estimate() as i32, self.all());
         }
         let key = self.key();
         let (dist, seq, extra) = key;

@@ -43,7 +43,7 @@ struct Slot {
 struct Bucket {
     /// Leader and lane lengths of every hand.
     dist: u128,
-    /// With tie classes, the exact remaining cards; else 0.
+    /// With tie classes, which live cards are equal ([`Search::tie_key`]); else 0.
     extra: u64,
     slots: Vec<Slot>,
 }
@@ -357,15 +357,67 @@ impl Table {
 /// relative code of a best lead.
 impl Search<'_> {
     /// The position at a trick boundary: its distribution (leader and every lane length of
-    /// every hand), the owners of every lane's cards from the top, and (with tie classes) the
-    /// exact cards.
+    /// every hand, and the depth limit, whose values are not exact), the owners of every lane's cards from the top, and (with tie classes) which
+    /// of those cards are equal ([`Search::tie_key`]).
     pub(super) fn key(&self) -> (u128, u128, u64) {
-        let extra = if self.rules.classes.is_some() {
-            self.all()
-        } else {
-            0
+        let (seq, extra) = match &self.rules.classes {
+            None => (self.seq, 0),
+            Some(k) => self.tie_key(k),
         };
-        (self.dist | (self.leader as u128) << 80, self.seq, extra)
+        (
+            self.dist | (self.leader as u128) << 80 | (self.horizon as u128) << 84,
+            seq,
+            extra,
+        )
+    }
+
+    /// With tie classes: the owner sequence made canonical and the pattern of equal cards.
+    /// Cards of one class are interchangeable (which of them a seat holds changes nothing,
+    /// as a trick between equals goes by the order of play), so within each run of equal live
+    /// cards the owners are sorted (seat 0's first), and positions that differ only in which
+    /// equal card each seat holds share one key. The pattern (per lane 16 bits, bit `i` set
+    /// when the `i`-th live card from the top equals the next) takes the place of the exact
+    /// cards: positions with the same owners and the same pattern play alike, whatever the
+    /// ranks of the cards played before.
+    pub(super) fn tie_key(&self, k: &[u8; 64]) -> (u128, u64) {
+        let all = self.all();
+        let mut seq = self.seq;
+        let mut extra = 0u64;
+        let mut t = all & self.rules.tied;
+        while t != 0 {
+            let top = high_bit(t);
+            let lane = lane_of(top);
+            // The live cards of top's class: the next tied cards of the lane down.
+            let mut group = 0u64;
+            let mut m = t & LANE << (16 * lane);
+            while m != 0 {
+                let x = high_bit(m);
+                if k[x as usize] != k[top as usize] {
+                    break;
+                }
+                group |= 1 << x;
+                m ^= 1 << x;
+            }
+            t &= !group;
+            let n = group.count_ones();
+            if n < 2 {
+                continue;
+            }
+            let live = all >> (16 * lane) & LANE;
+            let p = (live >> (top & 15) >> 1).count_ones();
+            extra |= ((1u64 << (n - 1)) - 1) << (p + 16 * lane as u32);
+            let mut owners = 0u64;
+            let mut at = 0;
+            for (s, hand) in self.hands.iter().enumerate() {
+                for _ in 0..(group & hand).count_ones() {
+                    owners |= (s as u64) << (2 * at);
+                    at += 1;
+                }
+            }
+            let span = ((1u128 << (2 * n)) - 1) << (2 * p + 32 * lane as u32);
+            seq = seq & !span | (owners as u128) << (2 * p + 32 * lane as u32);
+        }
+        (seq, extra)
     }
 
     /// The distribution (lane lengths of every hand, 5 bits each, hand `h` lane `l` at bit
@@ -432,8 +484,19 @@ impl Search<'_> {
             if wl == 0 {
                 continue;
             }
-            let low = wl.trailing_zeros();
-            let depth = (((all >> (16 * lane)) & LANE) >> low).count_ones();
+            let mut low = wl.trailing_zeros();
+            let live = (all >> (16 * lane)) & LANE;
+            if let Some(k) = &self.rules.classes {
+                // A run of equal cards is covered whole or not at all, so that its owners,
+                // sorted in the key, stand for any order of them.
+                let x = |s: u32| 16 * lane + s as usize;
+                let mut s = low;
+                while s > 0 && k[x(s - 1)] == k[x(low)] {
+                    s -= 1;
+                }
+                low = (live & !((1u64 << s) - 1)).trailing_zeros().min(low);
+            }
+            let depth = (live >> low).count_ones();
             let field: u128 = if depth >= 16 {
                 0xFFFF_FFFF
             } else {
@@ -480,6 +543,9 @@ impl Search<'_> {
         rel: u64,
         best: u8,
     ) -> (i32, u64) {
+        if self.aborted {
+            return (v, rel);
+        }
         let (dist, seq, extra) = key;
         let (lo, hi) = if v >= target { (v, r) } else { (0, v) };
         let mask = self.mask_of(rel);

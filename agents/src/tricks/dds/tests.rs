@@ -493,3 +493,203 @@ fn table_work_report() {
         );
     }
 }
+
+/// Orgy's order (ace 1 to ten 10, the three courts 0, the first played of equals winning).
+fn orgy_order(trump: Option<Suit>) -> CardOrder {
+    CardOrder::from_fn(trump, TieBreak::FirstPlayed, |c| {
+        let court = matches!(c.rank(), Rank::Jack | Rank::Queen | Rank::King);
+        (c.suit(), if court { 0 } else { c.rank().number() })
+    })
+}
+
+/// A seeded Orgy position as a game reaches it: a random deal of 13 cards each, spades trumps,
+/// random play until `k` tricks are left, then up to `pre` more random cards into the trick.
+fn orgy_position(seed: u64, k: usize, pre: usize) -> TrickPlay {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let cards = shuffled(CardSet::FULL_DECK, &mut rng);
+    let hands: Vec<CardSet> = cards
+        .chunks(13)
+        .map(|c| c.iter().copied().collect())
+        .collect();
+    let trump = Suit::ALL[seed as usize % 4];
+    let mut play = TrickPlay::new(
+        4,
+        &hands,
+        Seat::new(seed as usize % 4),
+        orgy_order(Some(trump)),
+        Obligation::FollowSuit,
+    );
+    for _ in 0..4 * (13 - k) + pre {
+        let legal: Vec<Card> = play.legal().iter().collect();
+        play.play(*legal.choose(&mut rng).unwrap());
+    }
+    play
+}
+
+/// Node counts and times of Orgy positions, every card of the player to move valued (run with
+/// `--release --ignored --nocapture`; `DDS_DEALS` positions, default 6, `DDS_K` tricks left,
+/// default 13).
+#[test]
+#[ignore]
+fn orgy_report() {
+    let deals: u64 = std::env::var("DDS_DEALS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(6);
+    let k: usize = std::env::var("DDS_K")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(13);
+    let teams = Teams::solo(4);
+    let mut total = (0u64, 0.0);
+    let untied = std::env::var("DDS_UNTIED").is_ok();
+    for seed in 0..deals {
+        let mut play = orgy_position(seed, k, 0);
+        if untied {
+            // The courts made unequal (J < Q < K below the ace): what the search costs without ties.
+            let order = CardOrder::from_fn(play.order().trump(), TieBreak::FirstPlayed, |c| {
+                let s = match c.rank() {
+                    Rank::Jack => 0,
+                    Rank::Queen => 1,
+                    Rank::King => 2,
+                    r => r.number() + 2,
+                };
+                (c.suit(), s)
+            });
+            let mut hands = [CardSet::EMPTY; 4];
+            for s in Seat::all(4) {
+                hands[s.index()] = play.hand(s);
+            }
+            play = TrickPlay::new(
+                4,
+                &hands,
+                play.trick().leader(),
+                order,
+                Obligation::FollowSuit,
+            );
+        }
+        let mut solver = match std::env::var("DDS_LIMIT").ok().and_then(|s| s.parse().ok()) {
+            Some(n) => Solver::new().with_node_limit(n),
+            None => Solver::new(),
+        };
+        let t = std::time::Instant::now();
+        let plays = solver
+            .solve_plays(&Position::from_play(&play, &teams))
+            .unwrap();
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        total.0 += solver.nodes();
+        total.1 += ms;
+        let st = solver.stats();
+        println!(
+            "seed {seed}: {:>11} nodes {:>9.1} ms, {} probes, {} scanned, limited {}; {:?}",
+            solver.nodes(),
+            ms,
+            st.probes,
+            st.scanned,
+            solver.depth_limited(),
+            plays
+                .iter()
+                .map(|&(c, v)| format!("{c}={v}"))
+                .collect::<Vec<_>>()
+        );
+    }
+    println!("total {} nodes {:.0} ms", total.0, total.1);
+}
+
+/// Orgy's equal courts (issue #26): with the tie-aware keys, equal cards searched once and the
+/// refined relevance, every card's value on seeded Orgy positions with five and six tricks
+/// left (at a lead and mid-trick, both tie rules) is what the general solver gives, which
+/// plays through the engine's own rules with exact keys.
+#[test]
+fn orgy_values_match_the_general_solver() {
+    use super::general::GeneralSolver;
+    let teams = Teams::solo(4);
+    let mut lane = Solver::new();
+    for seed in 0..24 {
+        let k = 5 + seed as usize % 2;
+        let mut play = orgy_position(seed, k, seed as usize % 4);
+        if seed % 3 == 2 {
+            let order = play.order().with_tie_break(TieBreak::LastPlayed);
+            let mut hands = [CardSet::EMPTY; 4];
+            for s in Seat::all(4) {
+                hands[s.index()] = play.hand(s);
+            }
+            for (s, c) in play.trick().plays() {
+                hands[s.index()].insert(c);
+            }
+            let mut p = TrickPlay::new(
+                4,
+                &hands,
+                play.trick().leader(),
+                order,
+                Obligation::FollowSuit,
+            );
+            for (_, c) in play.trick().plays() {
+                p.play(c);
+            }
+            play = p;
+        }
+        let pos = Position::from_play(&play, &teams);
+        let side = side_of(&play, &teams);
+        let mut general = GeneralSolver::new();
+        assert_eq!(
+            lane.solve_plays(&pos).unwrap(),
+            general.solve_plays(&play, side),
+            "seed {seed}"
+        );
+        assert_eq!(
+            lane.solve(&pos).unwrap(),
+            general.solve(&play, side),
+            "seed {seed}"
+        );
+    }
+}
+
+/// The node limit (issue #26): positions solved within it get the exact values, and
+/// `solve_plays` on an Orgy opening lead whose exact search passes it stops at about twice the
+/// limit, counted as depth-limited, with a value for every legal card.
+#[test]
+fn a_node_limit_bounds_the_work_and_keeps_exact_values_within_it() {
+    let teams = Teams::solo(4);
+    const LIMIT: u64 = 20_000;
+    for seed in 0..6 {
+        let play = orgy_position(seed, 5 + seed as usize % 3, seed as usize % 4);
+        let pos = Position::from_play(&play, &teams);
+        let mut limited = Solver::new().with_node_limit(LIMIT);
+        let got = limited.solve_plays(&pos).unwrap();
+        if limited.depth_limited() == 0 {
+            assert_eq!(got, Solver::new().solve_plays(&pos).unwrap(), "seed {seed}");
+            assert!(limited.nodes() <= LIMIT + 1, "seed {seed}");
+        }
+    }
+    let mut heavy = 0;
+    for seed in 0..6 {
+        let play = orgy_position(seed, 13, 0);
+        let pos = Position::from_play(&play, &teams);
+        let mut limited = Solver::new().with_node_limit(LIMIT);
+        let got = limited.solve_plays(&pos).unwrap();
+        assert_eq!(got.len(), play.legal().len());
+        assert!(got.iter().all(|&(_, v)| v <= 13));
+        if limited.depth_limited() == 1 {
+            heavy += 1;
+            // The exact try and the deepening each stop at the limit (a little past it: the
+            // limit is checked at leads); the one-trick search always completes.
+            let mut one = Solver::new();
+            let p = one.prepare(&pos).unwrap();
+            let tricks = play.hand(play.to_play()).len() as u8;
+            one.plays(&p, &pos, tricks - 1, u64::MAX).unwrap();
+            assert!(
+                limited.nodes() <= 2 * LIMIT + one.nodes() + LIMIT / 10,
+                "seed {seed}: {} nodes, {} in the one-trick search",
+                limited.nodes(),
+                one.nodes()
+            );
+        } else {
+            assert_eq!(got, Solver::new().solve_plays(&pos).unwrap(), "seed {seed}");
+        }
+    }
+    assert!(
+        heavy >= 3,
+        "the opening leads of seeds 0, 1 and 3 pass the limit"
+    );
+}
