@@ -355,4 +355,56 @@ mod tests {
             );
         }
     }
+
+    /// A position of `seat` to discard from `mine` (eleven cards), the other hand and the
+    /// stock dealt from the rest, early in the first hand.
+    fn to_discard(g: &GinRummy, seat: Seat, mine: &str) -> GinState {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut st: GinState = g.deal(&mut rng);
+        let mine: CardSet = mine.parse().unwrap();
+        let rest: Vec<Card> = (CardSet::FULL_DECK - mine).iter().collect();
+        st.hands[seat.index()] = mine;
+        st.hands[1 - seat.index()] = rest[..10].iter().copied().collect();
+        st.pile.clear();
+        st.pile.push(rest[10]);
+        st.stock.clear();
+        st.stock.extend(rest[11..].iter().copied());
+        st.phase = Phase::Discard;
+        st.turn = seat;
+        g.check_invariants(&st).unwrap();
+        st
+    }
+
+    /// Issue #26: the search agents valued a knock by the playout of the *next* hand (their
+    /// playouts measured the hand's gain from the state after the knock), so going gin was
+    /// worth no more than discarding, and they lost every game to the heuristic. With a gin
+    /// hand, or a two-point knock early in the hand, each search agent at its default settings
+    /// (a smaller budget) knocks (with the gin hand, goes gin), from either seat.
+    #[test]
+    fn regression_search_agents_knock_when_the_knock_wins_the_hand() {
+        let g = game(&[]);
+        let gin = "2H 3H 4H 5H 7C 8C 9C JS QS KS 2C";
+        let two = "2H 3H 4H 7C 8C 9C JS QS KS 2C 5H";
+        let cat = crate::catalog::<GinRummy>();
+        for spec in ["ismcts:iters=200", "mo-ismcts:iters=200", "pimc:worlds=4,iters=100"] {
+            let mut agent = cat.build(&spec.parse().unwrap()).unwrap();
+            for seat in Seat::all(2) {
+                for hand in [gin, two] {
+                    let st = to_discard(&g, seat, hand);
+                    let mut legal = Vec::new();
+                    g.legal_actions(&st, &mut legal);
+                    let obs = g.observe(&st, seat);
+                    let mut rng = ChaCha8Rng::seed_from_u64(7);
+                    let a = agent.choose(&g, seat, &obs, &legal, &mut rng);
+                    // Gin (discarding 2C) is worth the gin bonus more than any other knock.
+                    let ok = match a {
+                        GinAction::Knock(c) => hand == two || c.to_string() == "2C",
+                        _ => false,
+                    };
+                    assert!(ok, "{spec}, seat {seat}, {hand}: {a}");
+                }
+            }
+        }
+    }
 }
+
