@@ -151,8 +151,14 @@ mod tests {
         let mut total = 0.0;
         for _ in 0..n {
             let mut state = game.deal(&mut rng);
-            let r =
-                Rollout::Random.play_out(&game, &mut state, &mut scratch, &mut rng, Some(timing), None);
+            let r = Rollout::Random.play_out(
+                &game,
+                &mut state,
+                &mut scratch,
+                &mut rng,
+                Some(timing),
+                None,
+            );
             total += r[Seat::new(0)];
         }
         total / f64::from(n)
