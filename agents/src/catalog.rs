@@ -90,7 +90,9 @@ pub trait GameAgents: Game {
     /// offers one; `None` (the default) plays out uniformly at random. A game offers one where
     /// random playouts would not end in reasonable time: Spoons and Pig, whose random play
     /// runs to the move cap, offer their heuristic for one tick, the round then valued by
-    /// hand progress ([`Rollout::Cutoff`]).
+    /// hand progress ([`Rollout::Cutoff`]); or where random play tells the search nothing:
+    /// Gin Rummy, whose random hands are almost all drawn, offers its heuristic to the end of
+    /// the hand ([`Rollout::HandEnd`]).
     fn default_rollout() -> Option<Rollout<Self>> {
         None
     }
