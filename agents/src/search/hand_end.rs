@@ -42,17 +42,17 @@ pub fn gain_share<G: Game>(game: &G, gain: impl Fn(Seat) -> f64, scale: f64) -> 
 }
 
 /// The playout of `rollout=auto` in a game that offers no playout of its own
-/// ([`GameAgents::default_rollout`]): random play to the end of the hand where the game
-/// values hands ([`GameAgents::hand_end`]), random play to the end of the game otherwise.
+/// ([`GameAgents::default_rollout`]): where the game values hands ([`GameAgents::hand_end`]),
+/// random play to the end of the hand the search's decision is in, valued from the search's
+/// root ([`Rollout::HandEnd`]); random play to the end of the game otherwise.
 pub fn auto_rollout<G: GameAgents>() -> Rollout<G> {
     if let Some(r) = G::default_rollout() {
         return r;
     }
     match G::hand_end() {
-        Some(value) => Rollout::Cutoff {
+        Some(value) => Rollout::HandEnd {
             agent: Box::new(RandomAgent),
             value,
-            label: "auto",
         },
         None => Rollout::Random,
     }

@@ -89,8 +89,18 @@ pub(crate) fn race_action<G: Game>(
                 reaction,
             });
         }
+        // A hand valued from the search's root is valued from the race position.
+        let root = rollout.hand_end().map(|_| state.clone());
         game.apply_race(&mut state, &entries, &mut rng);
-        totals[i] += rollout.play_out(game, &mut state, &mut scratch, &mut rng, Some(timing))[seat];
+        let rewards = rollout.play_out(
+            game,
+            &mut state,
+            &mut scratch,
+            &mut rng,
+            Some(timing),
+            root.as_ref(),
+        );
+        totals[i] += rewards[seat];
     }
     // Every action had the same number of playouts (or one fewer), so means compare fairly.
     let tries = |i: usize| ((playouts - i).div_ceil(legal.len())) as f64;
@@ -141,8 +151,14 @@ mod tests {
         let mut total = 0.0;
         for _ in 0..n {
             let mut state = game.deal(&mut rng);
-            let r =
-                Rollout::Random.play_out(&game, &mut state, &mut scratch, &mut rng, Some(timing));
+            let r = Rollout::Random.play_out(
+                &game,
+                &mut state,
+                &mut scratch,
+                &mut rng,
+                Some(timing),
+                None,
+            );
             total += r[Seat::new(0)];
         }
         total / f64::from(n)

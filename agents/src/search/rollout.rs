@@ -14,8 +14,9 @@ use std::fmt;
 /// a guard against a game that does not end under the playout policy.
 pub const MAX_PLAYOUT_MOVES: usize = 1_000_000;
 
-/// The cut-off of [`Rollout::Cutoff`]: each seat's estimated reward once a playout that
-/// started at the first state has reached the second at a natural break; `None` to play on.
+/// The cut-off of [`Rollout::Cutoff`] and [`Rollout::HandEnd`]: each seat's estimated reward
+/// once play from the first state (where the playout began, or for [`Rollout::HandEnd`] the
+/// root of the search) has reached the second at a natural break; `None` to play on.
 pub type CutoffValue<G> = fn(&G, &<G as Game>::State, &<G as Game>::State) -> Option<BySeat<f64>>;
 
 /// How fast each seat reacts in a search's simulated races: the searching seat with its own
@@ -110,6 +111,19 @@ pub enum Rollout<G: Game> {
         /// The setting's text in the search's label.
         label: &'static str,
     },
+    /// The agent plays every seat until the hand the search's decision is in is over,
+    /// valued by `value` from the root of the search (the game's
+    /// [`hand_end`](crate::GameAgents::hand_end), `rollout=auto` in a game played hand by
+    /// hand): the hand's end ends the tree's descent as well as the playout, so a move of the
+    /// tree that ends the hand (a knock, the last card of a trick game) is valued by what the
+    /// hand gained, not by the next hand's playout.
+    HandEnd {
+        /// The policy of every seat.
+        agent: Box<dyn Agent<G>>,
+        /// Each seat's reward once play from the search's root has ended its hand; `None`
+        /// while the hand goes on.
+        value: CutoffValue<G>,
+    },
 }
 
 // Written out: a derived `Default` would require `G: Default`.
@@ -128,6 +142,7 @@ impl<G: Game> fmt::Debug for Rollout<G> {
             Rollout::Cutoff { agent, label, .. } => {
                 write!(f, "Cutoff({}, {label})", agent.label())
             }
+            Rollout::HandEnd { agent, .. } => write!(f, "HandEnd({})", agent.label()),
         }
     }
 }
@@ -139,12 +154,23 @@ impl<G: Game> Rollout<G> {
             Rollout::Random => "random".into(),
             Rollout::Agent(a) => a.label(),
             Rollout::Cutoff { label, .. } => (*label).into(),
+            Rollout::HandEnd { .. } => "auto".into(),
+        }
+    }
+
+    /// The value that ends a search at the end of its root's hand ([`Rollout::HandEnd`]).
+    pub(crate) fn hand_end(&self) -> Option<CutoffValue<G>> {
+        match self {
+            Rollout::HandEnd { value, .. } => Some(*value),
+            _ => None,
         }
     }
 
     /// Plays `state` to the end and returns each seat's reward (its win share). `scratch`
     /// holds the driver's buffers. With a `timing`, every race entry's reaction time is drawn
-    /// from it (the action still comes from the policy); without, from the policy.
+    /// from it (the action still comes from the policy); without, from the policy. `root` is
+    /// the state [`Rollout::HandEnd`] values the hand from (the search's root; `None`: `state`
+    /// as it is now); the other policies ignore it.
     pub(crate) fn play_out(
         &mut self,
         game: &G,
@@ -152,9 +178,11 @@ impl<G: Game> Rollout<G> {
         scratch: &mut Scratch<G::Action>,
         rng: &mut ChaCha8Rng,
         timing: Option<Timing>,
+        root: Option<&G::State>,
     ) -> BySeat<f64> {
         let value = match self {
-            Rollout::Cutoff { value, .. } => Some(*value),
+            Rollout::Cutoff { value, .. } => Some((*value, None)),
+            Rollout::HandEnd { value, .. } => Some((*value, root)),
             _ => None,
         };
         match timing {
@@ -170,17 +198,24 @@ impl<G: Game> Rollout<G> {
     }
 }
 
-/// Plays `state` out with `policy`: to the end, or with a `value`, as [`Rollout::Cutoff`] does.
+/// Plays `state` out with `policy`: to the end, or with a `value` (and the state it measures
+/// from, `None` for `state` itself), as [`Rollout::Cutoff`] and [`Rollout::HandEnd`] do.
 fn finish<G: Game, P: Policy<G, Error = Infallible>>(
     game: &G,
     state: &mut G::State,
     policy: &mut P,
     scratch: &mut Scratch<G::Action>,
     rng: &mut ChaCha8Rng,
-    value: Option<CutoffValue<G>>,
+    value: Option<(CutoffValue<G>, Option<&G::State>)>,
 ) -> BySeat<f64> {
-    if let Some(value) = value {
-        return play_to_cutoff(game, state, policy, scratch, rng, value);
+    if let Some((value, from)) = value {
+        return match from {
+            Some(from) => play_to_cutoff(game, state, from, policy, scratch, rng, value),
+            None => {
+                let from = state.clone();
+                play_to_cutoff(game, state, &from, policy, scratch, rng, value)
+            }
+        };
     }
     let Ok(end) = driver::play(game, state, policy, scratch, rng, MAX_PLAYOUT_MOVES as u64);
     match end {
@@ -192,25 +227,25 @@ fn finish<G: Game, P: Policy<G, Error = Infallible>>(
     }
 }
 
-/// [`Rollout::Cutoff`]'s playout: step by step until `value` scores the position, the
-/// game ends (its rewards), or the game's cap or [`MAX_PLAYOUT_MOVES`] is reached (equal
-/// shares).
+/// [`Rollout::Cutoff`]'s and [`Rollout::HandEnd`]'s playout: step by step until `value`
+/// scores the position as reached from `start`, the game ends (its rewards), or the game's
+/// cap or [`MAX_PLAYOUT_MOVES`] is reached (equal shares).
 fn play_to_cutoff<G: Game, P: Policy<G, Error = Infallible>>(
     game: &G,
     state: &mut G::State,
+    start: &G::State,
     policy: &mut P,
     scratch: &mut Scratch<G::Action>,
     rng: &mut ChaCha8Rng,
     value: CutoffValue<G>,
 ) -> BySeat<f64> {
-    let start = state.clone();
     let limit = game
         .move_cap()
         .unwrap_or(u64::MAX)
         .min(MAX_PLAYOUT_MOVES as u64);
     let mut moves = 0u64;
     while moves < limit {
-        if let Some(v) = value(game, &start, state) {
+        if let Some(v) = value(game, start, state) {
             return v;
         }
         let Ok(step) = driver::step(game, state, policy, scratch, rng);
@@ -235,7 +270,9 @@ impl<G: Game> Policy<G> for Rollout<G> {
     ) -> Result<G::Action, Infallible> {
         Ok(match self {
             Rollout::Random => legal[rng.random_range(0..legal.len())],
-            Rollout::Agent(agent) | Rollout::Cutoff { agent, .. } => {
+            Rollout::Agent(agent)
+            | Rollout::Cutoff { agent, .. }
+            | Rollout::HandEnd { agent, .. } => {
                 agent.act(&SeatView::new(game, state, seat), legal, rng)
             }
         })
@@ -251,7 +288,9 @@ impl<G: Game> Policy<G> for Rollout<G> {
     ) -> Result<(G::Action, f64), Infallible> {
         Ok(match self {
             Rollout::Random => (legal[rng.random_range(0..legal.len())], rng.random::<f64>()),
-            Rollout::Agent(agent) | Rollout::Cutoff { agent, .. } => {
+            Rollout::Agent(agent)
+            | Rollout::Cutoff { agent, .. }
+            | Rollout::HandEnd { agent, .. } => {
                 let a = agent.act(&SeatView::new(game, state, seat), legal, rng);
                 (a, agent.reaction_time(rng))
             }

@@ -192,6 +192,9 @@ pub(crate) struct Tree<G: Game> {
     ln: Vec<f64>,
     /// The arena holding the root seat's decisions.
     root: usize,
+    /// This iteration's sampled root state, kept while the playout policy values the hand
+    /// from the root ([`Rollout::hand_end`]).
+    root_state: Option<G::State>,
     iterations: u32,
 }
 
@@ -221,6 +224,7 @@ impl<G: Game> Tree<G> {
             slots: Vec::new(),
             ln: Vec::new(),
             root: 0,
+            root_state: None,
             iterations: 0,
         }
     }
@@ -286,7 +290,9 @@ impl<G: Game> Tree<G> {
         self.arenas.iter().map(|a| a.nodes.len()).sum()
     }
 
-    /// One iteration from `state`: select and expand, play out, back up.
+    /// One iteration from `state`: select and expand, play out, back up. Where the playout
+    /// policy values the hand from the root ([`Rollout::hand_end`]), the end of the root's
+    /// hand ends the descent too, valued as the policy values it.
     fn iterate(
         &mut self,
         game: &G,
@@ -302,10 +308,25 @@ impl<G: Game> Tree<G> {
             path.push(0);
             *at = 0;
         }
+        let hand_end = rollout.hand_end();
+        if hand_end.is_some() {
+            match &mut self.root_state {
+                Some(root) => root.clone_from(state),
+                None => self.root_state = Some(state.clone()),
+            }
+        }
+        let root = self.root_state.as_ref().filter(|_| hand_end.is_some());
+        // The end of the root's hand, once a move of the tree has reached it.
+        let ended = |state: &G::State| hand_end.zip(root).and_then(|(v, r)| v(game, r, state));
+        let mut valued = None;
         while let ToMove::Seat(s) = game.to_move(state) {
             game.legal_actions(state, &mut self.scratch.legal);
             if self.scratch.legal.len() == 1 {
                 game.apply(state, self.scratch.legal[0], rng);
+                valued = ended(state);
+                if valued.is_some() {
+                    break;
+                }
                 continue;
             }
             // The mover decides in its own tree.
@@ -353,11 +374,15 @@ impl<G: Game> Tree<G> {
                 }
             }
             game.apply(state, a, rng);
-            if expanded {
+            valued = ended(state);
+            if expanded || valued.is_some() {
                 break;
             }
         }
-        let rewards = rollout.play_out(game, state, &mut self.scratch, rng, timing);
+        let rewards = match valued {
+            Some(v) => v,
+            None => rollout.play_out(game, state, &mut self.scratch, rng, timing, root),
+        };
         for (arena, path) in self.arenas.iter_mut().zip(&self.paths) {
             arena.backup(path, &rewards);
         }

@@ -183,7 +183,7 @@ fn random_rollouts_are_cut_short_only_past_the_limit() {
     let game = Trash::new(2, &Params::parse(&["layout=2"]).unwrap()).unwrap();
     let mut st = game.deal(&mut rng(1));
     let mut scratch = Scratch::new();
-    let rewards = Rollout::Random.play_out(&game, &mut st, &mut scratch, &mut rng(2), None);
+    let rewards = Rollout::Random.play_out(&game, &mut st, &mut scratch, &mut rng(2), None, None);
     assert_eq!(rewards[S0] + rewards[S1], 1.0);
     assert!(rewards[S0] == 1.0 || rewards[S1] == 1.0);
 }
@@ -275,7 +275,7 @@ fn auto_playouts_stop_at_the_end_of_the_hand() {
     for seed in 0..20 {
         let mut r = rng(seed);
         let mut state = game.deal(&mut r);
-        let v = rollout.play_out(&game, &mut state, &mut scratch, &mut r, None);
+        let v = rollout.play_out(&game, &mut state, &mut scratch, &mut r, None, None);
         assert_eq!(state.hands_played(), 1, "seed {seed}");
         assert!(game.outcome(&state).is_none());
         let (a, b) = (v[Seat::new(0)], v[Seat::new(1)]);
