@@ -403,6 +403,8 @@ mod tests {
                 assert_eq!(s.play().hand(seat).len(), 13);
                 let obs = g.observe(&s, seat);
                 assert_eq!((obs.trump_card, obs.exposed), (s.trump_card(), true));
+                // The observer sees its own thirteen cards.
+                assert_eq!(obs.hand(), s.play().hand(seat));
                 // Nobody else sees the dealer's other cards.
                 if seat != Seat::new(3) {
                     assert_eq!(obs.play.hand(Seat::new(3)), CardSet::EMPTY);
