@@ -438,6 +438,26 @@ mod tests {
         }
     }
 
+    /// Every card is played face up: each other seat sees exactly the card played.
+    #[test]
+    fn every_play_is_public() {
+        let g = game(5);
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut s = g.deal(&mut rng);
+        let mut legal = Vec::new();
+        while s.hands_played() == 0 {
+            let ToMove::Seat(mover) = g.to_move(&s) else {
+                panic!("Whist has no chance or race moves")
+            };
+            g.legal_actions(&s, &mut legal);
+            let card = legal[legal.len() / 2];
+            for viewer in Seat::all(4).filter(|&v| v != mover) {
+                assert_eq!(g.observe_action(&s, card, viewer), Some(card));
+            }
+            g.apply(&mut s, card, &mut rng);
+        }
+    }
+
     /// Scoring from a literal deal: a side that takes every trick scores seven.
     #[test]
     fn scoring_counts_tricks_over_six() {
