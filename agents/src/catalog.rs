@@ -92,8 +92,9 @@ pub trait GameAgents: Game {
     /// whose random play runs to the move cap, offer their heuristic for one tick, the round
     /// then valued by hand progress ([`Rollout::Cutoff`]); Egyptian Ratscrew resolves the race
     /// with its heuristic and values it by card share; Dingo plays its heuristic to the end;
-    /// Gin Rummy, whose random hands are almost all drawn, offers its heuristic to the end of
-    /// the hand ([`Rollout::HandEnd`]).
+    /// Gin Rummy, whose random hands are almost all drawn, and Euchre and Hasenpfeffer, whose
+    /// random card play makes every bid look alike, offer their heuristic to the end of the
+    /// hand ([`Rollout::HandEnd`]).
     fn default_rollout() -> Option<Rollout<Self>> {
         None
     }

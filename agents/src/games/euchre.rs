@@ -10,14 +10,14 @@
 //! assert_eq!(agent.label(), "heuristic");
 //! ```
 
-use crate::search::{hands_and_scores, CutoffValue};
+use crate::search::{hands_and_scores, CutoffValue, Rollout};
 use crate::tricks::{rule_of_thumb, DoubleDummy, TableView};
 use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver};
 use cardsim_engine::cards::{Card, CardSet, Rank, Suit};
-use cardsim_engine::games::euchre::{EuchreAction, EuchreObservation, Phase};
+use cardsim_engine::games::euchre::{EuchreAction, EuchreObservation, EuchreState, Phase};
 use cardsim_engine::params::ParamSpec;
 use cardsim_engine::tricks::CardOrder;
-use cardsim_engine::Seat;
+use cardsim_engine::{BySeat, Game, Seat};
 use rand::RngCore;
 
 pub use cardsim_engine::games::euchre::Euchre;
@@ -25,11 +25,16 @@ pub use cardsim_engine::games::euchre::Euchre;
 impl GameAgents for Euchre {
     /// A playout ends with its hand, valued by the points each side gained (the side that made or set the contract scores 1, 2 or 4).
     fn hand_end() -> Option<CutoffValue<Self>> {
-        Some(|g, start, now| {
-            let score = |s: &<Self as cardsim_engine::Game>::State, seat: Seat| {
-                f64::from(s.scores()[cardsim_engine::Game::team(g, seat)])
-            };
-            hands_and_scores(g, start, now, |s| s.deals(), score, 4.0)
+        Some(hand_gain)
+    }
+
+    /// The heuristic plays every seat to the end of the hand ([`Rollout::HandEnd`]): random
+    /// card play makes every bid look alike, so with random playouts the search passed
+    /// most of the hands the heuristic makes trumps on (issue #26).
+    fn default_rollout() -> Option<Rollout<Self>> {
+        Some(Rollout::HandEnd {
+            agent: Box::new(EuchreHeuristic::default()),
+            value: hand_gain,
         })
     }
 
@@ -51,6 +56,13 @@ impl GameAgents for Euchre {
     fn exact_solver() -> Option<Box<dyn PerfectInfoSolver<Euchre>>> {
         Some(Box::new(DoubleDummy::new()))
     }
+}
+
+/// The hand's value from `start`: once it is over (and the game is not), the points each
+/// side gained, scaled by 4 (see [`hands_and_scores`]).
+fn hand_gain(g: &Euchre, start: &EuchreState, now: &EuchreState) -> Option<BySeat<f64>> {
+    let score = |s: &EuchreState, seat: Seat| f64::from(s.scores()[Game::team(g, seat)]);
+    hands_and_scores(g, start, now, |s| s.deals(), score, 4.0)
 }
 
 /// Trump strength of `hand` with `trump` as trumps: right bower 3, left bower 2.5, ace 2, king

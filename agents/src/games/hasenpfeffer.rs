@@ -12,13 +12,15 @@
 //! assert_eq!(agent.label(), "heuristic");
 //! ```
 
-use crate::search::{hands_and_scores, CutoffValue};
+use crate::search::{hands_and_scores, CutoffValue, Rollout};
 use crate::tricks::{rule_of_thumb, DoubleDummy, TableView};
 use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver};
 use cardsim_engine::cards::{Card, CardSet, Rank, Suit};
-use cardsim_engine::games::hasenpfeffer::{HasenpfefferAction, HasenpfefferObservation, Phase};
+use cardsim_engine::games::hasenpfeffer::{
+    HasenpfefferAction, HasenpfefferObservation, HasenpfefferState, Phase,
+};
 use cardsim_engine::params::ParamSpec;
-use cardsim_engine::Seat;
+use cardsim_engine::{BySeat, Game, Seat};
 use rand::RngCore;
 
 pub use cardsim_engine::games::hasenpfeffer::Hasenpfeffer;
@@ -26,11 +28,16 @@ pub use cardsim_engine::games::hasenpfeffer::Hasenpfeffer;
 impl GameAgents for Hasenpfeffer {
     /// A playout ends with its hand, valued by the points each side gained (a trick a point, a set contract lost: at most 6 either way).
     fn hand_end() -> Option<CutoffValue<Self>> {
-        Some(|g, start, now| {
-            let score = |s: &<Self as cardsim_engine::Game>::State, seat: Seat| {
-                f64::from(s.scores()[cardsim_engine::Game::team(g, seat)])
-            };
-            hands_and_scores(g, start, now, |s| s.deals(), score, 6.0)
+        Some(hand_gain)
+    }
+
+    /// The heuristic plays every seat to the end of the hand ([`Rollout::HandEnd`]): random
+    /// card play makes every bid look alike, so with random playouts the search passed
+    /// many of the hands the heuristic bids on (issue #26).
+    fn default_rollout() -> Option<Rollout<Self>> {
+        Some(Rollout::HandEnd {
+            agent: Box::new(HasenpfefferHeuristic::default()),
+            value: hand_gain,
         })
     }
 
@@ -53,6 +60,17 @@ impl GameAgents for Hasenpfeffer {
     fn exact_solver() -> Option<Box<dyn PerfectInfoSolver<Hasenpfeffer>>> {
         Some(Box::new(DoubleDummy::new()))
     }
+}
+
+/// The hand's value from `start`: once it is over (and the game is not), the points each
+/// side gained, scaled by 6 (see [`hands_and_scores`]).
+fn hand_gain(
+    g: &Hasenpfeffer,
+    start: &HasenpfefferState,
+    now: &HasenpfefferState,
+) -> Option<BySeat<f64>> {
+    let score = |s: &HasenpfefferState, seat: Seat| f64::from(s.scores()[Game::team(g, seat)]);
+    hands_and_scores(g, start, now, |s| s.deals(), score, 6.0)
 }
 
 /// The heuristic's settings.

@@ -1,4 +1,5 @@
 use super::*;
+use crate::catalog;
 use crate::same_information_same_choice;
 use crate::search::honesty::check_random_games;
 use crate::tricks::testing::brute_force_values;
@@ -6,7 +7,7 @@ use crate::tricks::testing::place_chances;
 use crate::tricks::testing::{partnership_wins_against_random, spec_partnership_wins};
 use cardsim_engine::games::euchre::EuchreState;
 use cardsim_engine::tricks::TrickTaking;
-use cardsim_engine::{Game, Params};
+use cardsim_engine::{Game, Params, ToMove};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -214,6 +215,80 @@ fn determinizations_are_honest_with_the_stub_the_discard_and_voids() {
         assert!(
             report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
             "{report:?}"
+        );
+    }
+}
+
+/// The search agents' default playout (`rollout=auto`) is the heuristic's play to the end of
+/// the hand (issue #26): random play made every bid look alike.
+#[test]
+fn rollout_auto_plays_the_heuristic_to_the_end_of_the_hand() {
+    let rollout = crate::search::auto_rollout::<Euchre>();
+    let crate::search::Rollout::HandEnd { agent, .. } = rollout else {
+        panic!("rollout=auto is {rollout:?}, not the end of the hand");
+    };
+    assert_eq!(agent.label(), "heuristic");
+}
+
+/// Deals (from seeds 0 and up) where the first seat passes and the dealer's partner holds
+/// three trumps or more of the upcard's suit and a hand worth at least `strength` with what
+/// the upcard adds to his side (as the heuristic counts it), with the seat's observation and legal actions: up to `n` of
+/// them.
+fn strong_partner_hands(n: usize, strength: f64) -> Vec<(EuchreObservation, Vec<EuchreAction>)> {
+    let game = game(&[]);
+    let mut out = Vec::new();
+    let mut legal = Vec::new();
+    for seed in 0..10_000 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = game.deal(&mut rng);
+        game.apply(&mut state, EuchreAction::Pass, &mut rng);
+        let ToMove::Seat(seat) = game.to_move(&state) else {
+            panic!("seed {seed}: nobody to bid")
+        };
+        let obs = game.observe(&state, seat);
+        assert_eq!(obs.phase, Phase::Order, "seed {seed}");
+        assert!(Euchre::teams().same(seat, obs.dealer), "seed {seed}");
+        let up = obs.upcard;
+        let v = hand_value(obs.hand(), up.suit()) + 0.5 + 0.5 * trump_card_value(up, up.suit());
+        let trumps = obs.hand() & CardOrder::euchre(up.suit(), None).trump_cards();
+        if v >= strength && trumps.len() >= 3 {
+            game.legal_actions(&state, &mut legal);
+            out.push((obs, legal.clone()));
+            if out.len() == n {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Regression (issue #26, the search passing the hands the heuristic makes trumps on): the
+/// dealer's partner, after a pass, orders up the upcard's suit with three trumps and a hand
+/// worth 7 or more with the upcard (the heuristic orders up from 5). With random playouts
+/// `ismcts` passed the first of these (`7C QC 8S TS AS`, the right bower turned up for its
+/// partner).
+#[test]
+fn ismcts_orders_up_a_strong_hand() {
+    let game = game(&[]);
+    let mut agent = catalog::<Euchre>()
+        .build(&"ismcts".parse().unwrap())
+        .unwrap();
+    let hands = strong_partner_hands(8, 7.0);
+    assert_eq!(hands.len(), 8);
+    for (i, (obs, legal)) in hands.iter().enumerate() {
+        let a = agent.choose(
+            &game,
+            obs.seat,
+            obs,
+            legal,
+            &mut ChaCha8Rng::seed_from_u64(i as u64),
+        );
+        assert_eq!(
+            a,
+            EuchreAction::OrderUp,
+            "hand {} upcard {}",
+            obs.hand(),
+            obs.upcard
         );
     }
 }
