@@ -43,6 +43,8 @@ impl GameAgents for GinRummy {
         Some(Rollout::HandEnd {
             agent: Box::new(GinHeuristic),
             value: hand_value,
+            leaf: Some(tree_leaf),
+            margin: Some(2.0),
         })
     }
 
@@ -62,6 +64,14 @@ impl GameAgents for GinRummy {
 fn hand_value(g: &GinRummy, start: &GinState, now: &GinState) -> Option<BySeat<f64>> {
     let score = |s: &GinState, seat: Seat| f64::from(s.points[seat.index()]);
     hands_and_scores(g, start, now, |s| s.hands_played, score, 50.0)
+}
+
+/// Where the search's tree stops ([`Rollout::HandEnd`]'s `leaf`): at a discard after a draw
+/// from the stock, whose choices depend on the card drawn (not in the tree's keys, so one
+/// node would mix all of them), and at every discard of the other seat than the root's (its
+/// hand is hidden). The playout's heuristic makes those discards, seeing the card.
+fn tree_leaf(_: &GinRummy, root: &GinState, now: &GinState) -> bool {
+    now.phase == Phase::Discard && (now.taken.is_none() || now.turn != root.turn)
 }
 
 /// A sensible Gin Rummy player that decides from its observation alone.
