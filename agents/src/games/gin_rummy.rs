@@ -432,7 +432,11 @@ mod tests {
 
     /// Positions from heuristic play, `seat` to discard with a single least-deadwood
     /// discard (the heuristic's choice): one per deal of `seeds`, after `turns` decisions.
-    fn least_deadwood_positions(g: &GinRummy, seeds: std::ops::Range<u64>, turns: u32) -> Vec<GinState> {
+    fn least_deadwood_positions(
+        g: &GinRummy,
+        seeds: std::ops::Range<u64>,
+        turns: u32,
+    ) -> Vec<GinState> {
         let mut out = Vec::new();
         let mut legal = Vec::new();
         for seed in seeds {
