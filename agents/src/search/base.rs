@@ -78,6 +78,12 @@ impl<G: Game> SearchCore<G> {
         self.tree.best_root_action(legal, &mut self.stats)
     }
 
+    /// The root action of the last search that replaces `keep` by more than `z` standard
+    /// errors (see [`Rollout::root_prior`]), `keep` if none does.
+    pub fn root_action_over(&mut self, legal: &[G::Action], keep: G::Action, z: f64) -> G::Action {
+        self.tree.root_action_over(legal, keep, z, &mut self.stats)
+    }
+
     /// The settings as spec text, e.g. `iters=1000,c=0.7,rollout=random`.
     pub fn label(&self) -> String {
         format!(

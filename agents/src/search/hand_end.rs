@@ -53,6 +53,8 @@ pub fn auto_rollout<G: GameAgents>() -> Rollout<G> {
         Some(value) => Rollout::HandEnd {
             agent: Box::new(RandomAgent),
             value,
+            leaf: None,
+            margin: None,
         },
         None => Rollout::Random,
     }

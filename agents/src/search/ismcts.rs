@@ -169,6 +169,10 @@ impl<G: Game> Agent<G> for Ismcts<G> {
         }
         self.core
             .run(game, seat, legal, rng, |r| game.determinize(obs, r));
+        if let Some((agent, z)) = self.core.rollout.root_prior() {
+            let keep = agent.choose(game, seat, obs, legal, rng);
+            return self.core.root_action_over(legal, keep, z);
+        }
         self.core.best_root_action(legal)
     }
 

@@ -81,6 +81,6 @@ pub(crate) use hand_end::testing::check_hand_ends;
 pub use hand_end::{auto_rollout, gain_share, hands_and_scores};
 pub use ismcts::Ismcts;
 pub use pimc::Pimc;
-pub use rollout::{CutoffValue, Rollout, MAX_PLAYOUT_MOVES};
+pub use rollout::{CutoffValue, Rollout, TreeLeaf, MAX_PLAYOUT_MOVES};
 pub use settings::{PimcSettings, SearchSettings};
 pub use uct::{PerfectInfoSolver, Uct};

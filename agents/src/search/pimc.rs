@@ -43,6 +43,9 @@ pub struct Pimc<G: Game> {
     solver: Box<dyn PerfectInfoSolver<G>>,
     values: Vec<f64>,
     totals: Vec<f64>,
+    /// Per action, the sum over worlds of its squared value difference to the kept action
+    /// (see [`Rollout::root_prior`]).
+    diff_sq: Vec<f64>,
     worlds: u32,
     race_rollout: Rollout<G>,
     reaction: ReactionModel,
@@ -66,6 +69,7 @@ impl<G: Game> Pimc<G> {
             solver,
             values: Vec::new(),
             totals: Vec::new(),
+            diff_sq: Vec::new(),
             worlds: 0,
             race_rollout: Rollout::Random,
             reaction: ReactionModel::default(),
@@ -83,7 +87,10 @@ impl<G: Game> Pimc<G> {
         self
     }
 
-    /// Replaces the playout policy of its race decisions (random by default).
+    /// Replaces the playout policy of its race decisions (random by default). Where it is
+    /// a [`Rollout::HandEnd`] with a `margin`, its agent's choice is also the action the
+    /// search keeps unless another beats it, world by world, by that many standard errors
+    /// of the mean difference.
     pub fn with_race_rollout(mut self, rollout: Rollout<G>) -> Self {
         self.race_rollout = rollout;
         self
@@ -108,14 +115,25 @@ impl<G: Game> Pimc<G> {
         legal: &[G::Action],
         rng: &mut dyn RngCore,
     ) -> Vec<f64> {
-        self.run(game, obs, legal, rng);
+        self.run(game, obs, legal, None, rng);
         self.totals.clone()
     }
 
-    fn run(&mut self, game: &G, obs: &G::Observation, legal: &[G::Action], rng: &mut dyn RngCore) {
+    /// Sums each action's values over the worlds, and with `keep` (an index of `legal`) the
+    /// squares of their differences to `keep`'s.
+    fn run(
+        &mut self,
+        game: &G,
+        obs: &G::Observation,
+        legal: &[G::Action],
+        keep: Option<usize>,
+        rng: &mut dyn RngCore,
+    ) {
         let mut rng = ChaCha8Rng::seed_from_u64(rng.next_u64());
         self.totals.clear();
         self.totals.resize(legal.len(), 0.0);
+        self.diff_sq.clear();
+        self.diff_sq.resize(legal.len(), 0.0);
         let start = Instant::now();
         self.worlds = 0;
         while self.worlds < self.settings.worlds {
@@ -131,7 +149,30 @@ impl<G: Game> Pimc<G> {
             for (t, v) in self.totals.iter_mut().zip(&self.values) {
                 *t += v;
             }
+            if let Some(k) = keep {
+                for (d, v) in self.diff_sq.iter_mut().zip(&self.values) {
+                    *d += (v - self.values[k]).powi(2);
+                }
+            }
         }
+    }
+
+    /// After [`Pimc::run`] with `keep`: the action of highest total among those whose mean
+    /// difference to `keep`'s over the worlds exceeds `z` standard errors; `keep` if none.
+    fn index_over(&self, keep: usize, z: f64) -> usize {
+        let n = f64::from(self.worlds);
+        if self.worlds < 2 {
+            return keep;
+        }
+        let mut best = keep;
+        for (i, (&t, &sq)) in self.totals.iter().zip(&self.diff_sq).enumerate() {
+            let mean = (t - self.totals[keep]) / n;
+            let error = ((sq / n - mean * mean).max(0.0) / (n - 1.0)).sqrt();
+            if mean > z * error && t > self.totals[best] {
+                best = i;
+            }
+        }
+        best
     }
 }
 
@@ -139,7 +180,7 @@ impl<G: Game> Agent<G> for Pimc<G> {
     fn choose(
         &mut self,
         game: &G,
-        _seat: Seat,
+        seat: Seat,
         obs: &G::Observation,
         legal: &[G::Action],
         rng: &mut dyn RngCore,
@@ -152,7 +193,14 @@ impl<G: Game> Agent<G> for Pimc<G> {
             let world = game.determinize(obs, rng);
             return self.solver.best_action(game, &world, legal, rng);
         }
-        self.run(game, obs, legal, rng);
+        if let Some((agent, z)) = self.race_rollout.root_prior() {
+            let choice = agent.choose(game, seat, obs, legal, rng);
+            if let Some(keep) = legal.iter().position(|&a| a == choice) {
+                self.run(game, obs, legal, Some(keep), rng);
+                return legal[self.index_over(keep, z)];
+            }
+        }
+        self.run(game, obs, legal, None, rng);
         legal[argmax(&self.totals)]
     }
 

@@ -19,6 +19,12 @@ pub const MAX_PLAYOUT_MOVES: usize = 1_000_000;
 /// root of the search) has reached the second at a natural break; `None` to play on.
 pub type CutoffValue<G> = fn(&G, &<G as Game>::State, &<G as Game>::State) -> Option<BySeat<f64>>;
 
+/// Where a search's tree stops under [`Rollout::HandEnd`]: true when, on the way from the
+/// search's root (the first state) to the second, the tree has reached a decision it cannot
+/// tell apart from others (one whose choices depend on a card drawn by chance or held
+/// hidden, such as the discard after a draw from the stock): the playout policy makes it.
+pub type TreeLeaf<G> = fn(&G, &<G as Game>::State, &<G as Game>::State) -> bool;
+
 /// How fast each seat reacts in a search's simulated races: the searching seat with its own
 /// reaction-time model, every other seat with the typical player's
 /// ([`ReactionModel::default`]: 0.5 s mean, 0.1 s spread), since a search does not know the
@@ -123,6 +129,19 @@ pub enum Rollout<G: Game> {
         /// Each seat's reward once play from the search's root has ended its hand; `None`
         /// while the hand goes on.
         value: CutoffValue<G>,
+        /// Where the tree's descent stops before the hand's end (`None`: at its expansions
+        /// only). An open-loop tree keys a node by the moves that lead to it, not by the
+        /// cards chance dealt on the way, so the statistics of a decision made after a draw
+        /// mix every card that could have been drawn; a game whose decisions depend on such
+        /// a card leaves them to the playout policy, which sees the card.
+        leaf: Option<TreeLeaf<G>>,
+        /// With `Some(z)`, a search plays the agent's own choice at its root unless another
+        /// root action beats it by more than `z` standard errors (`None`: the search's best
+        /// action). For a game whose search values positions less well than its heuristic
+        /// plays them (Gin Rummy: the search deals the opponent a uniformly random hand,
+        /// the heuristic opponent holds one built for melds), so that the search departs
+        /// from the heuristic only on evidence.
+        margin: Option<f64>,
     },
 }
 
@@ -162,6 +181,27 @@ impl<G: Game> Rollout<G> {
     pub(crate) fn hand_end(&self) -> Option<CutoffValue<G>> {
         match self {
             Rollout::HandEnd { value, .. } => Some(*value),
+            _ => None,
+        }
+    }
+
+    /// Where the tree's descent stops ([`Rollout::HandEnd`]'s `leaf`).
+    pub(crate) fn tree_leaf(&self) -> Option<TreeLeaf<G>> {
+        match self {
+            Rollout::HandEnd { leaf, .. } => *leaf,
+            _ => None,
+        }
+    }
+
+    /// The agent whose own choice at a search's root stands unless another root action
+    /// beats it by the returned number of standard errors ([`Rollout::HandEnd`]'s `margin`).
+    pub(crate) fn root_prior(&mut self) -> Option<(&mut dyn Agent<G>, f64)> {
+        match self {
+            Rollout::HandEnd {
+                agent,
+                margin: Some(z),
+                ..
+            } => Some((agent.as_mut(), *z)),
             _ => None,
         }
     }

@@ -62,6 +62,8 @@ struct Node<A> {
     avail: u32,
     /// Sum of `seat`'s rewards over the visits.
     reward: f64,
+    /// Sum of their squares.
+    reward_sq: f64,
     first_child: u32,
     next_sibling: u32,
 }
@@ -73,6 +75,19 @@ pub(crate) struct RootStat {
     pub visits: u32,
     /// The mover's mean reward over them (0 when never tried).
     pub mean: f64,
+    /// The variance of those rewards (0 when never tried).
+    pub variance: f64,
+}
+
+impl RootStat {
+    /// The standard error of [`RootStat::mean`] squared (infinite below two visits).
+    fn error_sq(&self) -> f64 {
+        if self.visits < 2 {
+            f64::INFINITY
+        } else {
+            self.variance / f64::from(self.visits - 1)
+        }
+    }
 }
 
 /// One tree: an arena of nodes, the root at index 0.
@@ -91,6 +106,7 @@ impl<A: Copy + Eq> Arena<A> {
             visits: 0,
             avail: 0,
             reward: 0.0,
+            reward_sq: 0.0,
             first_child: NONE,
             next_sibling: NONE,
         });
@@ -106,6 +122,7 @@ impl<A: Copy + Eq> Arena<A> {
             visits: 0,
             avail: 0,
             reward: 0.0,
+            reward_sq: 0.0,
             first_child: NONE,
             next_sibling,
         });
@@ -171,7 +188,9 @@ impl<A: Copy + Eq> Arena<A> {
         for &n in path {
             let node = &mut self.nodes[n as usize];
             node.visits += 1;
-            node.reward += rewards[node.seat];
+            let r = rewards[node.seat];
+            node.reward += r;
+            node.reward_sq += r * r;
         }
     }
 }
@@ -318,13 +337,16 @@ impl<G: Game> Tree<G> {
         let root = self.root_state.as_ref().filter(|_| hand_end.is_some());
         // The end of the root's hand, once a move of the tree has reached it.
         let ended = |state: &G::State| hand_end.zip(root).and_then(|(v, r)| v(game, r, state));
+        // A decision the tree cannot key (see [`Rollout::tree_leaf`]) is the playout's.
+        let leaf = rollout.tree_leaf();
+        let at_leaf = |state: &G::State| leaf.zip(root).is_some_and(|(l, r)| l(game, r, state));
         let mut valued = None;
         while let ToMove::Seat(s) = game.to_move(state) {
             game.legal_actions(state, &mut self.scratch.legal);
             if self.scratch.legal.len() == 1 {
                 game.apply(state, self.scratch.legal[0], rng);
                 valued = ended(state);
-                if valued.is_some() {
+                if valued.is_some() || at_leaf(state) {
                     break;
                 }
                 continue;
@@ -375,7 +397,7 @@ impl<G: Game> Tree<G> {
             }
             game.apply(state, a, rng);
             valued = ended(state);
-            if expanded || valued.is_some() {
+            if expanded || valued.is_some() || at_leaf(state) {
                 break;
             }
         }
@@ -397,6 +419,7 @@ impl<G: Game> Tree<G> {
             RootStat {
                 visits: 0,
                 mean: 0.0,
+                variance: 0.0,
             },
         );
         let Some(arena) = self.arenas.get(self.root) else {
@@ -408,9 +431,12 @@ impl<G: Game> Tree<G> {
             let ch = &arena.nodes[child as usize];
             if ch.seat == root.seat {
                 if let Some(i) = ch.key.and_then(|k| legal.iter().position(|&a| a == k)) {
+                    let n = ch.visits.max(1) as f64;
+                    let mean = ch.reward / n;
                     out[i] = RootStat {
                         visits: ch.visits,
-                        mean: ch.reward / ch.visits.max(1) as f64,
+                        mean,
+                        variance: (ch.reward_sq / n - mean * mean).max(0.0),
                     };
                 }
             }
@@ -426,6 +452,32 @@ impl<G: Game> Tree<G> {
         for (i, s) in stats.iter().enumerate() {
             let b = &stats[best];
             if s.visits > b.visits || (s.visits == b.visits && s.mean > b.mean) {
+                best = i;
+            }
+        }
+        legal[best]
+    }
+
+    /// The root action of the last search that replaces `keep` (one of `legal`, e.g. a
+    /// heuristic's choice): the one of highest mean among those whose mean beats `keep`'s by
+    /// more than `z` standard errors of the difference; `keep` when none does (or `keep` was
+    /// never tried: the search has no evidence against it). `stats` is scratch space.
+    pub fn root_action_over(
+        &self,
+        legal: &[G::Action],
+        keep: G::Action,
+        z: f64,
+        stats: &mut Vec<RootStat>,
+    ) -> G::Action {
+        self.root_stats(legal, stats);
+        let Some(k) = legal.iter().position(|&a| a == keep) else {
+            return self.best_root_action(legal, stats);
+        };
+        let base = stats[k];
+        let mut best = k;
+        for (i, s) in stats.iter().enumerate() {
+            let margin = z * (s.error_sq() + base.error_sq()).sqrt();
+            if s.mean - base.mean > margin && s.mean > stats[best].mean {
                 best = i;
             }
         }
