@@ -136,3 +136,61 @@ impl GameAgents for Snap {
     }
     const REAL_TIME: bool = true;
 }
+
+/// Seats played by agents through the engine's driver, each deciding from its own seat's view
+/// with a fresh RNG seeded from the driver's, and racing at its own reaction time.
+#[cfg(test)]
+pub(crate) struct AgentTable<G: Game>(pub(crate) Vec<Box<dyn Agent<G>>>);
+
+#[cfg(test)]
+impl<G: Game> Policy<G> for AgentTable<G> {
+    type Error = Infallible;
+    fn choose<R: Rng>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut R,
+    ) -> Result<G::Action, Infallible> {
+        let mut r = ChaCha8Rng::seed_from_u64(rng.random());
+        Ok(self.0[seat.index()].act(&SeatView::new(game, state, seat), legal, &mut r))
+    }
+    fn race<R: Rng>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut R,
+    ) -> Result<(G::Action, f64), Infallible> {
+        let mut r = ChaCha8Rng::seed_from_u64(rng.random());
+        let agent = &mut self.0[seat.index()];
+        let a = agent.act(&SeatView::new(game, state, seat), legal, &mut r);
+        Ok((a, agent.reaction_time(&mut r)))
+    }
+}
+
+/// Seat 0's mean win share over `n` two-player games (seeds `0..n`) of the catalog agent `a`
+/// against `b`.
+#[cfg(test)]
+pub(crate) fn duel<G: GameAgents>(game: &G, a: &str, b: &str, n: u64) -> f64 {
+    let cat = crate::catalog::<G>();
+    let build = |s: &str| cat.build(&s.parse::<crate::AgentSpec>().unwrap()).unwrap();
+    let mut total = 0.0;
+    for seed in 0..n {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = game.deal(&mut rng);
+        let mut table = AgentTable(vec![build(a), build(b)]);
+        let Ok(end) = driver::play(
+            game,
+            &mut state,
+            &mut table,
+            &mut Scratch::new(),
+            &mut rng,
+            1 << 20,
+        );
+        total += end.outcome(game, &state)[Seat::new(0)].win;
+    }
+    total / n as f64
+}

@@ -158,8 +158,9 @@ impl Agent<Ratscrew> for RatscrewHeuristic {
 mod tests {
     use super::*;
     use crate::search::honesty::check_random_games;
+    use crate::testing::AgentTable;
     use crate::{catalog, same_information_same_choice, AgentSpec, SeatView};
-    use cardsim_engine::driver::{self, Policy, Scratch};
+    use cardsim_engine::driver::{self, Scratch};
     use cardsim_engine::{Params, RaceEntry, ToMove};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
@@ -168,58 +169,9 @@ mod tests {
         Ratscrew::new(players, &Params::parse(params).unwrap()).unwrap()
     }
 
-    /// Seats played by catalog agents, each with its own reaction time.
-    struct Table(Vec<Box<dyn Agent<Ratscrew>>>);
-
-    impl Policy<Ratscrew> for Table {
-        type Error = std::convert::Infallible;
-        fn choose<R: Rng>(
-            &mut self,
-            g: &Ratscrew,
-            s: &<Ratscrew as Game>::State,
-            seat: Seat,
-            legal: &[RatscrewAction],
-            rng: &mut R,
-        ) -> Result<RatscrewAction, Self::Error> {
-            let mut r = ChaCha8Rng::seed_from_u64(rng.random());
-            Ok(self.0[seat.index()].act(&SeatView::new(g, s, seat), legal, &mut r))
-        }
-        fn race<R: Rng>(
-            &mut self,
-            g: &Ratscrew,
-            s: &<Ratscrew as Game>::State,
-            seat: Seat,
-            legal: &[RatscrewAction],
-            rng: &mut R,
-        ) -> Result<(RatscrewAction, f64), Self::Error> {
-            let mut r = ChaCha8Rng::seed_from_u64(rng.random());
-            let agent = &mut self.0[seat.index()];
-            let a = agent.act(&SeatView::new(g, s, seat), legal, &mut r);
-            Ok((a, agent.reaction_time(&mut r)))
-        }
-    }
-
     /// Seat 0's mean win share over `n` two-player games of `a` against `b`.
     fn duel(a: &str, b: &str, n: u64) -> f64 {
-        let g = game(2, &[]);
-        let cat = catalog::<Ratscrew>();
-        let build = |s: &str| cat.build(&s.parse::<AgentSpec>().unwrap()).unwrap();
-        let mut total = 0.0;
-        for seed in 0..n {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let mut s = g.deal(&mut rng);
-            let mut table = Table(vec![build(a), build(b)]);
-            let Ok(end) = driver::play(
-                &g,
-                &mut s,
-                &mut table,
-                &mut Scratch::new(),
-                &mut rng,
-                1 << 20,
-            );
-            total += end.outcome(&g, &s)[Seat::new(0)].win;
-        }
-        total / n as f64
+        crate::testing::duel(&game(2, &[]), a, b, n)
     }
 
     #[test]
@@ -295,7 +247,7 @@ mod tests {
         let mut scratch = Scratch::new();
         while yes.len() < slappable || no.len() < other {
             let mut s = g.deal(&mut rng);
-            let mut table = Table(vec![
+            let mut table = AgentTable(vec![
                 Box::new(RatscrewHeuristic),
                 Box::new(RatscrewHeuristic),
             ]);

@@ -113,8 +113,8 @@ fn chain(hand: cardsim_engine::cards::CardSet, tops: [cardsim_engine::cards::Car
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::same_information_same_choice;
     use crate::search::honesty::check_random_games;
-    use crate::{catalog, same_information_same_choice, AgentSpec, SeatView};
     use cardsim_engine::cards::{Card, CardSet};
     use cardsim_engine::driver::{self, Policy, Scratch};
     use cardsim_engine::{Game, Params};
@@ -125,56 +125,9 @@ mod tests {
         Speed::new(2, &Params::new()).unwrap()
     }
 
-    struct Table(Vec<Box<dyn Agent<Speed>>>);
-
-    impl Policy<Speed> for Table {
-        type Error = std::convert::Infallible;
-        fn choose<R: Rng>(
-            &mut self,
-            _: &Speed,
-            _: &<Speed as Game>::State,
-            _: Seat,
-            legal: &[SpeedAction],
-            _: &mut R,
-        ) -> Result<SpeedAction, Self::Error> {
-            Ok(legal[0])
-        }
-        fn race<R: Rng>(
-            &mut self,
-            g: &Speed,
-            s: &<Speed as Game>::State,
-            seat: Seat,
-            legal: &[SpeedAction],
-            rng: &mut R,
-        ) -> Result<(SpeedAction, f64), Self::Error> {
-            let mut r = ChaCha8Rng::seed_from_u64(rng.random());
-            let agent = &mut self.0[seat.index()];
-            let a = agent.act(&SeatView::new(g, s, seat), legal, &mut r);
-            Ok((a, agent.reaction_time(&mut r)))
-        }
-    }
-
     /// Seat 0's mean win share over `n` games of `a` against `b`.
     fn duel(a: &str, b: &str, n: u64) -> f64 {
-        let g = game();
-        let cat = catalog::<Speed>();
-        let build = |s: &str| cat.build(&s.parse::<AgentSpec>().unwrap()).unwrap();
-        let mut total = 0.0;
-        for seed in 0..n {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let mut s = g.deal(&mut rng);
-            let mut table = Table(vec![build(a), build(b)]);
-            let Ok(end) = driver::play(
-                &g,
-                &mut s,
-                &mut table,
-                &mut Scratch::new(),
-                &mut rng,
-                1 << 20,
-            );
-            total += end.outcome(&g, &s)[Seat::new(0)].win;
-        }
-        total / n as f64
+        crate::testing::duel(&game(), a, b, n)
     }
 
     #[test]

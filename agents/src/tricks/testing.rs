@@ -1,6 +1,7 @@
 //! Test helpers for the honesty of trick-game determinizations: the exact chance of each
-//! card being in each hand given only the public play record ([`trick_marginals`]), and a
-//! cache of it for the honesty check's beliefs ([`MarginalCache`]).
+//! card being in each hand given only the public play record ([`trick_marginals`]), or with a
+//! hidden stub beside the hands ([`StubView::marginals`]), a cache of it for the honesty
+//! check's beliefs ([`MarginalCache`]) and the check's pass mark ([`assert_honest`]).
 
 use cardsim_engine::cards::{Card, CardSet};
 use cardsim_engine::tricks::TrickPlay;
@@ -162,33 +163,103 @@ impl<O: Clone + PartialEq, const BINS: usize> MarginalCache<O, BINS> {
 /// nobody has seen, such as the second batch of a deal whose trumps are named between the
 /// batches). Counted card by card over the bins' filled sizes, not the sampler's method.
 pub(crate) fn stock_marginals(play: &TrickPlay, seat: Seat) -> Vec<[f64; 6]> {
-    let deck = play.record().deck();
-    let played = play.record().played();
-    let hidden: Vec<Seat> = Seat::all(4).filter(|&s| s != seat).collect();
-    let mut caps: Vec<usize> = hidden.iter().map(|&s| play.hand_len(s)).collect();
-    let unseen: Vec<Card> = (deck - played - play.hand(seat)).iter().collect();
-    caps.push(unseen.len() - caps.iter().sum::<usize>());
-    let h = caps.len();
-    let chances = place_chances(&unseen, &caps, |c, k| {
-        k == h - 1 || !play.record().excluded(hidden[k]).contains(c)
-    });
-    let mut out = vec![[0.0; 6]; 52];
-    for (place, c) in CardSet::FULL_DECK.iter().enumerate() {
-        if played.contains(c) {
-            out[place][4] = 1.0;
-        } else if play.hand(seat).contains(c) {
-            out[place][seat.index()] = 1.0;
-        } else if !deck.contains(c) {
-            out[place][5] = 1.0;
-        } else {
-            let i = unseen.iter().position(|&u| u == c).expect("an unseen card");
-            for (k, &p) in chances[i].iter().enumerate() {
-                let bin = if k == h - 1 { 5 } else { hidden[k].index() };
-                out[place][bin] = p;
-            }
+    StubView::new(play, seat, play.record().deck()).marginals()
+}
+
+/// What a seat of a trick game with a hidden stub knows, for [`StubView::marginals`]: its own
+/// hand and the public record of `play`, cards known to lie in some hidden hand (`fixed`) or
+/// in the stub (`out`), and which cards the stub may hold.
+pub(crate) struct StubView<'a> {
+    play: &'a TrickPlay,
+    seat: Seat,
+    deck: CardSet,
+    /// The cards with a place in the marginals' table, in index order (the 52 cards, and the
+    /// joker where the game has one).
+    pub(crate) places: CardSet,
+    /// Cards known to be in a hidden seat's hand (an upcard taken up, a shown joker).
+    pub(crate) fixed: [CardSet; 4],
+    /// Cards known to be in the stub (an upcard turned down, the observer's discard).
+    pub(crate) out: CardSet,
+    /// Which unseen cards the stub may hold.
+    pub(crate) stub_ok: fn(Card) -> bool,
+}
+
+impl<'a> StubView<'a> {
+    /// `seat`'s view of `play` over the cards of `deck`, the 52 cards its places, nothing
+    /// known beyond its own hand and the record.
+    pub(crate) fn new(play: &'a TrickPlay, seat: Seat, deck: CardSet) -> Self {
+        StubView {
+            play,
+            seat,
+            deck,
+            places: CardSet::FULL_DECK,
+            fixed: [CardSet::EMPTY; 4],
+            out: CardSet::EMPTY,
+            stub_ok: |_| true,
         }
     }
-    out
+
+    /// The exact chance of each card of `places` being in each hand (index 4: played; 5: in
+    /// the stub, or not in the deck): every deal of the unseen cards equally likely that
+    /// gives each hidden hand its size less its fixed cards, respects its shown voids, and
+    /// leaves the stub only cards it may hold. Counted card by card over the bins' filled
+    /// sizes, not the sampler's method.
+    pub(crate) fn marginals(&self) -> Vec<[f64; 6]> {
+        let play = self.play;
+        let own = play.hand(self.seat);
+        let played = play.record().played();
+        let hidden: Vec<Seat> = Seat::all(play.players())
+            .filter(|&s| s != self.seat)
+            .collect();
+        let mut caps: Vec<usize> = hidden
+            .iter()
+            .map(|&s| play.hand_len(s) - self.fixed[s.index()].len())
+            .collect();
+        let known = self
+            .fixed
+            .iter()
+            .fold(played | own | self.out, |a, &b| a | b);
+        let unseen: Vec<Card> = (self.deck - known).iter().collect();
+        caps.push(unseen.len() - caps.iter().sum::<usize>());
+        let h = caps.len();
+        let chances = place_chances(&unseen, &caps, |c, k| {
+            if k == h - 1 {
+                (self.stub_ok)(c)
+            } else {
+                !play.record().excluded(hidden[k]).contains(c)
+            }
+        });
+        let mut out = vec![[0.0; 6]; self.places.len()];
+        for (place, c) in self.places.iter().enumerate() {
+            if played.contains(c) {
+                out[place][4] = 1.0;
+            } else if own.contains(c) {
+                out[place][self.seat.index()] = 1.0;
+            } else if let Some(s) = Seat::all(4).find(|s| self.fixed[s.index()].contains(c)) {
+                out[place][s.index()] = 1.0;
+            } else if self.out.contains(c) || !self.deck.contains(c) {
+                out[place][5] = 1.0;
+            } else {
+                let i = unseen.iter().position(|&u| u == c).expect("an unseen card");
+                for (k, &p) in chances[i].iter().enumerate() {
+                    let bin = if k == h - 1 { 5 } else { hidden[k].index() };
+                    out[place][bin] = p;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Asserts that the honesty check's `report` covered at least `positions` positions and
+/// passed its two statistical tests with room: the truth not favoured beyond 5 standard
+/// deviations, and every place's spread within a chi-square score of 5.
+pub(crate) fn assert_honest(report: &crate::search::honesty::HonestyReport, positions: usize) {
+    assert!(report.positions >= positions, "{report:?}");
+    assert!(
+        report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
+        "{report:?}"
+    );
 }
 
 /// The honesty check ([`check_random_games`](crate::search::honesty::check_random_games)) of a
@@ -226,8 +297,14 @@ pub(crate) fn check_stock_honesty<G: cardsim_engine::Game>(
 /// Places for [`stock_marginals`]: for every card of the 52-card index space, its holder
 /// (0-3), 4 once played, 5 undealt or outside the deck.
 pub(crate) fn stock_places(play: &TrickPlay, out: &mut Vec<u32>) {
+    stub_places(play, CardSet::FULL_DECK, out);
+}
+
+/// Places for [`StubView::marginals`]: for every card of `places`, its holder (0-3), 4 once
+/// played, 5 in the stub or outside the deck.
+pub(crate) fn stub_places(play: &TrickPlay, places: CardSet, out: &mut Vec<u32>) {
     out.clear();
-    for c in CardSet::FULL_DECK {
+    for c in places {
         let holder = Seat::all(play.players()).find(|&s| play.hand(s).contains(c));
         out.push(match holder {
             Some(s) => s.index() as u32,

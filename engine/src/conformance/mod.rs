@@ -164,6 +164,19 @@ pub fn soak_variants<G: Game>(
     total
 }
 
+/// The soak of every game's ignored soak test: [`soak_variants`] over [`soak_games`] games
+/// (a million unless `SOAK_GAMES` says otherwise), each capped at a million moves, with the
+/// full checks every thousandth move; prints `{name} soak: {totals}` to standard error and
+/// returns the totals.
+///
+/// # Panics
+/// As [`soak_variants`].
+pub fn soak_a_million<G: Game>(name: &str, variants: &[G]) -> SoakTotals {
+    let total = soak_variants(variants, soak_games(1_000_000), 1_000_000, 1000);
+    eprintln!("{name} soak: {total}");
+    total
+}
+
 /// [`soak`] with every seat played by `policy` instead of uniformly random actions: for games
 /// whose random games rarely reach their natural end (Spoons and Pig run to their move cap
 /// under random play), a soak through the game's heuristic exercises the ends of rounds and

@@ -3,7 +3,7 @@ use crate::catalog;
 use crate::same_information_same_choice;
 use crate::search::honesty::check_random_games;
 use crate::tricks::testing::brute_force_values;
-use crate::tricks::testing::place_chances;
+use crate::tricks::testing::{assert_honest, stub_places, MarginalCache6, StubView};
 use crate::tricks::testing::{partnership_wins_against_random, spec_partnership_wins};
 use cardsim_engine::games::euchre::EuchreState;
 use cardsim_engine::tricks::TrickTaking;
@@ -120,72 +120,22 @@ fn the_solver_values_euchre_cards_exactly_with_lone_hands() {
 // voids.
 // -------------------------------------------------------------------------------------------
 
-/// Places: for every card of the 52-card index space, its holder (0-3), 4 once played, 5 in
-/// the stub (or outside the deck).
-fn places(st: &EuchreState, out: &mut Vec<u32>) {
-    out.clear();
-    for c in CardSet::FULL_DECK {
-        let holder = Seat::all(4).find(|&s| st.play().hand(s).contains(c));
-        let played = st.play().record().played().contains(c);
-        out.push(match (holder, played) {
-            (Some(s), _) => s.index() as u32,
-            (None, true) => 4,
-            _ => 5,
-        });
-    }
-}
-
 /// The exact chance of each unseen card being in each hidden hand or the stub, every deal of
 /// the unseen cards consistent with the observation equally likely: hand sizes, shown voids,
 /// the upcard with the dealer when taken up, the upcard or the observer's discard known in the
-/// stub. Counted card by card over the bins' filled sizes (not the sampler's method).
+/// stub.
 fn marginals(g: &Euchre, obs: &EuchreObservation) -> Vec<[f64; 6]> {
-    let play = &obs.play;
-    let played = play.record().played();
-    let mut in_stub = CardSet::EMPTY;
-    if !obs.taken_up && !played.contains(obs.upcard) {
-        in_stub.insert(obs.upcard);
+    let mut view = StubView::new(&obs.play, obs.seat, g.deck());
+    if !obs.taken_up && !obs.play.record().played().contains(obs.upcard) {
+        view.out.insert(obs.upcard);
     }
     if let Some(d) = obs.discard {
-        in_stub.insert(d);
+        view.out.insert(d);
     }
-    let mut fixed = [CardSet::EMPTY; 4];
     if obs.taken_up && obs.seat != obs.dealer {
-        fixed[obs.dealer.index()].insert(obs.upcard);
+        view.fixed[obs.dealer.index()].insert(obs.upcard);
     }
-    let hidden: Vec<Seat> = Seat::all(4).filter(|&s| s != obs.seat).collect();
-    // Bins: the three hidden hands, then the stub.
-    let mut caps: Vec<usize> = hidden
-        .iter()
-        .map(|&s| play.hand_len(s) - fixed[s.index()].len())
-        .collect();
-    let known: CardSet = fixed
-        .iter()
-        .fold(in_stub | played | obs.hand(), |a, &b| a | b);
-    let unseen: Vec<Card> = (g.deck() - known).iter().collect();
-    caps.push(unseen.len() - caps.iter().sum::<usize>());
-    let h = caps.len();
-    let ok = |c: Card, k: usize| k == h - 1 || !play.record().excluded(hidden[k]).contains(c);
-    let chances = place_chances(&unseen, &caps, ok);
-    let mut out = vec![[0.0; 6]; 52];
-    for (place, c) in CardSet::FULL_DECK.iter().enumerate() {
-        if played.contains(c) {
-            out[place][4] = 1.0;
-        } else if obs.hand().contains(c) {
-            out[place][obs.seat.index()] = 1.0;
-        } else if let Some(s) = Seat::all(4).find(|s| fixed[s.index()].contains(c)) {
-            out[place][s.index()] = 1.0;
-        } else if in_stub.contains(c) || !g.deck().contains(c) {
-            out[place][5] = 1.0;
-        } else {
-            let i = unseen.iter().position(|&u| u == c).unwrap();
-            for (k, &p) in chances[i].iter().enumerate() {
-                let bin = if k == h - 1 { 5 } else { hidden[k].index() };
-                out[place][bin] = p;
-            }
-        }
-    }
-    out
+    view.marginals()
 }
 
 #[test]
@@ -195,27 +145,16 @@ fn determinizations_are_honest_with_the_stub_the_discard_and_voids() {
         &["target=2", "deck=24", "lone_defender=true"],
     ] {
         let g = game(params);
-        let cache: std::cell::RefCell<Option<(EuchreObservation, Vec<[f64; 6]>)>> =
-            std::cell::RefCell::new(None);
-        let voids = std::cell::Cell::new(0usize);
+        let cache = MarginalCache6::new();
         let belief = |obs: &EuchreObservation, place: usize, value: u32| {
-            let mut last = cache.borrow_mut();
-            if last.as_ref().is_none_or(|(o, _)| o != obs) {
-                let shown = Seat::all(4)
-                    .filter(|&s| s != obs.seat && !obs.play.record().excluded(s).is_empty())
-                    .count();
-                voids.set(voids.get() + shown);
-                *last = Some((obs.clone(), marginals(&g, obs)));
-            }
-            last.as_ref().unwrap().1[place][value as usize]
+            cache.belief(obs, &obs.play, obs.seat, place, value, |o| marginals(&g, o))
         };
+        let places =
+            |st: &EuchreState, out: &mut Vec<u32>| stub_places(st.play(), CardSet::FULL_DECK, out);
         let report = check_random_games(&g, 0..4, 3, 300, places, belief).unwrap();
-        assert!(report.positions >= 40, "{report:?}");
-        assert!(voids.get() > 10, "voids must bind: {}", voids.get());
-        assert!(
-            report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
-            "{report:?}"
-        );
+        assert_honest(&report, 40);
+        let voids = cache.voids.get();
+        assert!(voids > 10, "voids must bind: {voids}");
     }
 }
 

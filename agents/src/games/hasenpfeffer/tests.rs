@@ -3,7 +3,7 @@ use crate::catalog;
 use crate::same_information_same_choice;
 use crate::search::honesty::check_random_games;
 use crate::tricks::testing::brute_force_values;
-use crate::tricks::testing::place_chances;
+use crate::tricks::testing::{assert_honest, stub_places, MarginalCache6, StubView};
 use crate::tricks::testing::{partnership_wins_against_random, spec_partnership_wins};
 use cardsim_engine::games::hasenpfeffer::HasenpfefferState;
 use cardsim_engine::tricks::TrickTaking;
@@ -100,97 +100,46 @@ fn the_solver_values_hasenpfeffer_cards_exactly() {
 /// Places: for every card of the 52-card index space and the joker, its holder (0-3), 4
 /// once played, 5 out of play (widow, discard, outside the deck).
 fn places(st: &HasenpfefferState, out: &mut Vec<u32>) {
-    out.clear();
-    for c in CardSet::FULL_DECK | CardSet::from_card(Card::JOKER) {
-        let holder = Seat::all(4).find(|&s| st.play().hand(s).contains(c));
-        let played = st.play().record().played().contains(c);
-        out.push(match (holder, played) {
-            (Some(s), _) => s.index() as u32,
-            (None, true) => 4,
-            _ => 5,
-        });
-    }
+    stub_places(
+        st.play(),
+        CardSet::FULL_DECK | CardSet::from_card(Card::JOKER),
+        out,
+    );
 }
 
 /// The exact chance of each unseen card being in each hidden hand or out of play, every deal
-/// of the unseen cards consistent with the observation equally likely. Counted card by card
-/// over the bins' filled sizes (not the sampler's method).
+/// of the unseen cards consistent with the observation equally likely: the joker shown after
+/// a forced bid stays with the declarer, the observer's discard is out of play, and in play
+/// the joker is never out of play.
 fn marginals(obs: &HasenpfefferObservation) -> Vec<[f64; 6]> {
-    let play = &obs.play;
-    let played = play.record().played();
+    let mut view = StubView::new(&obs.play, obs.seat, Hasenpfeffer::DECK);
+    view.places = CardSet::FULL_DECK | CardSet::from_card(Card::JOKER);
     let declarer = obs.contract().map(|(s, _)| s);
-    let mut fixed = [CardSet::EMPTY; 4];
-    if obs.forced && !played.contains(Card::JOKER) && declarer != Some(obs.seat) {
-        fixed[declarer.unwrap().index()].insert(Card::JOKER);
+    if obs.forced && !obs.play.record().played().contains(Card::JOKER) && declarer != Some(obs.seat)
+    {
+        view.fixed[declarer.unwrap().index()].insert(Card::JOKER);
     }
-    let hidden: Vec<Seat> = Seat::all(4).filter(|&s| s != obs.seat).collect();
-    let mut caps: Vec<usize> = hidden
-        .iter()
-        .map(|&s| play.hand_len(s) - fixed[s.index()].len())
-        .collect();
-    let mut known: CardSet = fixed.iter().fold(played | obs.hand(), |a, &b| a | b);
     if let Some(d) = obs.discard {
-        known.insert(d);
+        view.out.insert(d);
     }
-    let unseen: Vec<Card> = (Hasenpfeffer::DECK - known).iter().collect();
-    caps.push(unseen.len() - caps.iter().sum::<usize>());
-    let h = caps.len();
-    let in_play = obs.phase == Phase::Play;
-    let ok = |c: Card, k: usize| {
-        if k == h - 1 {
-            !(in_play && c == Card::JOKER)
-        } else {
-            !play.record().excluded(hidden[k]).contains(c)
-        }
-    };
-    let chances = place_chances(&unseen, &caps, ok);
-    let all = CardSet::FULL_DECK | CardSet::from_card(Card::JOKER);
-    let mut out = vec![[0.0; 6]; all.len()];
-    for (place, c) in all.iter().enumerate() {
-        if played.contains(c) {
-            out[place][4] = 1.0;
-        } else if obs.hand().contains(c) {
-            out[place][obs.seat.index()] = 1.0;
-        } else if let Some(s) = Seat::all(4).find(|s| fixed[s.index()].contains(c)) {
-            out[place][s.index()] = 1.0;
-        } else if obs.discard == Some(c) || !Hasenpfeffer::DECK.contains(c) {
-            out[place][5] = 1.0;
-        } else {
-            let i = unseen.iter().position(|&u| u == c).unwrap();
-            for (k, &p) in chances[i].iter().enumerate() {
-                let bin = if k == h - 1 { 5 } else { hidden[k].index() };
-                out[place][bin] = p;
-            }
-        }
+    if obs.phase == Phase::Play {
+        view.stub_ok = |c| c != Card::JOKER;
     }
-    out
+    view.marginals()
 }
 
 #[test]
 fn determinizations_are_honest_with_the_widow_the_discard_the_joker_and_voids() {
     for params in [&["target=3"][..], &["target=3", "min_bid=3"]] {
         let g = game(params);
-        let cache: std::cell::RefCell<Option<(HasenpfefferObservation, Vec<[f64; 6]>)>> =
-            std::cell::RefCell::new(None);
-        let voids = std::cell::Cell::new(0usize);
+        let cache = MarginalCache6::new();
         let belief = |obs: &HasenpfefferObservation, place: usize, value: u32| {
-            let mut last = cache.borrow_mut();
-            if last.as_ref().is_none_or(|(o, _)| o != obs) {
-                let shown = Seat::all(4)
-                    .filter(|&s| s != obs.seat && !obs.play.record().excluded(s).is_empty())
-                    .count();
-                voids.set(voids.get() + shown);
-                *last = Some((obs.clone(), marginals(obs)));
-            }
-            last.as_ref().unwrap().1[place][value as usize]
+            cache.belief(obs, &obs.play, obs.seat, place, value, marginals)
         };
         let report = check_random_games(&g, 0..4, 3, 300, places, belief).unwrap();
-        assert!(report.positions >= 40, "{report:?}");
-        assert!(voids.get() > 10, "voids must bind: {}", voids.get());
-        assert!(
-            report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
-            "{report:?}"
-        );
+        assert_honest(&report, 40);
+        let voids = cache.voids.get();
+        assert!(voids > 10, "voids must bind: {voids}");
     }
 }
 

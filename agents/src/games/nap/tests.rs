@@ -1,6 +1,6 @@
 use super::*;
 use crate::search::honesty::check_random_games;
-use crate::tricks::testing::place_chances;
+use crate::tricks::testing::{assert_honest, stub_places, MarginalCache6, StubView};
 use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
 use cardsim_engine::Params;
 use rand::{Rng, SeedableRng};
@@ -216,70 +216,22 @@ fn determinizations_are_honest_with_the_stub_and_voids() {
     // are not allowed).
     for (players, params) in [(3, &["joker=true", "target=4"][..]), (3, &["target=4"][..])] {
         let g = game(players, params);
-        let places = |st: &NapState, out: &mut Vec<u32>| {
-            out.clear();
-            let all = CardSet::FULL_DECK | CardSet::from_card(Card::JOKER);
-            for c in all {
-                let holder = Seat::all(players).find(|&s| st.play().hand(s).contains(c));
-                let played = st.play().record().played().contains(c);
-                out.push(match (holder, played) {
-                    (Some(s), _) => s.index() as u32,
-                    (None, true) => 4,
-                    _ => 5,
-                });
-            }
-        };
-        let cache: std::cell::RefCell<Option<(NapObservation, Vec<[f64; 6]>)>> =
-            std::cell::RefCell::new(None);
+        let all = CardSet::FULL_DECK | CardSet::from_card(Card::JOKER);
+        let places = |st: &NapState, out: &mut Vec<u32>| stub_places(st.play(), all, out);
+        // The stub is a hidden "seat" beyond the players: marginals over the hidden hands with
+        // the leftover as bin 5.
+        let cache = MarginalCache6::new();
         let deck = g.deck();
         let belief = |obs: &NapObservation, place: usize, value: u32| {
-            let mut last = cache.borrow_mut();
-            if last.as_ref().is_none_or(|(o, _)| o != obs) {
-                // The stub is a hidden "seat" beyond the players: marginals over the hidden
-                // hands with the leftover as bin 5.
-                let m = nap_marginals(obs, deck, players);
-                *last = Some((obs.clone(), m));
-            }
-            last.as_ref().unwrap().1[place][value as usize]
+            cache.belief(obs, &obs.play, obs.seat, place, value, |o| {
+                let mut view = StubView::new(&o.play, o.seat, deck);
+                view.places = all;
+                view.marginals()
+            })
         };
         let report = check_random_games(&g, 0..4, 2, 300, places, belief).unwrap();
-        assert!(report.positions >= 30, "{report:?}");
-        assert!(
-            report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
-            "{report:?}"
-        );
+        assert_honest(&report, 30);
     }
-}
-
-/// Exact marginals by brute counting over bins (hidden hands and the stub), card by card.
-fn nap_marginals(obs: &NapObservation, deck: CardSet, players: usize) -> Vec<[f64; 6]> {
-    let play = &obs.play;
-    let played = play.record().played();
-    let hidden: Vec<Seat> = Seat::all(players).filter(|&s| s != obs.seat).collect();
-    let mut caps: Vec<usize> = hidden.iter().map(|&s| play.hand_len(s)).collect();
-    let unseen: Vec<Card> = (deck - played - obs.hand()).iter().collect();
-    caps.push(unseen.len() - caps.iter().sum::<usize>());
-    let h = caps.len();
-    let ok = |c: Card, k: usize| k == h - 1 || !play.record().excluded(hidden[k]).contains(c);
-    let chances = place_chances(&unseen, &caps, ok);
-    let all = CardSet::FULL_DECK | CardSet::from_card(Card::JOKER);
-    let mut out = vec![[0.0; 6]; all.len()];
-    for (place, c) in all.iter().enumerate() {
-        if played.contains(c) {
-            out[place][4] = 1.0;
-        } else if obs.hand().contains(c) {
-            out[place][obs.seat.index()] = 1.0;
-        } else if !deck.contains(c) {
-            out[place][5] = 1.0;
-        } else {
-            let i = unseen.iter().position(|&u| u == c).unwrap();
-            for (k, &p) in chances[i].iter().enumerate() {
-                let bin = if k == h - 1 { 5 } else { hidden[k].index() };
-                out[place][bin] = p;
-            }
-        }
-    }
-    out
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::search::honesty::check_random_games;
-use crate::tricks::testing::{place_chances, play_against_random};
+use crate::tricks::testing::{assert_honest, place_chances, play_against_random};
 use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
 use cardsim_engine::games::ogorek::OgorekState;
 use cardsim_engine::{Card, Game, Params, ToMove};
@@ -201,11 +201,7 @@ fn determinizations_are_honest() {
                 c.as_ref().unwrap().1[place][value as usize]
             };
         let report = check_random_games(&g, 0..3, 5, 300, places, belief).unwrap();
-        assert!(report.positions >= 20, "{report:?}");
-        assert!(
-            report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
-            "{report:?}"
-        );
+        assert_honest(&report, 20);
     }
 }
 

@@ -2,7 +2,9 @@ use super::*;
 use crate::same_information_same_choice;
 use crate::tricks::testing::brute_force_values;
 use crate::tricks::testing::check_stock_honesty;
-use crate::tricks::testing::{partnership_wins_against_random, spec_partnership_wins};
+use crate::tricks::testing::{
+    assert_honest, partnership_wins_against_random, spec_partnership_wins,
+};
 use cardsim_engine::cards::Suit;
 use cardsim_engine::games::omi::OmiState;
 use cardsim_engine::tricks::TrickPlay;
@@ -87,12 +89,8 @@ fn the_solver_values_omi_cards_exactly() {
 fn determinizations_are_honest_with_the_undealt_cards_and_voids() {
     let g = game(&["target=2"]);
     let (report, voids) = check_stock_honesty(&g, 0..4, 3, 300, OmiState::play, obs_play);
-    assert!(report.positions >= 40, "{report:?}");
+    assert_honest(&report, 40);
     assert!(voids > 10, "voids must bind: {voids}");
-    assert!(
-        report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
-        "{report:?}"
-    );
 }
 
 /// The determinization of the trump choice is checked on its own too: the declarer's
@@ -102,9 +100,5 @@ fn the_choosers_determinizations_are_honest() {
     let g = game(&["target=1"]);
     // every = 40: only the first decision of each game (the trump choice) and few others.
     let (report, _) = check_stock_honesty(&g, 0..12, 40, 400, OmiState::play, obs_play);
-    assert!(report.positions >= 12, "{report:?}");
-    assert!(
-        report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0,
-        "{report:?}"
-    );
+    assert_honest(&report, 12);
 }

@@ -330,28 +330,30 @@ fn bad_positions_are_errors() {
     assert!(matches!(solve(&pos), Err(DdsError::Seats { .. })));
 }
 
+/// The value of the environment variable `name` for the reports below, parsed; `None` when it
+/// is unset or does not parse.
+fn env_parsed<T: std::str::FromStr>(name: &str) -> Option<T> {
+    std::env::var(name).ok().and_then(|s| s.parse().ok())
+}
+
+/// [`env_parsed`], or `default` when unset or unparsable.
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    env_parsed(name).unwrap_or(default)
+}
+
 /// Node counts on fixed full deals, one solve per deal and strain (run with `--release
 /// --ignored --nocapture`; `DDS_DEALS`, `DDS_BITS`, `DDS_K` cards per hand).
 #[test]
 #[ignore]
 fn scaling_report() {
-    let bits = std::env::var("DDS_BITS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(18);
-    let deals: usize = std::env::var("DDS_DEALS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(6);
-    let k: usize = std::env::var("DDS_K")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(13);
+    let bits = env_or("DDS_BITS", 18);
+    let deals: usize = env_or("DDS_DEALS", 6);
+    let k: usize = env_or("DDS_K", 13);
     let mut solver = Solver::with_table_bits(bits);
     let teams = Teams::alternating(4, 2);
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let mut total = 0.0;
-    let only: Option<usize> = std::env::var("DDS_ONLY").ok().and_then(|s| s.parse().ok());
+    let only: Option<usize> = env_parsed("DDS_ONLY");
     for d in 0..deals {
         let cards = shuffled(CardSet::FULL_DECK, &mut rng);
         let hands: Vec<CardSet> = cards
@@ -455,10 +457,7 @@ fn table_work_report() {
         println!("set DDS_PBN_FILE");
         return;
     };
-    let deals: usize = std::env::var("DDS_DEALS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(30);
+    let deals: usize = env_or("DDS_DEALS", 30);
     let text = std::fs::read_to_string(path).unwrap();
     let mut solver = Solver::new();
     let mut sum = 0u64;
@@ -532,14 +531,8 @@ fn orgy_position(seed: u64, k: usize, pre: usize) -> TrickPlay {
 #[test]
 #[ignore]
 fn orgy_report() {
-    let deals: u64 = std::env::var("DDS_DEALS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(6);
-    let k: usize = std::env::var("DDS_K")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(13);
+    let deals: u64 = env_or("DDS_DEALS", 6);
+    let k: usize = env_or("DDS_K", 13);
     let teams = Teams::solo(4);
     let mut total = (0u64, 0.0);
     let untied = std::env::var("DDS_UNTIED").is_ok();
@@ -568,7 +561,7 @@ fn orgy_report() {
                 Obligation::FollowSuit,
             );
         }
-        let mut solver = match std::env::var("DDS_LIMIT").ok().and_then(|s| s.parse().ok()) {
+        let mut solver = match env_parsed("DDS_LIMIT") {
             Some(n) => Solver::new().with_node_limit(n),
             None => Solver::new(),
         };

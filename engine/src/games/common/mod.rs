@@ -37,5 +37,5 @@ pub use auction::Auction;
 pub use beating::{beaters, beats, BeatMove, BeatRules, BeatTally, Beating, Run, Take};
 pub use elimination::Eliminations;
 pub use race::fastest_first;
-pub use stock::{Stock, STOCK_CAPACITY};
+pub use stock::{Stock, StockCards, StockOf, STOCK_CAPACITY};
 pub use target::ToTarget;

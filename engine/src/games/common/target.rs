@@ -1,5 +1,7 @@
 //! The end of a match played deal by deal to a target score.
 
+use crate::game::{ConfigError, GameInfo, Params};
+
 /// A match played to `target` points, deal by deal: over once any side's score reaches the
 /// target, or after `max_deals` deals (the cap of a game that could otherwise run for ever).
 /// Euchre, Omi, Hasenpfeffer and Nap play to a target.
@@ -17,6 +19,22 @@ pub struct ToTarget<T> {
     pub target: T,
     /// The most deals played.
     pub max_deals: u32,
+}
+
+impl<T: TryFrom<i64>> ToTarget<T> {
+    /// The game's `target` and `max_deals` settings.
+    ///
+    /// # Errors
+    /// [`ConfigError::BadValue`] when either is out of its declared range.
+    ///
+    /// # Panics
+    /// When `info` does not declare both as whole numbers (a bug in the game).
+    pub fn from_params(params: &Params, info: &GameInfo) -> Result<Self, ConfigError> {
+        Ok(ToTarget {
+            target: params.int(info, "target")?,
+            max_deals: params.int(info, "max_deals")?,
+        })
+    }
 }
 
 impl<T: PartialOrd + Copy> ToTarget<T> {

@@ -301,13 +301,7 @@ fn the_game_is_a_fixed_number_of_deals() {
 #[ignore = "a million games: run by hand"]
 fn court_piece_soak_a_million_random_games() {
     let variants = [game(&[])];
-    let total = conformance::soak_variants(
-        &variants,
-        conformance::soak_games(1_000_000),
-        1_000_000,
-        1000,
-    );
-    eprintln!("court piece soak: {total}");
+    conformance::soak_a_million("court piece", &variants);
 }
 
 /// A hand dealt in full before trumps (`hands` from the caller round to his left), so that

@@ -77,7 +77,7 @@ impl Encoding for Euchre {
         let deciding = !matches!(obs.phase, Phase::Play | Phase::Over);
         out.seat_one_hot("turn", Some(obs.turn).filter(|_| deciding), me, 4);
         let ours = self.teams().team(me);
-        let target = self.target.max(1) as f32;
+        let target = self.target().max(1) as f32;
         encode_sides(out, "scores", obs.scores, ours, |s| s as f32 / target);
         out.scalar("deals", obs.deals as f32 / 10.0);
         out.cards("upcard", CardSet::from_card(obs.upcard));
@@ -96,7 +96,7 @@ impl Encoding for Euchre {
 
     fn observation_string(&self, obs: &EuchreObservation) -> String {
         let mut t = ObsText::dealt(obs.seat, 4, obs.dealer, obs.phase);
-        t.match_score(teams(&obs.scores, 4), self.target, obs.deals);
+        t.match_score(teams(&obs.scores, 4), self.target(), obs.deals);
         let upcard = if obs.turned_down {
             " (turned down)"
         } else if obs.taken_up {

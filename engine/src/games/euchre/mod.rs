@@ -58,11 +58,11 @@ mod tests;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Euchre {
     deck: CardSet,
-    target: u32,
+    /// The match's end: `target` points, at most `max_deals` deals.
+    end: ToTarget<u32>,
     stick_the_dealer: bool,
     mandatory_pickup: bool,
     lone_defender: bool,
-    max_deals: u32,
 }
 
 /// Where a hand stands.
@@ -283,19 +283,12 @@ impl Euchre {
     }
     /// Points that win the game.
     pub const fn target(&self) -> u32 {
-        self.target
+        self.end.target
     }
 
-    /// The end of the match: the target, and the cap on deals.
-    fn match_end(&self) -> ToTarget<u32> {
-        ToTarget {
-            target: self.target,
-            max_deals: self.max_deals,
-        }
-    }
     /// Deals after which an unfinished game stops.
     pub const fn max_deals(&self) -> u32 {
-        self.max_deals
+        self.end.max_deals
     }
 
     /// A fresh deal by `dealer`: five cards each and the upcard; hands live in a
@@ -405,7 +398,7 @@ impl Euchre {
 
     fn end_of_deal<R: Rng + ?Sized>(&self, state: &mut EuchreState, rng: &mut R) {
         state.deals += 1;
-        if self.match_end().is_over(&state.scores, state.deals) {
+        if self.end.is_over(&state.scores, state.deals) {
             state.phase = Phase::Over;
             return;
         }
@@ -506,11 +499,10 @@ impl Game for Euchre {
         };
         Ok(Euchre {
             deck,
-            target: params.int(info, "target")?,
+            end: ToTarget::from_params(params, info)?,
             stick_the_dealer: params.flag(info, "stick_the_dealer")?,
             mandatory_pickup: params.choice(info, "dealer_pickup")? == "mandatory",
             lone_defender: params.flag(info, "lone_defender")?,
-            max_deals: params.int(info, "max_deals")?,
         })
     }
 
@@ -867,7 +859,7 @@ impl Game for Euchre {
         if state.turned_down && state.trump == Some(state.upcard.suit()) {
             return Err("the turned-down suit became trumps".into());
         }
-        if self.match_end().reached(&state.scores) {
+        if self.end.reached(&state.scores) {
             return Err("a side reached the target but the game goes on".into());
         }
         Ok(())
@@ -875,7 +867,7 @@ impl Game for Euchre {
 
     fn move_cap(&self) -> Option<u64> {
         // A deal takes at most 8 bids, a discard, 3 alone decisions and 20 cards.
-        Some(u64::from(self.max_deals) * 32)
+        Some(u64::from(self.end.max_deals) * 32)
     }
 
     /// Partners sit across the table: seats 0 and 2 against 1 and 3.

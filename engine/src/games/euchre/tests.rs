@@ -597,11 +597,5 @@ fn euchre_soak_a_million_random_games() {
         game(&["lone_defender=true", "dealer_pickup=mandatory"]),
         game(&["deck=24", "lone_defender=true", "target=10"]),
     ];
-    let total = conformance::soak_variants(
-        &variants,
-        conformance::soak_games(1_000_000),
-        1_000_000,
-        1000,
-    );
-    eprintln!("euchre soak: {total}");
+    conformance::soak_a_million("euchre", &variants);
 }

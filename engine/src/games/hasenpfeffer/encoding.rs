@@ -63,7 +63,7 @@ impl Encoding for Hasenpfeffer {
         out.one_hot("phase", Some(phase), 5);
         out.seat_one_hot("dealer", Some(obs.dealer), me, 4);
         let ours = self.teams().team(me);
-        let target = self.target.max(1) as f32;
+        let target = self.target().max(1) as f32;
         encode_sides(out, "scores", obs.scores, ours, |s| s as f32 / target);
         out.scalar("deals", obs.deals as f32 / 10.0);
         obs.auction.encode(out, me, 7);
@@ -78,7 +78,7 @@ impl Encoding for Hasenpfeffer {
 
     fn observation_string(&self, obs: &HasenpfefferObservation) -> String {
         let mut t = ObsText::dealt(obs.seat, 4, obs.dealer, obs.phase);
-        t.match_score(teams(&obs.scores, 4), self.target, obs.deals)
+        t.match_score(teams(&obs.scores, 4), self.target(), obs.deals)
             .line("auction", auction(&obs.auction, 4));
         if obs.forced {
             t.line("joker", "shown (its holder was held to 3)");

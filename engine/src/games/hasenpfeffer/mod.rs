@@ -59,9 +59,9 @@ pub const FORCED_BID: u8 = 3;
 /// The rules of Hasenpfeffer with its options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hasenpfeffer {
-    target: i32,
+    /// The match's end: `target` points, at most `max_deals` deals.
+    end: ToTarget<i32>,
     min_bid: u8,
-    max_deals: u32,
 }
 
 /// Where a hand stands.
@@ -260,23 +260,16 @@ impl Hasenpfeffer {
     }
     /// Points that win the game.
     pub const fn target(&self) -> i32 {
-        self.target
+        self.end.target
     }
 
-    /// The end of the match: the target, and the cap on deals.
-    fn match_end(&self) -> ToTarget<i32> {
-        ToTarget {
-            target: self.target,
-            max_deals: self.max_deals,
-        }
-    }
     /// The lowest bid.
     pub const fn min_bid(&self) -> u8 {
         self.min_bid
     }
     /// Deals after which an unfinished game stops.
     pub const fn max_deals(&self) -> u32 {
-        self.max_deals
+        self.end.max_deals
     }
     /// The card order with `trump` as trumps: joker, right bower, left bower, A K Q 10 9.
     pub fn order(trump: Suit) -> CardOrder {
@@ -343,7 +336,7 @@ impl Hasenpfeffer {
             state.phase = Phase::Over;
             return;
         }
-        if state.deals >= self.max_deals {
+        if state.deals >= self.end.max_deals {
             state.phase = Phase::Over;
             let [a, b] = state.scores;
             state.winner = match a.cmp(&b) {
@@ -378,9 +371,9 @@ impl Hasenpfeffer {
             t.sweeps += 1;
         }
         // Both sides at the target: the declarers win.
-        if state.scores[dt] >= self.target {
+        if state.scores[dt] >= self.end.target {
             state.winner = Some(dt);
-        } else if state.scores[1 - dt] >= self.target {
+        } else if state.scores[1 - dt] >= self.end.target {
             state.winner = Some(1 - dt);
         }
         self.end_of_deal(state, rng);
@@ -434,9 +427,8 @@ impl Game for Hasenpfeffer {
         check_players(info, players)?;
         params.check_keys(info)?;
         Ok(Hasenpfeffer {
-            target: params.int(info, "target")?,
+            end: ToTarget::from_params(params, info)?,
             min_bid: params.int(info, "min_bid")?,
-            max_deals: params.int(info, "max_deals")?,
         })
     }
 
@@ -745,7 +737,7 @@ impl Game for Hasenpfeffer {
                 return Err("the forced bidder does not hold the joker".into());
             }
         }
-        if self.match_end().reached(&state.scores) {
+        if self.end.reached(&state.scores) {
             return Err("a side reached the target but the game goes on".into());
         }
         Ok(())
@@ -753,7 +745,7 @@ impl Game for Hasenpfeffer {
 
     fn move_cap(&self) -> Option<u64> {
         // A deal takes at most 4 bids, a trump, a discard and 24 cards.
-        Some(u64::from(self.max_deals) * 30)
+        Some(u64::from(self.end.max_deals) * 30)
     }
 
     /// Partners sit across the table: seats 0 and 2 against 1 and 3.

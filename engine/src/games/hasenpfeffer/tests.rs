@@ -361,13 +361,7 @@ fn perft_known_counts() {
 #[ignore = "a million games: run by hand"]
 fn hasenpfeffer_soak_a_million_random_games() {
     let variants = [game(&[]), game(&["min_bid=3"])];
-    let total = conformance::soak_variants(
-        &variants,
-        conformance::soak_games(1_000_000),
-        1_000_000,
-        1000,
-    );
-    eprintln!("hasenpfeffer soak: {total}");
+    conformance::soak_a_million("hasenpfeffer", &variants);
 }
 
 #[test]

@@ -565,11 +565,5 @@ fn random_games_conform_for_every_player_count() {
 #[ignore]
 fn mattis_soak() {
     let variants = (3..=8).map(game).collect::<Vec<_>>();
-    let total = conformance::soak_variants(
-        &variants,
-        conformance::soak_games(1_000_000),
-        1_000_000,
-        1000,
-    );
-    eprintln!("mattis soak (draws: games at the move cap): {total}");
+    conformance::soak_a_million("mattis (draws: games at the move cap)", &variants);
 }

@@ -267,11 +267,5 @@ fn random_games_conform() {
 #[ignore]
 fn myllymatti_soak() {
     let variants = [game()];
-    let total = conformance::soak_variants(
-        &variants,
-        conformance::soak_games(1_000_000),
-        1_000_000,
-        1000,
-    );
-    eprintln!("myllymatti soak (draws: games at the move cap): {total}");
+    conformance::soak_a_million("myllymatti (draws: games at the move cap)", &variants);
 }

@@ -61,7 +61,7 @@ impl Encoding for Nap {
         };
         out.one_hot("phase", Some(phase), 4);
         out.seat_one_hot("dealer", Some(obs.dealer), me, p);
-        let target = self.target.max(1) as f32;
+        let target = self.target().max(1) as f32;
         out.seat_values("scores", me, p, |s| obs.scores[s.index()] as f32 / target);
         out.scalar("deals", obs.deals as f32 / 10.0);
         obs.auction.encode(out, me, 8);
@@ -72,9 +72,13 @@ impl Encoding for Nap {
     fn observation_string(&self, obs: &NapObservation) -> String {
         let p = self.players;
         let mut t = ObsText::dealt(obs.seat, p, obs.dealer, obs.phase);
-        t.match_score(seats(p, |s| obs.scores[s.index()]), self.target, obs.deals)
-            .line("auction", auction(&obs.auction, p))
-            .line("trump", suit_or_dash(obs.trump));
+        t.match_score(
+            seats(p, |s| obs.scores[s.index()]),
+            self.target(),
+            obs.deals,
+        )
+        .line("auction", auction(&obs.auction, p))
+        .line("trump", suit_or_dash(obs.trump));
         match obs.phase {
             Phase::Play | Phase::Over => write_play(&mut t, &obs.play, obs.seat),
             _ => write_hands(&mut t, &obs.play, obs.seat),

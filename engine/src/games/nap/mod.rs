@@ -145,8 +145,8 @@ pub struct Nap {
     joker: bool,
     top: NapBid,
     dealer_must_bid: bool,
-    target: i32,
-    max_deals: u32,
+    /// The match's end: `target` points, at most `max_deals` deals.
+    end: ToTarget<i32>,
 }
 
 /// Where a hand stands.
@@ -327,19 +327,12 @@ impl Nap {
     }
     /// Credits that end the game.
     pub const fn target(&self) -> i32 {
-        self.target
+        self.end.target
     }
 
-    /// The end of the match: the target, and the cap on deals.
-    fn match_end(&self) -> ToTarget<i32> {
-        ToTarget {
-            target: self.target,
-            max_deals: self.max_deals,
-        }
-    }
     /// Deals after which an unfinished game stops.
     pub const fn max_deals(&self) -> u32 {
-        self.max_deals
+        self.end.max_deals
     }
 
     /// The card order with `trump` as trumps (the joker, if used, above the ace).
@@ -441,7 +434,7 @@ impl Nap {
 
     fn end_of_deal<R: Rng + ?Sized>(&self, state: &mut NapState, rng: &mut R) {
         state.deals += 1;
-        if self.match_end().is_over(&state.scores, state.deals) {
+        if self.end.is_over(&state.scores, state.deals) {
             state.phase = Phase::Over;
             return;
         }
@@ -552,8 +545,7 @@ impl Game for Nap {
             joker,
             top,
             dealer_must_bid: params.choice(info, "all_pass")? == "dealer",
-            target: params.int(info, "target")?,
-            max_deals: params.int(info, "max_deals")?,
+            end: ToTarget::from_params(params, info)?,
         })
     }
 
@@ -787,7 +779,7 @@ impl Game for Nap {
                 }
             }
         }
-        if self.match_end().reached(&state.scores) {
+        if self.end.reached(&state.scores) {
             return Err("a player reached the target but the game goes on".into());
         }
         Ok(())
@@ -795,7 +787,7 @@ impl Game for Nap {
 
     fn move_cap(&self) -> Option<u64> {
         // A deal takes at most one bid a seat, a trump naming and five cards a seat.
-        Some(u64::from(self.max_deals) * (6 * self.players as u64 + 1))
+        Some(u64::from(self.end.max_deals) * (6 * self.players as u64 + 1))
     }
 }
 

@@ -358,13 +358,7 @@ fn nap_soak_a_million_random_games() {
     let variants = (3..=7)
         .flat_map(|n| [game(n, &[]), game(n, &["joker=true", "all_pass=dealer"])])
         .collect::<Vec<Nap>>();
-    let total = conformance::soak_variants(
-        &variants,
-        conformance::soak_games(1_000_000),
-        1_000_000,
-        1000,
-    );
-    eprintln!("nap soak: {total}");
+    conformance::soak_a_million("nap", &variants);
 }
 
 #[test]

@@ -527,11 +527,5 @@ fn whole_games_last_between_six_and_eight_hands_with_three_players() {
 #[ignore]
 fn ninety_nine_soak() {
     let variants = (2..=6).map(|n| game(n, &[])).collect::<Vec<_>>();
-    let total = conformance::soak_variants(
-        &variants,
-        conformance::soak_games(1_000_000),
-        1_000_000,
-        1000,
-    );
-    eprintln!("ninety-nine soak: {total}");
+    conformance::soak_a_million("ninety-nine", &variants);
 }

@@ -49,7 +49,7 @@ impl Encoding for Omi {
         out.one_hot("phase", Some(phase), 3);
         out.seat_one_hot("dealer", Some(obs.dealer), me, 4);
         let ours = self.teams().team(me);
-        let target = self.target.max(1) as f32;
+        let target = self.target().max(1) as f32;
         encode_sides(out, "scores", obs.scores, ours, |s| s as f32 / target);
         out.scalar("deals", obs.deals as f32 / 10.0);
         out.scalar("bonus", obs.bonus as f32 / 4.0);
@@ -59,7 +59,7 @@ impl Encoding for Omi {
 
     fn observation_string(&self, obs: &OmiObservation) -> String {
         let mut t = ObsText::dealt(obs.seat, 4, obs.dealer, obs.phase);
-        t.match_score(teams(&obs.scores, 4), self.target, obs.deals)
+        t.match_score(teams(&obs.scores, 4), self.target(), obs.deals)
             .line("tied hands pending", obs.bonus)
             .line("trump", suit_or_dash(obs.trump));
         match obs.phase {

@@ -49,8 +49,8 @@ mod tests;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Omi {
     chooser: TrumpChooser,
-    target: u32,
-    max_deals: u32,
+    /// The match's end: `target` points, at most `max_deals` deals.
+    end: ToTarget<u32>,
 }
 
 /// Where a hand stands.
@@ -223,19 +223,12 @@ impl Omi {
     }
     /// Points that win the game.
     pub const fn target(&self) -> u32 {
-        self.target
+        self.end.target
     }
 
-    /// The end of the match: the target, and the cap on deals.
-    fn match_end(&self) -> ToTarget<u32> {
-        ToTarget {
-            target: self.target,
-            max_deals: self.max_deals,
-        }
-    }
     /// Hands after which an unfinished game stops.
     pub const fn max_deals(&self) -> u32 {
-        self.max_deals
+        self.end.max_deals
     }
 
     /// The result of a hand from the declarer's side's tricks (of eight): the side that
@@ -289,7 +282,7 @@ impl Omi {
             }
         }
         state.deals += 1;
-        if self.match_end().is_over(&state.scores, state.deals) {
+        if self.end.is_over(&state.scores, state.deals) {
             state.phase = Phase::Over;
             return;
         }
@@ -344,8 +337,7 @@ impl Game for Omi {
         params.check_keys(info)?;
         Ok(Omi {
             chooser: TrumpChooser::new(CardSet::with_ranks(&Rank::ALL[5..]), 4, 4),
-            target: params.int(info, "target")?,
-            max_deals: params.int(info, "max_deals")?,
+            end: ToTarget::from_params(params, info)?,
         })
     }
 
@@ -488,7 +480,7 @@ impl Game for Omi {
             }
             Phase::Play | Phase::Over => {
                 self.chooser.check_dealt(&state.play, state.trump)?;
-                if state.phase == Phase::Play && self.match_end().reached(&state.scores) {
+                if state.phase == Phase::Play && self.end.reached(&state.scores) {
                     return Err("a side reached the target but the game goes on".into());
                 }
             }
@@ -498,7 +490,7 @@ impl Game for Omi {
 
     fn move_cap(&self) -> Option<u64> {
         // A hand is one trump choice and 32 cards.
-        Some(u64::from(self.max_deals) * 33)
+        Some(u64::from(self.end.max_deals) * 33)
     }
 
     /// Partners sit across the table: seats 0 and 2 against 1 and 3.

@@ -313,13 +313,7 @@ fn perft_known_counts() {
 #[ignore = "a million games: run by hand"]
 fn omi_soak_a_million_random_games() {
     let variants = [game(&[])];
-    let total = conformance::soak_variants(
-        &variants,
-        conformance::soak_games(1_000_000),
-        1_000_000,
-        1000,
-    );
-    eprintln!("omi soak: {total}");
+    conformance::soak_a_million("omi", &variants);
 }
 
 /// A hand dealt in full before trumps (`hands` from the declarer round to his left), so that

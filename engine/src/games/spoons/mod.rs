@@ -36,10 +36,9 @@ use crate::cards::{Card, CardMultiset, CardSet, Rank};
 use crate::game::{
     check_players, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, RaceEntry, ToMove,
 };
-use crate::games::common::Eliminations;
+use crate::games::common::{Eliminations, StockOf};
 use crate::seat::{BySeat, Seat, SeatMask};
 use arrayvec::ArrayVec;
-use rand::seq::SliceRandom;
 use rand::Rng;
 use std::fmt;
 use std::marker::PhantomData;
@@ -51,70 +50,12 @@ pub const HAND: usize = 5;
 pub const MAX_PACK: usize = 104;
 
 /// A face-down stock of up to two decks (identical cards possible), drawn from the top (the
-/// end of [`SpoonsStock::as_slice`]); inline, so drawing and rebuilding it never allocate.
-/// With one deck it shuffles and deals exactly as [`crate::games::common::Stock`].
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SpoonsStock {
-    cards: ArrayVec<Card, MAX_PACK>,
-}
-
-impl SpoonsStock {
-    /// The cards of `cards` (every copy) in a uniformly random order.
-    pub fn shuffled<R: Rng + ?Sized>(cards: CardMultiset, rng: &mut R) -> SpoonsStock {
-        let mut stock = SpoonsStock::default();
-        stock.refill(cards, rng);
-        stock
-    }
-
-    /// A stock in a known order, the first card listed on top (drawn first).
-    ///
-    /// # Panics
-    /// With more than [`MAX_PACK`] cards.
-    pub fn from_top(cards: impl IntoIterator<Item = Card>) -> SpoonsStock {
-        let mut v: ArrayVec<Card, MAX_PACK> = cards.into_iter().collect();
-        v.reverse();
-        SpoonsStock { cards: v }
-    }
-
-    /// Adds `cards` to the stock and shuffles the whole of it.
-    pub fn refill<R: Rng + ?Sized>(&mut self, cards: CardMultiset, rng: &mut R) {
-        self.cards.extend(cards.iter());
-        self.cards.shuffle(rng);
-    }
-
-    /// Cards left.
-    pub fn len(&self) -> usize {
-        self.cards.len()
-    }
-
-    /// True when no card is left.
-    pub fn is_empty(&self) -> bool {
-        self.cards.is_empty()
-    }
-
-    /// The cards, bottom first (the top card is last).
-    pub fn as_slice(&self) -> &[Card] {
-        &self.cards
-    }
-
-    /// The cards as a multiset.
-    pub fn cards(&self) -> CardMultiset {
-        self.cards.iter().copied().collect()
-    }
-
-    /// Takes the top card.
-    pub fn draw(&mut self) -> Option<Card> {
-        self.cards.pop()
-    }
-
-    /// Draws into `hand` until it holds `size` cards or the stock is empty.
-    pub fn draw_up_to(&mut self, hand: &mut CardMultiset, size: usize) {
-        while hand.len() < size {
-            let Some(c) = self.cards.pop() else { break };
-            hand.insert(c);
-        }
-    }
-}
+/// end of [`StockOf::as_slice`]): the shared [`StockOf`] a multiset with room for [`MAX_PACK`]
+/// cards, so with one deck it shuffles and deals exactly as the one-deck [`Stock`] of the
+/// other games.
+///
+/// [`Stock`]: crate::games::common::Stock
+pub type SpoonsStock = StockOf<CardMultiset, MAX_PACK>;
 
 /// A race action: pass a card to the right, or grab (Pig: touch the nose).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

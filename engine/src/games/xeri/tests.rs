@@ -339,11 +339,5 @@ fn determinization_is_uniform_at_a_fresh_deal() {
 #[ignore]
 fn xeri_soak() {
     let variants = [game(5)];
-    let total = conformance::soak_variants(
-        &variants,
-        conformance::soak_games(1_000_000),
-        1_000_000,
-        1000,
-    );
-    eprintln!("xeri soak: {total}");
+    conformance::soak_a_million("xeri", &variants);
 }
