@@ -35,6 +35,8 @@ impl GameAgents for Euchre {
         Some(Rollout::HandEnd {
             agent: Box::new(EuchreHeuristic::default()),
             value: hand_gain,
+            leaf: None,
+            margin: None,
         })
     }
 

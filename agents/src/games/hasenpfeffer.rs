@@ -38,6 +38,8 @@ impl GameAgents for Hasenpfeffer {
         Some(Rollout::HandEnd {
             agent: Box::new(HasenpfefferHeuristic::default()),
             value: hand_gain,
+            leaf: None,
+            margin: None,
         })
     }
 
