@@ -458,6 +458,39 @@ mod tests {
         }
     }
 
+    /// The trick-game view: each card is its own action, and partners sit across the table.
+    #[test]
+    fn the_trick_view_names_cards_and_partners() {
+        let c: Card = "9D".parse().unwrap();
+        assert_eq!(Whist::card(c), Some(c));
+        let g = game(5);
+        assert_eq!(
+            Seat::all(4).map(|x| g.team(x)).collect::<Vec<_>>(),
+            [0, 1, 0, 1]
+        );
+    }
+
+    /// The deal text reads back to the same deal, and a trump card outside the dealer's
+    /// hand is refused.
+    #[test]
+    fn the_deal_text_reads_back() {
+        use crate::deal_text::DealText;
+        let g = game(5);
+        for seed in 0..10 {
+            let s = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
+            let text = crate::deal_text::round_trip(&g, &s).unwrap();
+            assert!(text.starts_with("N:"), "{text}");
+            assert!(
+                text.ends_with(&format!("; trump: {}", s.trump_card())),
+                "{text}"
+            );
+            // The first seat's lowest card cannot be the dealer's (seat 3's) last card.
+            let other = s.play().hand(Seat::new(0)).iter().next().unwrap();
+            let bad = format!("{}; trump: {other}", text.split(';').next().unwrap());
+            assert!(g.parse_deal(&bad).is_err(), "{bad}");
+        }
+    }
+
     /// Scoring from a literal deal: a side that takes every trick scores seven.
     #[test]
     fn scoring_counts_tricks_over_six() {
