@@ -129,6 +129,19 @@ mod tests {
         assert_eq!(t.get("dealer").unwrap()[dealer], 1.0);
     }
 
+    /// Scores are scaled by the target, the observer's side first; hands played by 10.
+    #[test]
+    fn the_scores_and_hands_are_scaled_from_the_observers_side() {
+        let g = game();
+        let mut state = g.deal(&mut ChaCha8Rng::seed_from_u64(3));
+        state.scores = [2, 1];
+        state.hands = 4;
+        let mut t = Tensor::new();
+        g.encode_observation(&g.observe(&state, Seat::new(1)), &mut t);
+        assert_eq!(t.get("scores").unwrap(), &[1.0 / 3.0, 2.0 / 3.0]);
+        assert_eq!(t.get("hands_played").unwrap(), &[0.4]);
+    }
+
     fn relative_of(s: Seat, me: Seat) -> usize {
         crate::encoding::relative(s, me, 4)
     }
