@@ -129,7 +129,8 @@ mod tests {
         assert_eq!(t.get("dealer").unwrap()[dealer], 1.0);
     }
 
-    /// Scores are scaled by the target, the observer's side first; hands played by 10.
+    /// Scores are scaled by the target, the observer's side first; hands played by 10; the
+    /// turned-up card is held until the dealer plays it.
     #[test]
     fn the_scores_and_hands_are_scaled_from_the_observers_side() {
         let g = game();
@@ -140,6 +141,8 @@ mod tests {
         g.encode_observation(&g.observe(&state, Seat::new(1)), &mut t);
         assert_eq!(t.get("scores").unwrap(), &[1.0 / 3.0, 2.0 / 3.0]);
         assert_eq!(t.get("hands_played").unwrap(), &[0.4]);
+        // The turned-up card is still in the dealer's hand.
+        assert_eq!(t.get("trump_card.held").unwrap(), &[1.0]);
     }
 
     fn relative_of(s: Seat, me: Seat) -> usize {
