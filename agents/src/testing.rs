@@ -3,7 +3,7 @@
 use crate::{Agent, AgentKind, GameAgents, SeatView};
 use cardsim_engine::conformance::snap::Snap;
 use cardsim_engine::driver::{self, Policy, RandomPolicy, Scratch};
-use cardsim_engine::{Game, Seat};
+use cardsim_engine::{Game, Seat, ToMove};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::convert::Infallible;
@@ -56,10 +56,11 @@ struct Probe<'a, G: Game> {
 }
 
 impl<G: Game> Probe<'_, G> {
-    fn compare(&mut self, game: &G, state: &G::State, seat: Seat, legal: &[G::Action], race: bool) {
+    fn compare(&mut self, game: &G, state: &G::State, seat: Seat, legal: &[G::Action]) {
         if self.decisions >= self.max_decisions_per_game {
             return;
         }
+        let race = matches!(game.to_move(state), ToMove::Race(_));
         let seed = self.seed;
         let choice = decide(game, self.agent, seat, state, legal, seed);
         for k in 0..self.resamples {
@@ -98,20 +99,8 @@ impl<G: Game> Policy<G> for Probe<'_, G> {
         legal: &[G::Action],
         rng: &mut R,
     ) -> Result<G::Action, Infallible> {
-        self.compare(game, state, seat, legal, false);
+        self.compare(game, state, seat, legal);
         RandomPolicy.choose(game, state, seat, legal, rng)
-    }
-
-    fn race<R: Rng>(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        seat: Seat,
-        legal: &[G::Action],
-        rng: &mut R,
-    ) -> Result<(G::Action, f64), Infallible> {
-        self.compare(game, state, seat, legal, true);
-        RandomPolicy.race(game, state, seat, legal, rng)
     }
 }
 
@@ -138,7 +127,8 @@ impl GameAgents for Snap {
 }
 
 /// Seats played by agents through the engine's driver, each deciding from its own seat's view
-/// with a fresh RNG seeded from the driver's, and racing at its own reaction time.
+/// with a fresh RNG seeded from the driver's, and racing at its own reaction time (drawn
+/// from the driver's RNG).
 #[cfg(test)]
 pub(crate) struct AgentTable<G: Game>(pub(crate) Vec<Box<dyn Agent<G>>>);
 
@@ -156,18 +146,8 @@ impl<G: Game> Policy<G> for AgentTable<G> {
         let mut r = ChaCha8Rng::seed_from_u64(rng.random());
         Ok(self.0[seat.index()].act(&SeatView::new(game, state, seat), legal, &mut r))
     }
-    fn race<R: Rng>(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        seat: Seat,
-        legal: &[G::Action],
-        rng: &mut R,
-    ) -> Result<(G::Action, f64), Infallible> {
-        let mut r = ChaCha8Rng::seed_from_u64(rng.random());
-        let agent = &mut self.0[seat.index()];
-        let a = agent.act(&SeatView::new(game, state, seat), legal, &mut r);
-        Ok((a, agent.reaction_time(&mut r)))
+    fn reaction_time<R: Rng>(&mut self, seat: Seat, rng: &mut R) -> f64 {
+        self.0[seat.index()].reaction_time(rng)
     }
 }
 
