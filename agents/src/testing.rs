@@ -174,3 +174,76 @@ pub(crate) fn duel<G: GameAgents>(game: &G, a: &str, b: &str, n: u64) -> f64 {
     }
     total / n as f64
 }
+
+/// Asserts that the search agents' default playout (`rollout=auto`) is the game's heuristic
+/// playing every seat to the end of the hand ([`Rollout::HandEnd`](crate::search::Rollout)).
+#[cfg(test)]
+pub(crate) fn assert_auto_rollout_is_the_heuristic_to_the_hand_end<G: GameAgents>() {
+    let rollout = crate::search::auto_rollout::<G>();
+    let crate::search::Rollout::HandEnd { agent, .. } = rollout else {
+        panic!("rollout=auto is {rollout:?}, not the end of the hand");
+    };
+    assert_eq!(agent.label(), "heuristic");
+}
+
+/// A decision for a test: the seat to move, its observation and its legal actions.
+#[cfg(test)]
+pub(crate) type Decision<G> = (Seat, <G as Game>::Observation, Vec<<G as Game>::Action>);
+
+/// Up to `n` decisions, one a deal from seeds 0 and up (10,000 at the most): each deal moved
+/// on by `reach` (with the seed's RNG, after the deal), kept where `keep` (given the seed)
+/// accepts the seat to move and its observation.
+///
+/// # Panics
+/// Where `reach` leaves no seat to move.
+#[cfg(test)]
+pub(crate) fn decisions_where<G: Game>(
+    game: &G,
+    n: usize,
+    reach: impl Fn(&G, &mut G::State, &mut ChaCha8Rng),
+    keep: impl Fn(u64, Seat, &G::Observation) -> bool,
+) -> Vec<Decision<G>> {
+    let mut out = Vec::new();
+    for seed in 0..10_000 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = game.deal(&mut rng);
+        reach(game, &mut state, &mut rng);
+        let ToMove::Seat(seat) = game.to_move(&state) else {
+            panic!("seed {seed}: no seat to move")
+        };
+        let obs = game.observe(&state, seat);
+        if keep(seed, seat, &obs) {
+            let mut legal = Vec::new();
+            game.legal_actions(&state, &mut legal);
+            out.push((seat, obs, legal));
+            if out.len() == n {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The choice of the catalog agent `spec` at each of `decisions` ([`Agent::choose`]), with
+/// an RNG seeded with the decision's number.
+#[cfg(test)]
+pub(crate) fn choices<G: GameAgents>(
+    game: &G,
+    spec: &str,
+    decisions: &[Decision<G>],
+) -> Vec<G::Action> {
+    let mut agent = crate::catalog::<G>().build(&spec.parse().unwrap()).unwrap();
+    decisions
+        .iter()
+        .enumerate()
+        .map(|(i, (seat, obs, legal))| {
+            agent.choose(
+                game,
+                *seat,
+                obs,
+                legal,
+                &mut ChaCha8Rng::seed_from_u64(i as u64),
+            )
+        })
+        .collect()
+}
