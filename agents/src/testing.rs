@@ -3,7 +3,7 @@
 use crate::{Agent, AgentKind, GameAgents, SeatView};
 use cardsim_engine::conformance::snap::Snap;
 use cardsim_engine::driver::{self, Policy, RandomPolicy, Scratch};
-use cardsim_engine::{Game, Seat};
+use cardsim_engine::{Game, Seat, ToMove};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::convert::Infallible;
@@ -56,10 +56,11 @@ struct Probe<'a, G: Game> {
 }
 
 impl<G: Game> Probe<'_, G> {
-    fn compare(&mut self, game: &G, state: &G::State, seat: Seat, legal: &[G::Action], race: bool) {
+    fn compare(&mut self, game: &G, state: &G::State, seat: Seat, legal: &[G::Action]) {
         if self.decisions >= self.max_decisions_per_game {
             return;
         }
+        let race = matches!(game.to_move(state), ToMove::Race(_));
         let seed = self.seed;
         let choice = decide(game, self.agent, seat, state, legal, seed);
         for k in 0..self.resamples {
@@ -98,20 +99,8 @@ impl<G: Game> Policy<G> for Probe<'_, G> {
         legal: &[G::Action],
         rng: &mut R,
     ) -> Result<G::Action, Infallible> {
-        self.compare(game, state, seat, legal, false);
+        self.compare(game, state, seat, legal);
         RandomPolicy.choose(game, state, seat, legal, rng)
-    }
-
-    fn race<R: Rng>(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        seat: Seat,
-        legal: &[G::Action],
-        rng: &mut R,
-    ) -> Result<(G::Action, f64), Infallible> {
-        self.compare(game, state, seat, legal, true);
-        RandomPolicy.race(game, state, seat, legal, rng)
     }
 }
 
@@ -138,7 +127,8 @@ impl GameAgents for Snap {
 }
 
 /// Seats played by agents through the engine's driver, each deciding from its own seat's view
-/// with a fresh RNG seeded from the driver's, and racing at its own reaction time.
+/// with a fresh RNG seeded from the driver's, and racing at its own reaction time (drawn
+/// from the driver's RNG).
 #[cfg(test)]
 pub(crate) struct AgentTable<G: Game>(pub(crate) Vec<Box<dyn Agent<G>>>);
 
@@ -156,18 +146,8 @@ impl<G: Game> Policy<G> for AgentTable<G> {
         let mut r = ChaCha8Rng::seed_from_u64(rng.random());
         Ok(self.0[seat.index()].act(&SeatView::new(game, state, seat), legal, &mut r))
     }
-    fn race<R: Rng>(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        seat: Seat,
-        legal: &[G::Action],
-        rng: &mut R,
-    ) -> Result<(G::Action, f64), Infallible> {
-        let mut r = ChaCha8Rng::seed_from_u64(rng.random());
-        let agent = &mut self.0[seat.index()];
-        let a = agent.act(&SeatView::new(game, state, seat), legal, &mut r);
-        Ok((a, agent.reaction_time(&mut r)))
+    fn reaction_time<R: Rng>(&mut self, seat: Seat, rng: &mut R) -> f64 {
+        self.0[seat.index()].reaction_time(rng)
     }
 }
 
@@ -193,4 +173,77 @@ pub(crate) fn duel<G: GameAgents>(game: &G, a: &str, b: &str, n: u64) -> f64 {
         total += end.outcome(game, &state)[Seat::new(0)].win;
     }
     total / n as f64
+}
+
+/// Asserts that the search agents' default playout (`rollout=auto`) is the game's heuristic
+/// playing every seat to the end of the hand ([`Rollout::HandEnd`](crate::search::Rollout)).
+#[cfg(test)]
+pub(crate) fn assert_auto_rollout_is_the_heuristic_to_the_hand_end<G: GameAgents>() {
+    let rollout = crate::search::auto_rollout::<G>();
+    let crate::search::Rollout::HandEnd { agent, .. } = rollout else {
+        panic!("rollout=auto is {rollout:?}, not the end of the hand");
+    };
+    assert_eq!(agent.label(), "heuristic");
+}
+
+/// A decision for a test: the seat to move, its observation and its legal actions.
+#[cfg(test)]
+pub(crate) type Decision<G> = (Seat, <G as Game>::Observation, Vec<<G as Game>::Action>);
+
+/// Up to `n` decisions, one a deal from seeds 0 and up (10,000 at the most): each deal moved
+/// on by `reach` (with the seed's RNG, after the deal), kept where `keep` (given the seed)
+/// accepts the seat to move and its observation.
+///
+/// # Panics
+/// Where `reach` leaves no seat to move.
+#[cfg(test)]
+pub(crate) fn decisions_where<G: Game>(
+    game: &G,
+    n: usize,
+    reach: impl Fn(&G, &mut G::State, &mut ChaCha8Rng),
+    keep: impl Fn(u64, Seat, &G::Observation) -> bool,
+) -> Vec<Decision<G>> {
+    let mut out = Vec::new();
+    for seed in 0..10_000 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = game.deal(&mut rng);
+        reach(game, &mut state, &mut rng);
+        let ToMove::Seat(seat) = game.to_move(&state) else {
+            panic!("seed {seed}: no seat to move")
+        };
+        let obs = game.observe(&state, seat);
+        if keep(seed, seat, &obs) {
+            let mut legal = Vec::new();
+            game.legal_actions(&state, &mut legal);
+            out.push((seat, obs, legal));
+            if out.len() == n {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The choice of the catalog agent `spec` at each of `decisions` ([`Agent::choose`]), with
+/// an RNG seeded with the decision's number.
+#[cfg(test)]
+pub(crate) fn choices<G: GameAgents>(
+    game: &G,
+    spec: &str,
+    decisions: &[Decision<G>],
+) -> Vec<G::Action> {
+    let mut agent = crate::catalog::<G>().build(&spec.parse().unwrap()).unwrap();
+    decisions
+        .iter()
+        .enumerate()
+        .map(|(i, (seat, obs, legal))| {
+            agent.choose(
+                game,
+                *seat,
+                obs,
+                legal,
+                &mut ChaCha8Rng::seed_from_u64(i as u64),
+            )
+        })
+        .collect()
 }

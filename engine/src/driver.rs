@@ -26,7 +26,8 @@ pub trait Policy<G: Game> {
     /// What can go wrong in a decision (an agent choosing an illegal action).
     type Error;
 
-    /// Chooses one of `legal` (at least two actions) for `seat`, whose turn it is.
+    /// Chooses one of `legal` for `seat`: on its turn (at least two actions), and in a race
+    /// through the default [`Policy::race`] (at least one).
     ///
     /// # Errors
     /// The policy's own failure, which ends the game.
@@ -64,7 +65,9 @@ pub trait Policy<G: Game> {
     }
 
     /// Chooses one of `legal` (never empty) for `seat` in a race, with its reaction time in
-    /// seconds.
+    /// seconds. The default is the seat's [`Policy::choose`] and then its
+    /// [`Policy::reaction_time`], drawn in that order; a policy that races otherwise than it
+    /// plays its turns overrides it.
     ///
     /// # Errors
     /// The policy's own failure, which ends the game.
@@ -75,7 +78,16 @@ pub trait Policy<G: Game> {
         seat: Seat,
         legal: &[G::Action],
         rng: &mut R,
-    ) -> Result<(G::Action, f64), Self::Error>;
+    ) -> Result<(G::Action, f64), Self::Error> {
+        let action = self.choose(game, state, seat, legal, rng)?;
+        Ok((action, self.reaction_time(seat, rng)))
+    }
+
+    /// How many seconds `seat` takes to react in a race of the default [`Policy::race`],
+    /// drawn after its choice. The default is uniform in `[0, 1)` (`rng.random::<f64>()`).
+    fn reaction_time<R: Rng>(&mut self, _seat: Seat, rng: &mut R) -> f64 {
+        rng.random::<f64>()
+    }
 }
 
 /// Uniformly random legal actions, and reaction times uniform in `[0, 1)` seconds.
@@ -98,17 +110,6 @@ impl<G: Game> Policy<G> for RandomPolicy {
 
     fn is_uniform(&self, _: Seat) -> bool {
         true
-    }
-
-    fn race<R: Rng>(
-        &mut self,
-        _: &G,
-        _: &G::State,
-        _: Seat,
-        legal: &[G::Action],
-        rng: &mut R,
-    ) -> Result<(G::Action, f64), Infallible> {
-        Ok((legal[rng.random_range(0..legal.len())], rng.random::<f64>()))
     }
 }
 

@@ -344,17 +344,8 @@ impl<G: Game> Policy<G> for Table<'_, G> {
         Ok(self.rng.random_range(0..count))
     }
 
-    fn race<R: Rng>(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        seat: Seat,
-        legal: &[G::Action],
-        _chance: &mut R,
-    ) -> Result<(G::Action, f64), SimError> {
-        let action = self.decide(game, state, seat, legal)?;
-        let reaction = self.agents[seat.index()].reaction_time(&mut *self.rng);
-        Ok((action, reaction))
+    fn reaction_time<R: Rng>(&mut self, seat: Seat, _chance: &mut R) -> f64 {
+        self.agents[seat.index()].reaction_time(&mut *self.rng)
     }
 }
 

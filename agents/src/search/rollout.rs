@@ -79,16 +79,11 @@ impl<G: Game> Policy<G> for Timed<'_, G> {
         self.rollout.choose(game, state, seat, legal, rng)
     }
 
-    fn race<R: Rng>(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        seat: Seat,
-        legal: &[G::Action],
-        rng: &mut R,
-    ) -> Result<(G::Action, f64), Infallible> {
-        let Ok((action, _)) = self.rollout.race(game, state, seat, legal, rng);
-        Ok((action, self.timing.of(seat).sample(rng)))
+    fn reaction_time<R: Rng>(&mut self, seat: Seat, rng: &mut R) -> f64 {
+        // The policy's own time is still drawn, and set aside, so that the timing replaces
+        // it without moving the playout's later draws.
+        self.rollout.reaction_time(seat, rng);
+        self.timing.of(seat).sample(rng)
     }
 }
 
@@ -318,22 +313,12 @@ impl<G: Game> Policy<G> for Rollout<G> {
         })
     }
 
-    fn race<R: Rng>(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        seat: Seat,
-        legal: &[G::Action],
-        rng: &mut R,
-    ) -> Result<(G::Action, f64), Infallible> {
-        Ok(match self {
-            Rollout::Random => (legal[rng.random_range(0..legal.len())], rng.random::<f64>()),
+    fn reaction_time<R: Rng>(&mut self, _seat: Seat, rng: &mut R) -> f64 {
+        match self {
+            Rollout::Random => rng.random::<f64>(),
             Rollout::Agent(agent)
             | Rollout::Cutoff { agent, .. }
-            | Rollout::HandEnd { agent, .. } => {
-                let a = agent.act(&SeatView::new(game, state, seat), legal, rng);
-                (a, agent.reaction_time(rng))
-            }
-        })
+            | Rollout::HandEnd { agent, .. } => agent.reaction_time(rng),
+        }
     }
 }

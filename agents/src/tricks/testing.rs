@@ -396,13 +396,33 @@ pub(crate) fn spec_partnership_wins<G: crate::GameAgents>(
     partnership_wins_against_random(game, agent.as_mut(), n, seed0)
 }
 
+/// Asserts that the double-dummy solver values every legal action of `state` (in card play)
+/// as [`brute_force_values`] does, `what` naming the position in the message.
+///
+/// # Panics
+/// When a value differs, or the game is not in card play.
+pub(crate) fn assert_solver_exact<G: cardsim_engine::tricks::TrickTaking>(
+    game: &G,
+    dd: &mut crate::tricks::DoubleDummy<G>,
+    state: &G::State,
+    rng: &mut dyn rand::RngCore,
+    what: impl std::fmt::Display,
+) {
+    use crate::PerfectInfoSolver;
+    let mut legal = Vec::new();
+    game.legal_actions(state, &mut legal);
+    let mut values = Vec::new();
+    dd.evaluate(game, state, &legal, &mut values, rng);
+    assert_eq!(values, brute_force_values(game, state, &legal), "{what}");
+}
+
 /// Each of `legal`'s value to the side of the seat to move in `state` (in card play): the
 /// tricks it gains from there to the end of the hand, by plain minimax through the game's own
 /// rules. The brute force that the double-dummy tests check the solver's values against.
 ///
 /// # Panics
 /// If the game is not in card play.
-pub(crate) fn brute_force_values<G: cardsim_engine::tricks::TrickTaking>(
+fn brute_force_values<G: cardsim_engine::tricks::TrickTaking>(
     game: &G,
     state: &G::State,
     legal: &[G::Action],

@@ -1,9 +1,13 @@
 //! Test support for the trick games: hands laid out from a leader, the hands that force a
-//! given number of tricks, and the legal cards of a position.
+//! given number of tricks, the legal cards of a position, and moves applied with the rules
+//! checked.
 
 use crate::cards::{CardSet, Rank};
+use crate::game::Game;
 use crate::seat::Seat;
 use crate::tricks::{CardOrder, Obligation, TrickPlay, TrickTaking};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 /// The play of four `hands`, given from `leader` round to its left, under `order`, following
 /// suit, `leader` to lead.
@@ -43,4 +47,44 @@ pub(crate) fn legal_cards<G: TrickTaking>(game: &G, state: &G::State) -> CardSet
     out.into_iter()
         .map(|a| G::card(a).unwrap_or_else(|| panic!("{a:?} among the cards to play")))
         .collect()
+}
+
+/// Applies `actions` in turn (with a fixed RNG), each checked legal ([`Game::try_apply`]) and
+/// the state's invariants checked after it.
+///
+/// # Panics
+/// At an illegal action or a broken invariant.
+pub(crate) fn apply_all<G: Game>(game: &G, state: &mut G::State, actions: &[G::Action]) {
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    for &a in actions {
+        game.try_apply(state, a, &mut rng)
+            .unwrap_or_else(|e| panic!("{a}: {e}"));
+        game.check_invariants(state).unwrap();
+    }
+}
+
+/// Plays the current hand's cards out ([`TrickTaking::trick_play`]), every seat playing its
+/// strongest legal card (a trump before a plain card, then by strength; the last of equals),
+/// the state's invariants checked after each.
+///
+/// # Panics
+/// If the hand is not in card play, a legal action is not a card, or an invariant breaks.
+pub(crate) fn play_strongest<G: TrickTaking>(game: &G, state: &mut G::State) {
+    assert!(game.trick_play(state).is_some(), "not in card play");
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut legal = Vec::new();
+    while let Some(play) = game.trick_play(state) {
+        let o = *play.order();
+        game.legal_actions(state, &mut legal);
+        let best = legal
+            .iter()
+            .copied()
+            .max_by_key(|&a| {
+                let c = G::card(a).unwrap_or_else(|| panic!("{a:?} among the cards to play"));
+                (o.is_trump(c), o.strength(c))
+            })
+            .expect("a legal card");
+        game.apply(state, best, &mut rng);
+        game.check_invariants(state).unwrap();
+    }
 }

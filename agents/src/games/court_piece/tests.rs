@@ -2,7 +2,7 @@ use super::*;
 use crate::same_information_same_choice;
 use crate::tricks::testing::check_stock_honesty;
 use crate::tricks::testing::partnership_wins_against_random;
-use crate::tricks::testing::{assert_honest, brute_force_values};
+use crate::tricks::testing::{assert_honest, assert_solver_exact};
 use cardsim_engine::games::court_piece::CourtPieceState;
 use cardsim_engine::tricks::TrickPlay;
 use cardsim_engine::{Game, Params, ToMove};
@@ -73,7 +73,6 @@ fn the_solver_values_court_piece_cards_exactly() {
     let game = game(&[]);
     let mut dd = DoubleDummy::<CourtPiece>::new();
     let mut legal = Vec::new();
-    let mut values = Vec::new();
     let mut checked = 0;
     for seed in 0..60u64 {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -93,10 +92,13 @@ fn the_solver_values_court_piece_cards_exactly() {
         if state.deals() != 0 || state.phase() != Phase::Play {
             continue;
         }
-        game.legal_actions(&state, &mut legal);
-        dd.evaluate(&game, &state, &legal, &mut values, &mut rng);
-        let expected = brute_force_values(&game, &state, &legal);
-        assert_eq!(values, expected, "seed {seed}");
+        assert_solver_exact(
+            &game,
+            &mut dd,
+            &state,
+            &mut rng,
+            format_args!("seed {seed}"),
+        );
         checked += 1;
     }
     assert!(checked >= 40, "{checked}");

@@ -1,13 +1,13 @@
 use super::*;
-use crate::catalog;
 use crate::same_information_same_choice;
 use crate::search::honesty::check_random_games;
-use crate::tricks::testing::brute_force_values;
+use crate::testing::{choices, decisions_where, Decision};
+use crate::tricks::testing::assert_solver_exact;
 use crate::tricks::testing::{assert_honest, stub_places, MarginalCache6, StubView};
 use crate::tricks::testing::{partnership_wins_against_random, spec_partnership_wins};
 use cardsim_engine::games::euchre::EuchreState;
 use cardsim_engine::tricks::TrickTaking;
-use cardsim_engine::{Game, Params, ToMove};
+use cardsim_engine::{Game, Params};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -83,7 +83,6 @@ fn the_solver_values_euchre_cards_exactly_with_lone_hands() {
     let game = game(&["lone_defender=true", "stick_the_dealer=true"]);
     let mut dd = DoubleDummy::<Euchre>::new();
     let mut legal = Vec::new();
-    let mut values = Vec::new();
     let mut lone = 0;
     for seed in 0..60u64 {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -107,10 +106,13 @@ fn the_solver_values_euchre_cards_exactly_with_lone_hands() {
             let a = legal[rng.random_range(0..legal.len())];
             game.apply(&mut state, a, &mut rng);
         }
-        game.legal_actions(&state, &mut legal);
-        dd.evaluate(&game, &state, &legal, &mut values, &mut rng);
-        let expected = brute_force_values(&game, &state, &legal);
-        assert_eq!(values, expected, "seed {seed}");
+        assert_solver_exact(
+            &game,
+            &mut dd,
+            &state,
+            &mut rng,
+            format_args!("seed {seed}"),
+        );
     }
     assert!(lone >= 30, "lone hands tested: {lone}");
 }
@@ -162,43 +164,25 @@ fn determinizations_are_honest_with_the_stub_the_discard_and_voids() {
 /// the hand (issue #26): random play made every bid look alike.
 #[test]
 fn rollout_auto_plays_the_heuristic_to_the_end_of_the_hand() {
-    let rollout = crate::search::auto_rollout::<Euchre>();
-    let crate::search::Rollout::HandEnd { agent, .. } = rollout else {
-        panic!("rollout=auto is {rollout:?}, not the end of the hand");
-    };
-    assert_eq!(agent.label(), "heuristic");
+    crate::testing::assert_auto_rollout_is_the_heuristic_to_the_hand_end::<Euchre>();
 }
 
 /// Deals (from seeds 0 and up) where the first seat passes and the dealer's partner holds
 /// three trumps or more of the upcard's suit and a hand worth at least `strength` with what
-/// the upcard adds to his side (as the heuristic counts it), with the seat's observation and legal actions: up to `n` of
-/// them.
-fn strong_partner_hands(n: usize, strength: f64) -> Vec<(EuchreObservation, Vec<EuchreAction>)> {
-    let game = game(&[]);
-    let mut out = Vec::new();
-    let mut legal = Vec::new();
-    for seed in 0..10_000 {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut state = game.deal(&mut rng);
-        game.apply(&mut state, EuchreAction::Pass, &mut rng);
-        let ToMove::Seat(seat) = game.to_move(&state) else {
-            panic!("seed {seed}: nobody to bid")
-        };
-        let obs = game.observe(&state, seat);
+/// the upcard adds to his side (as the heuristic counts it), with the seat's observation and
+/// legal actions: up to `n` of them.
+fn strong_partner_hands(n: usize, strength: f64) -> Vec<Decision<Euchre>> {
+    let pass = |g: &Euchre, state: &mut EuchreState, rng: &mut ChaCha8Rng| {
+        g.apply(state, EuchreAction::Pass, rng)
+    };
+    decisions_where(&game(&[]), n, pass, |seed, seat, obs| {
         assert_eq!(obs.phase, Phase::Order, "seed {seed}");
         assert!(Euchre::teams().same(seat, obs.dealer), "seed {seed}");
         let up = obs.upcard;
         let v = hand_value(obs.hand(), up.suit()) + 0.5 + 0.5 * trump_card_value(up, up.suit());
         let trumps = obs.hand() & CardOrder::euchre(up.suit(), None).trump_cards();
-        if v >= strength && trumps.len() >= 3 {
-            game.legal_actions(&state, &mut legal);
-            out.push((obs, legal.clone()));
-            if out.len() == n {
-                break;
-            }
-        }
-    }
-    out
+        v >= strength && trumps.len() >= 3
+    })
 }
 
 /// Regression (issue #26, the search passing the hands the heuristic makes trumps on): the
@@ -208,20 +192,9 @@ fn strong_partner_hands(n: usize, strength: f64) -> Vec<(EuchreObservation, Vec<
 /// partner).
 #[test]
 fn ismcts_orders_up_a_strong_hand() {
-    let game = game(&[]);
-    let mut agent = catalog::<Euchre>()
-        .build(&"ismcts".parse().unwrap())
-        .unwrap();
     let hands = strong_partner_hands(8, 7.0);
     assert_eq!(hands.len(), 8);
-    for (i, (obs, legal)) in hands.iter().enumerate() {
-        let a = agent.choose(
-            &game,
-            obs.seat,
-            obs,
-            legal,
-            &mut ChaCha8Rng::seed_from_u64(i as u64),
-        );
+    for ((_, obs, _), a) in hands.iter().zip(choices(&game(&[]), "ismcts", &hands)) {
         assert_eq!(
             a,
             EuchreAction::OrderUp,

@@ -1,13 +1,13 @@
 use super::*;
-use crate::catalog;
 use crate::same_information_same_choice;
 use crate::search::honesty::check_random_games;
-use crate::tricks::testing::brute_force_values;
+use crate::testing::{choices, decisions_where, Decision};
+use crate::tricks::testing::assert_solver_exact;
 use crate::tricks::testing::{assert_honest, stub_places, MarginalCache6, StubView};
 use crate::tricks::testing::{partnership_wins_against_random, spec_partnership_wins};
 use cardsim_engine::games::hasenpfeffer::HasenpfefferState;
 use cardsim_engine::tricks::TrickTaking;
-use cardsim_engine::{Game, Params, ToMove};
+use cardsim_engine::{Game, Params};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -68,7 +68,6 @@ fn the_solver_values_hasenpfeffer_cards_exactly() {
     let game = game(&[]);
     let mut dd = DoubleDummy::<Hasenpfeffer>::new();
     let mut legal = Vec::new();
-    let mut values = Vec::new();
     let mut jokers = 0;
     for seed in 0..40u64 {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -84,10 +83,13 @@ fn the_solver_values_hasenpfeffer_cards_exactly() {
             game.apply(&mut state, a, &mut rng);
         }
         jokers += usize::from(Seat::all(4).any(|s| state.play().hand(s).contains(Card::JOKER)));
-        game.legal_actions(&state, &mut legal);
-        dd.evaluate(&game, &state, &legal, &mut values, &mut rng);
-        let expected = brute_force_values(&game, &state, &legal);
-        assert_eq!(values, expected, "seed {seed}");
+        assert_solver_exact(
+            &game,
+            &mut dd,
+            &state,
+            &mut rng,
+            format_args!("seed {seed}"),
+        );
     }
     assert!(jokers >= 8, "positions with the joker in a hand: {jokers}");
 }
@@ -180,39 +182,22 @@ fn the_forced_joker_stays_with_its_holder_in_determinizations() {
 /// the hand (issue #26): random play made every bid look alike.
 #[test]
 fn rollout_auto_plays_the_heuristic_to_the_end_of_the_hand() {
-    let rollout = crate::search::auto_rollout::<Hasenpfeffer>();
-    let crate::search::Rollout::HandEnd { agent, .. } = rollout else {
-        panic!("rollout=auto is {rollout:?}, not the end of the hand");
-    };
-    assert_eq!(agent.label(), "heuristic");
+    crate::testing::assert_auto_rollout_is_the_heuristic_to_the_hand_end::<Hasenpfeffer>();
 }
 
 /// Deals (from seeds 0 and up) where the first seat to bid holds a hand that should take at
 /// least `tricks` tricks by itself in its best suit ([`expected_tricks`]), with the seat's
 /// observation and legal actions: up to `n` of them.
-fn strong_first_hands(
-    n: usize,
-    tricks: f64,
-) -> Vec<(HasenpfefferObservation, Vec<HasenpfefferAction>)> {
-    let game = game(&[]);
-    let mut out = Vec::new();
-    let mut legal = Vec::new();
-    for seed in 0..10_000 {
-        let state = game.deal(&mut ChaCha8Rng::seed_from_u64(seed));
-        let ToMove::Seat(seat) = game.to_move(&state) else {
-            panic!("seed {seed}: nobody to bid")
-        };
-        let obs = game.observe(&state, seat);
-        assert_eq!(obs.phase, Phase::Bid, "seed {seed}");
-        if best_suit(obs.hand()).1 >= tricks {
-            game.legal_actions(&state, &mut legal);
-            out.push((obs, legal.clone()));
-            if out.len() == n {
-                break;
-            }
-        }
-    }
-    out
+fn strong_first_hands(n: usize, tricks: f64) -> Vec<Decision<Hasenpfeffer>> {
+    decisions_where(
+        &game(&[]),
+        n,
+        |_, _, _| {},
+        |seed, _, obs| {
+            assert_eq!(obs.phase, Phase::Bid, "seed {seed}");
+            best_suit(obs.hand()).1 >= tricks
+        },
+    )
 }
 
 /// Regression (issue #26, the search passing the hands the heuristic bids on): with a hand
@@ -220,20 +205,9 @@ fn strong_first_hands(
 /// `ismcts` passed two of these (`JK TC KC KH AH JS`, `JK QD KD AD JH TS`).
 #[test]
 fn ismcts_bids_a_strong_hand() {
-    let game = game(&[]);
-    let mut agent = catalog::<Hasenpfeffer>()
-        .build(&"ismcts".parse().unwrap())
-        .unwrap();
     let hands = strong_first_hands(8, 4.0);
     assert_eq!(hands.len(), 8);
-    for (i, (obs, legal)) in hands.iter().enumerate() {
-        let a = agent.choose(
-            &game,
-            obs.seat,
-            obs,
-            legal,
-            &mut ChaCha8Rng::seed_from_u64(i as u64),
-        );
+    for ((_, obs, _), a) in hands.iter().zip(choices(&game(&[]), "ismcts", &hands)) {
         assert_ne!(a, HasenpfefferAction::Pass, "hand {}", obs.hand());
     }
 }

@@ -1,6 +1,6 @@
 use super::*;
 use crate::same_information_same_choice;
-use crate::tricks::testing::brute_force_values;
+use crate::tricks::testing::assert_solver_exact;
 use crate::tricks::testing::check_stock_honesty;
 use crate::tricks::testing::{
     assert_honest, partnership_wins_against_random, spec_partnership_wins,
@@ -66,7 +66,6 @@ fn the_solver_values_omi_cards_exactly() {
     let game = game(&[]);
     let mut dd = DoubleDummy::<Omi>::new();
     let mut legal = Vec::new();
-    let mut values = Vec::new();
     for seed in 0..30u64 {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut state = game.deal(&mut rng);
@@ -75,10 +74,13 @@ fn the_solver_values_omi_cards_exactly() {
             let a = legal[rng.random_range(0..legal.len())];
             game.apply(&mut state, a, &mut rng);
         }
-        game.legal_actions(&state, &mut legal);
-        dd.evaluate(&game, &state, &legal, &mut values, &mut rng);
-        let expected = brute_force_values(&game, &state, &legal);
-        assert_eq!(values, expected, "seed {seed}");
+        assert_solver_exact(
+            &game,
+            &mut dd,
+            &state,
+            &mut rng,
+            format_args!("seed {seed}"),
+        );
     }
 }
 

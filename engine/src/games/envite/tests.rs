@@ -1,5 +1,6 @@
 use super::*;
 use crate::conformance;
+use crate::tricks::testing::apply_all;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use EnviteAction as A;
@@ -42,15 +43,6 @@ fn position(g: &Envite, hands: &[&str], upcard: &str, scores: [u32; 2]) -> Envit
     .with_deck(g.deck() - CardSet::from_card(s.upcard));
     g.check_invariants(&s).unwrap();
     s
-}
-
-fn apply_all(g: &Envite, s: &mut EnviteState, actions: &[EnviteAction]) {
-    let mut rng = ChaCha8Rng::seed_from_u64(9);
-    for &a in actions {
-        g.try_apply(s, a, &mut rng)
-            .unwrap_or_else(|e| panic!("{a}: {e}"));
-        g.check_invariants(s).unwrap();
-    }
 }
 
 fn plays(list: &str) -> Vec<EnviteAction> {

@@ -1,5 +1,6 @@
 use super::*;
 use crate::conformance;
+use crate::tricks::testing::{apply_all, play_strongest};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use EuchreAction as A;
@@ -40,15 +41,6 @@ const HANDS: [&str; 4] = [
     "QS TS 9H TH JH",
     "7D 8D 9D TD JD",
 ];
-
-fn apply_all(g: &Euchre, s: &mut EuchreState, actions: &[EuchreAction]) {
-    let mut rng = ChaCha8Rng::seed_from_u64(9);
-    for &a in actions {
-        g.try_apply(s, a, &mut rng)
-            .unwrap_or_else(|e| panic!("{a}: {e}"));
-        g.check_invariants(s).unwrap();
-    }
-}
 
 #[test]
 fn conformance_random_games_every_variant() {
@@ -224,27 +216,6 @@ fn the_page_scoring_table() {
     }
 }
 
-/// Plays out the hand with every seat playing its highest legal card.
-fn play_out(g: &Euchre, s: &mut EuchreState) {
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let mut legal = Vec::new();
-    let before = s.deals();
-    while s.deals() == before && g.to_move(s) != ToMove::Over {
-        assert_eq!(s.phase(), Phase::Play);
-        g.legal_actions(s, &mut legal);
-        let o = *s.play().order();
-        let a = *legal
-            .iter()
-            .max_by_key(|a| match a {
-                A::Play(c) => o.strength(*c) + if o.is_trump(*c) { 100 } else { 0 },
-                _ => 0,
-            })
-            .unwrap();
-        g.apply(s, a, &mut rng);
-        g.check_invariants(s).unwrap();
-    }
-}
-
 /// Seat 0 orders spades up holding both bowers and the A K of spades and the A of hearts: a
 /// march with his partner is 2, alone 4.
 #[test]
@@ -266,7 +237,7 @@ fn a_march_scores_two_and_a_lone_march_four() {
         ]
     );
     apply_all(&g, &mut s, &[A::Call(Suit::Spades), A::WithPartner]);
-    play_out(&g, &mut s);
+    play_strongest(&g, &mut s);
     assert_eq!(s.scores(), [2, 0]);
     assert_eq!(
         (
@@ -292,7 +263,7 @@ fn a_march_scores_two_and_a_lone_march_four() {
     );
     assert_eq!(s.play().active(), SeatMask(0b1011), "seat 2 sits out");
     assert_eq!(s.play().to_play(), Seat::new(0), "the dealer's left leads");
-    play_out(&g, &mut s);
+    play_strongest(&g, &mut s);
     assert_eq!(s.scores(), [4, 0]);
     assert_eq!((s.tally().lone_marches, s.tally().lone_hands), (1, 1));
     assert_eq!(s.dealer(), Seat::new(0), "the deal passes left");
@@ -318,7 +289,7 @@ fn euchres_score_two_or_four_and_the_lead_skips_a_seat_out() {
         &[A::Pass, A::Call(Suit::Diamonds), A::WithPartner],
     );
     assert_eq!(s.maker(), Some(Seat::new(1)));
-    play_out(&g, &mut s);
+    play_strongest(&g, &mut s);
     assert_eq!(s.tally().euchres, 1);
     assert_eq!(s.scores(), [2, 0]);
 
@@ -339,7 +310,7 @@ fn euchres_score_two_or_four_and_the_lead_skips_a_seat_out() {
         Seat::new(1),
         "the dealer's left sits out: his partner leads"
     );
-    play_out(&g, &mut s);
+    play_strongest(&g, &mut s);
     assert_eq!(s.scores(), [4, 0]);
     assert_eq!((s.tally().lone_defences, s.tally().euchres), (1, 1));
     // Both defenders may decline; then the three play.
@@ -504,7 +475,7 @@ fn the_game_ends_at_the_target() {
     s.scores = [4, 4];
     apply_all(&g, &mut s, &[A::Pass; 4]);
     apply_all(&g, &mut s, &[A::Call(Suit::Spades), A::WithPartner]);
-    play_out(&g, &mut s);
+    play_strongest(&g, &mut s);
     assert_eq!(g.to_move(&s), ToMove::Over);
     assert_eq!(s.scores(), [6, 4]);
     let o = g.outcome(&s).unwrap();

@@ -1,5 +1,6 @@
 use super::*;
 use crate::conformance;
+use crate::tricks::testing::{apply_all, play_strongest};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use HasenpfefferAction as A;
@@ -39,36 +40,6 @@ const HANDS: [&str; 4] = [
     "AD KD QD JD TD 9D",
     "AS KS QS TS 9S JH",
 ];
-
-fn apply_all(g: &Hasenpfeffer, s: &mut HasenpfefferState, actions: &[HasenpfefferAction]) {
-    let mut rng = ChaCha8Rng::seed_from_u64(9);
-    for &a in actions {
-        g.try_apply(s, a, &mut rng)
-            .unwrap_or_else(|e| panic!("{a}: {e}"));
-        g.check_invariants(s).unwrap();
-    }
-}
-
-/// Plays the hand out, each seat playing its strongest legal card.
-fn play_out(g: &Hasenpfeffer, s: &mut HasenpfefferState) {
-    let deals = s.deals();
-    let mut legal = Vec::new();
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
-    while s.deals() == deals && s.phase() == Phase::Play {
-        g.legal_actions(s, &mut legal);
-        let o = *s.play().order();
-        let best = legal
-            .iter()
-            .copied()
-            .max_by_key(|&a| match a {
-                A::Play(c) => (o.is_trump(c), o.strength(c)),
-                _ => (false, 0),
-            })
-            .unwrap();
-        g.apply(s, best, &mut rng);
-        g.check_invariants(s).unwrap();
-    }
-}
 
 #[test]
 fn conformance_random_games_every_variant() {
@@ -201,7 +172,7 @@ fn the_declarer_takes_the_widow_names_trumps_discards_and_leads() {
     assert_eq!(s.phase(), Phase::Play);
     assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(0)));
     // Seat 0 (JK JC JS AC KC AH) leads trumps from the top: the defenders hold QC TC 9C.
-    play_out(&g, &mut s);
+    play_strongest(&g, &mut s);
     // Five trumps draw the three and the AH wins: six tricks to the declarers.
     assert_eq!(s.scores(), [6, 0]);
     assert_eq!(s.tally().sweeps, 1);
@@ -263,7 +234,7 @@ fn a_set_contract_loses_its_value() {
         &mut s,
         &[A::Trump(Suit::Hearts), A::Discard(card("9C"))],
     );
-    play_out(&g, &mut s);
+    play_strongest(&g, &mut s);
     let [a, b] = s.scores();
     assert_eq!(b, -6);
     assert!(a > 0);
@@ -283,7 +254,7 @@ fn both_at_the_target_the_declarers_win() {
         &mut s,
         &[A::Trump(Suit::Hearts), A::Discard(card("9C"))],
     );
-    play_out(&g, &mut s);
+    play_strongest(&g, &mut s);
     assert_eq!(s.phase(), Phase::Over);
     let [a, b] = s.scores();
     assert!(a >= 10 && b >= 10 && a > b, "{a} {b}");
@@ -304,7 +275,7 @@ fn max_deals_ends_the_game_higher_score_winning() {
         &mut s,
         &[A::Trump(Suit::Hearts), A::Discard(card("9C"))],
     );
-    play_out(&g, &mut s);
+    play_strongest(&g, &mut s);
     assert_eq!(s.phase(), Phase::Over);
     let [a, b] = s.scores();
     assert_eq!(s.winner(), Some(usize::from(b > a)));

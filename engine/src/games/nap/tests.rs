@@ -1,5 +1,6 @@
 use super::*;
 use crate::conformance;
+use crate::tricks::testing::apply_all;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use NapAction as A;
@@ -32,15 +33,6 @@ fn position(g: &Nap, hands: &[&str]) -> NapState {
     .with_deck(g.deck());
     g.check_invariants(&s).unwrap();
     s
-}
-
-fn apply_all(g: &Nap, s: &mut NapState, actions: &[NapAction]) {
-    let mut rng = ChaCha8Rng::seed_from_u64(9);
-    for &a in actions {
-        g.try_apply(s, a, &mut rng)
-            .unwrap_or_else(|e| panic!("{a}: {e}"));
-        g.check_invariants(s).unwrap();
-    }
 }
 
 fn plays(g: &Nap, s: &mut NapState, cards_: &str) {
