@@ -433,3 +433,31 @@ fn the_trick_view_is_the_card_play_only() {
     assert_eq!(s.phase(), Phase::Over);
     assert!(g.trick_play(&s).is_none());
 }
+
+/// The invariant check (run by the conformance soaks after every move) rejects a state whose
+/// count of hands, score or pending bonus cannot follow from the hands played.
+#[test]
+fn the_invariant_check_rejects_impossible_counts() {
+    let g = game(&["target=100"]);
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut s = g.deal(&mut rng);
+    // Two ties, then the declarer's side (team 0) takes six: 1 + 2 points.
+    for x in [4, 4, 6] {
+        set_hand(&g, &mut s, forced(x));
+        play_out(&g, &mut s, &mut rng);
+    }
+    assert_eq!((s.scores(), s.bonus(), s.deals()), ([3, 0], 0, 3));
+    g.check_invariants(&s).unwrap();
+    let broken: [(&str, fn(&mut OmiState)); 5] = [
+        ("a deal not in the tally", |s| s.deals += 1),
+        ("a hand neither tied nor won", |s| s.tally.hands += 1),
+        ("more than three points a hand", |s| s.scores = [10, 0]),
+        ("a won hand that scored nothing", |s| s.scores = [0, 0]),
+        ("more bonus pending than ties", |s| s.bonus = 3),
+    ];
+    for (what, corrupt) in broken {
+        let mut bad = s.clone();
+        corrupt(&mut bad);
+        assert!(g.check_invariants(&bad).is_err(), "{what}");
+    }
+}
