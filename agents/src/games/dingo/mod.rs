@@ -40,7 +40,7 @@ impl GameAgents for Dingo {
     /// standard errors (`margin`; `pimc` compares world by world): `pimc`'s worlds show every
     /// hand, so who will play the other wolf is known in each, and its values favour plays
     /// the hidden cards do not support (it won 0.350 against the heuristic at 20 deals).
-    /// The deal is the game, so the playout runs to the game's end ([`deal_goes_on`]).
+    /// The deal is the game, so the playout runs to the game's end (no hand-end value).
     fn default_rollout() -> Option<Rollout<Self>> {
         Some(Rollout::HandEnd {
             agent: Box::new(DingoHeuristic),
