@@ -6,6 +6,7 @@ use crate::search::{
     SearchSettings, Uct,
 };
 use crate::spec::AgentSettings;
+use crate::veto::{vetoing, Veto};
 use crate::{Agent, AgentError, AgentSpec, RandomAgent};
 use cardsim_engine::params::ParamSpec;
 use cardsim_engine::Game;
@@ -105,6 +106,15 @@ pub trait GameAgents: Game {
     /// in it (the game's own hand score; see [`crate::search::gain_share`]). `None` (the
     /// default) plays on to the end of the game.
     fn hand_end() -> Option<CutoffValue<Self>> {
+        None
+    }
+
+    /// A move the search agents (`ismcts`, `mo-ismcts`, `pimc`, `cheat`) never make at a
+    /// decision of their own, judged from the seat's observation; `None` (the default) keeps
+    /// every legal action. Gin Rummy's: taking back from the pile a card the seat itself
+    /// discarded this hand (two searches passed cards back and forth, and the stock never
+    /// shrank).
+    fn search_veto() -> Option<Veto<Self>> {
         None
     }
 
@@ -226,7 +236,7 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
                 let agent = Ismcts::new(search_settings(&s, time_limit(&s)?, iters)?)
                     .with_rollout(rollout::<G>(&s)?)
                     .with_open_solver(open_solver::<G>());
-                Ok(Box::new(agent))
+                Ok(vetoing::<G>(Box::new(agent)))
             },
         },
         AgentKind {
@@ -241,7 +251,7 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
                 let agent = Ismcts::multi_observer(search_settings(&s, time_limit(&s)?, iters)?)
                     .with_rollout(rollout::<G>(&s)?)
                     .with_open_solver(open_solver::<G>());
-                Ok(Box::new(agent))
+                Ok(vetoing::<G>(Box::new(agent)))
             },
         },
         AgentKind {
@@ -264,11 +274,11 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
                 let settings = PimcSettings::default().worlds(worlds).time_limit(ms);
                 // Without hidden cards there is one world: the exact solver plays it.
                 let open = G::OPEN && s.choice("solver")? != "uct" && G::exact_solver().is_some();
-                Ok(Box::new(
+                Ok(vetoing::<G>(Box::new(
                     Pimc::new(settings, solver)
                         .with_race_rollout(rollout::<G>(&s)?)
                         .solve_open(open),
-                ))
+                )))
             },
         },
         AgentKind {
@@ -279,14 +289,14 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
             params: CHEAT,
             build: |spec| {
                 let s = spec.settings(CHEAT)?;
-                Ok(Box::new(
+                Ok(vetoing::<G>(Box::new(
                     Cheat::new(solver::<G>(
                         &s,
                         time_limit(&s)?,
                         G::search_defaults().iters,
                     )?)
                     .with_race_rollout(rollout::<G>(&s)?),
-                ))
+                )))
             },
         },
     ]

@@ -43,6 +43,7 @@ pub mod search;
 mod spec;
 mod testing;
 pub mod tricks;
+mod veto;
 
 pub use agent::{Agent, SeatView};
 pub use catalog::{catalog, AgentCatalog, AgentKind, GameAgents, SearchDefaults};
@@ -50,6 +51,7 @@ pub use random::RandomAgent;
 pub use search::{Cheat, Ismcts, PerfectInfoSolver, Pimc, Uct};
 pub use spec::{split_specs, AgentError, AgentSpec};
 pub use testing::same_information_same_choice;
+pub use veto::Veto;
 
 #[doc(no_inline)]
 pub use cardsim_engine::Game;

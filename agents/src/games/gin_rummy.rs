@@ -10,7 +10,7 @@
 
 use crate::search::{hands_and_scores, CutoffValue, Rollout};
 use crate::SearchDefaults;
-use crate::{Agent, AgentKind, GameAgents};
+use crate::{Agent, AgentKind, GameAgents, Veto};
 use cardsim_engine::cards::{Card, CardSet};
 use cardsim_engine::games::gin_rummy::{GinAction, GinObservation, GinState, Phase};
 use cardsim_engine::melds::{self, card_value};
@@ -48,6 +48,15 @@ impl GameAgents for GinRummy {
         })
     }
 
+    /// The searches never take back from the pile a card they discarded themselves this
+    /// hand: two `cheat` players (which see the stock) passed the same cards back and forth,
+    /// each keeping the next stock card from the other, and the game ran to the move cap. A
+    /// seat can then take each card at most once a hand, so every hand reaches the stock's
+    /// end or a knock.
+    fn search_veto() -> Option<Veto<Self>> {
+        Some(takes_back)
+    }
+
     fn game_agents() -> Vec<AgentKind<GinRummy>> {
         vec![AgentKind::without_settings::<GinHeuristic>(
             "heuristic",
@@ -66,7 +75,16 @@ fn hand_value(g: &GinRummy, start: &GinState, now: &GinState) -> Option<BySeat<f
     hands_and_scores(g, start, now, |s| s.hands_played, score, 50.0)
 }
 
-/// Where the search's tree stops ([`Rollout::HandEnd`]'s `leaf`): at a discard after a draw
+/// Taking the top discard when the seat itself discarded that card this hand.
+fn takes_back(_: &GinRummy, obs: &GinObservation, a: &GinAction) -> bool {
+    *a == GinAction::TakeDiscard
+        && obs
+            .pile
+            .last()
+            .is_some_and(|&c| obs.discarded[obs.me.index()].contains(c))
+}
+
+/// Where ISMCTS's tree stops ([`Rollout::HandEnd`]'s `leaf`): at a discard after a draw
 /// from the stock, whose choices depend on the card drawn (not in the tree's keys, so one
 /// node would mix all of them), and at every discard of the other seat than the root's (its
 /// hand is hidden). The playout's heuristic makes those discards, seeing the card.
@@ -519,5 +537,87 @@ mod tests {
         }
         // Measured: 36 of 40.
         assert!(knocked >= 30, "{knocked} of {deals} playouts knocked");
+    }
+
+    /// Moves until the game of `specs` (seat 0, seat 1) from deal `seed` ends (with
+    /// `target=0`, one hand), `None` if it has not ended after `cap` moves.
+    fn moves_to_end(g: &GinRummy, specs: [&str; 2], seed: u64, cap: u32) -> Option<u32> {
+        let cat = crate::catalog::<GinRummy>();
+        let mut agents = specs.map(|s| cat.build(&s.parse().unwrap()).unwrap());
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut st = g.deal(&mut rng);
+        let mut legal = Vec::new();
+        for moves in 0..cap {
+            let ToMove::Seat(seat) = g.to_move(&st) else {
+                return Some(moves);
+            };
+            g.legal_actions(&st, &mut legal);
+            let agent = &mut agents[seat.index()];
+            let a = if agent.perfect_information() {
+                agent.choose_with_state(g, seat, &st, &legal, &mut rng)
+            } else {
+                agent.choose(g, seat, &g.observe(&st, seat), &legal, &mut rng)
+            };
+            g.apply(&mut st, a, &mut rng);
+        }
+        None
+    }
+
+    /// Issue #26: two `cheat` players (and `cheat` against the heuristic) passed the same
+    /// cards back and forth, taking the discard and throwing back a card the other took, so
+    /// that the stock never shrank and the game ran to the move cap. Now the searches never
+    /// take back a card they discarded themselves, so a seat takes each card at most once a
+    /// hand and every hand ends within about 270 moves (29 stock draws and 104 takes, a
+    /// discard each). Measured on these hands before: `cheat:iters=100` against itself did
+    /// not end deal 1 in 300 moves and took 262 on deal 4, `cheat` against itself 264 and
+    /// 270 moves on deals 3 and 4; now 44, 76, 40 and 38. Whole games to 100 at
+    /// `iters=100`, against itself and the heuristic, end far below the cap of 70,000 moves.
+    /// Hands that stalled or ran long before: (seat 0, seat 1), deal.
+    const STALLED: [([&str; 2], u64); 4] = [
+        (["cheat:iters=100", "cheat:iters=100"], 1),
+        (["cheat:iters=100", "cheat:iters=100"], 4),
+        (["cheat", "cheat"], 3),
+        (["cheat", "cheat"], 4),
+    ];
+
+    #[test]
+    fn regression_cheat_hands_end_without_passing_cards_back_and_forth() {
+        let hand = game(&["target=0"]);
+        for (specs, seed) in STALLED {
+            let moves = moves_to_end(&hand, specs, seed, 400);
+            assert!(
+                moves.is_some_and(|m| m < 150),
+                "{specs:?}, deal {seed}: {moves:?}"
+            );
+        }
+        let whole = game(&[]);
+        for specs in [
+            ["cheat:iters=100", "cheat:iters=100"],
+            ["cheat:iters=100", "heuristic"],
+        ] {
+            let moves = moves_to_end(&whole, specs, 0, 5_000);
+            assert!(moves.is_some(), "{specs:?}: no end in 5,000 moves");
+        }
+    }
+
+    /// The vetoed take: the top discard is a card the seat discarded itself this hand.
+    #[test]
+    fn the_searches_never_take_back_their_own_discard() {
+        let g = game(&[]);
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let st: GinState = g.deal(&mut rng);
+        let mut obs = g.observe(&st, Seat::new(0));
+        let top: Card = obs.pile[0];
+        obs.phase = Phase::Draw;
+        let take = GinAction::TakeDiscard;
+        assert!(!takes_back(&g, &obs, &take));
+        obs.discarded[1].insert(top);
+        assert!(
+            !takes_back(&g, &obs, &take),
+            "the other seat's discard may be taken"
+        );
+        obs.discarded[0].insert(top);
+        assert!(takes_back(&g, &obs, &take));
+        assert!(!takes_back(&g, &obs, &GinAction::DrawStock));
     }
 }

@@ -33,6 +33,13 @@ impl<G: Game> SearchCore<G> {
         }
     }
 
+    /// The same search on the true state (perfect-information UCT): its tree ignores
+    /// [`Rollout::tree_leaf`], whose cut-offs are for trees of sampled worlds.
+    pub fn on_true_state(mut self) -> Self {
+        self.tree = self.tree.without_leaves();
+        self
+    }
+
     /// Iterations run by the last search.
     pub fn last_iterations(&self) -> u32 {
         self.tree.iterations()

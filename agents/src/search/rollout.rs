@@ -128,7 +128,9 @@ pub enum Rollout<G: Game> {
         /// only). An open-loop tree keys a node by the moves that lead to it, not by the
         /// cards chance dealt on the way, so the statistics of a decision made after a draw
         /// mix every card that could have been drawn; a game whose decisions depend on such
-        /// a card leaves them to the playout policy, which sees the card.
+        /// a card leaves them to the playout policy, which sees the card. Only ISMCTS's trees
+        /// stop there: perfect-information UCT (`pimc`'s worlds, `cheat`) sees the card drawn
+        /// and every hand, so its tree keys those decisions and searches them.
         leaf: Option<TreeLeaf<G>>,
         /// With `Some(z)`, a search plays the agent's own choice at its root unless another
         /// root action beats it by more than `z` standard errors (`None`: the search's best

@@ -214,6 +214,9 @@ pub(crate) struct Tree<G: Game> {
     /// This iteration's sampled root state, kept while the playout policy values the hand
     /// from the root ([`Rollout::hand_end`]).
     root_state: Option<G::State>,
+    /// Whether the descent stops at [`Rollout::tree_leaf`]'s decisions: true for ISMCTS,
+    /// false for perfect-information UCT, which sees the card drawn and every hand.
+    leaves: bool,
     iterations: u32,
 }
 
@@ -227,7 +230,9 @@ impl<G: Game> Clone for Tree<G> {
     /// A fresh, empty tree for the same observers: the buffers are scratch space, not state
     /// worth copying.
     fn clone(&self) -> Self {
-        Tree::new(self.observers)
+        let mut tree = Tree::new(self.observers);
+        tree.leaves = self.leaves;
+        tree
     }
 }
 
@@ -244,8 +249,17 @@ impl<G: Game> Tree<G> {
             ln: Vec::new(),
             root: 0,
             root_state: None,
+            leaves: true,
             iterations: 0,
         }
+    }
+
+    /// The same tree, its descent ignoring [`Rollout::tree_leaf`]: for a search on the true
+    /// state, where a decision after a draw is keyed by the one card the state deals (the
+    /// leaf exists for open-loop trees of sampled worlds, whose nodes would mix every card).
+    pub fn without_leaves(mut self) -> Self {
+        self.leaves = false;
+        self
     }
 
     /// Runs a search for `seat`, to move with `legal` at the root. Each iteration starts from
@@ -338,7 +352,7 @@ impl<G: Game> Tree<G> {
         // The end of the root's hand, once a move of the tree has reached it.
         let ended = |state: &G::State| hand_end.zip(root).and_then(|(v, r)| v(game, r, state));
         // A decision the tree cannot key (see [`Rollout::tree_leaf`]) is the playout's.
-        let leaf = rollout.tree_leaf();
+        let leaf = rollout.tree_leaf().filter(|_| self.leaves);
         let at_leaf = |state: &G::State| leaf.zip(root).is_some_and(|(l, r)| l(game, r, state));
         let mut valued = None;
         while let ToMove::Seat(s) = game.to_move(state) {

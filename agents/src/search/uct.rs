@@ -114,7 +114,7 @@ impl<G: Game> Uct<G> {
     /// A UCT search with random playouts.
     pub fn new(settings: SearchSettings) -> Self {
         Uct {
-            core: SearchCore::new(settings, Observers::Single),
+            core: SearchCore::new(settings, Observers::Single).on_true_state(),
         }
     }
 
