@@ -205,3 +205,16 @@ fn a_playout_ends_with_the_hand_valued_by_its_winner() {
     assert_eq!(hands, 30 * 4);
     assert!(hands > ties);
 }
+
+/// The search agents' default playout (`rollout=auto`) is the heuristic's to the end of the
+/// hand, and the search keeps the heuristic's own card unless another beats it by two
+/// standard errors (issue #26: with random playouts it was only level with the heuristic).
+#[test]
+fn rollout_auto_plays_the_heuristic_to_the_end_of_the_hand_with_a_margin() {
+    let rollout = crate::search::auto_rollout::<Xeri>();
+    let crate::search::Rollout::HandEnd { agent, margin, .. } = rollout else {
+        panic!("rollout=auto is {rollout:?}, not the end of the hand");
+    };
+    assert_eq!(agent.label(), "heuristic");
+    assert_eq!(margin, Some(2.0));
+}
