@@ -95,7 +95,8 @@ pub trait GameAgents: Game {
     /// with its heuristic and values it by card share; Dingo plays its heuristic to the end;
     /// Gin Rummy, whose random hands are almost all drawn, and Euchre and Hasenpfeffer, whose
     /// random card play makes every bid look alike, offer their heuristic to the end of the
-    /// hand ([`Rollout::HandEnd`]).
+    /// hand ([`Rollout::HandEnd`]); so does Xeri, where the search keeps the heuristic's own
+    /// card unless another beats it by two standard errors.
     fn default_rollout() -> Option<Rollout<Self>> {
         None
     }

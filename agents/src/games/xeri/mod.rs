@@ -7,7 +7,7 @@
 //! assert_eq!(agent.label(), "heuristic");
 //! ```
 
-use crate::search::{hands_and_scores, CutoffValue};
+use crate::search::{hands_and_scores, CutoffValue, Rollout};
 use crate::{Agent, AgentKind, GameAgents};
 use cardsim_engine::games::xeri::{capture, card_points, XeriObservation};
 use cardsim_engine::{Card, CardSet, Game, Rank, Seat};
@@ -19,9 +19,19 @@ impl GameAgents for Xeri {
     /// A playout ends with its hand, valued by who won it (the game counts hands won, not
     /// points): the winner gains one hand, the loser none, a tied hand neither.
     fn hand_end() -> Option<CutoffValue<Self>> {
-        Some(|g, start, now| {
-            let won = |s: &<Self as Game>::State, seat: Seat| f64::from(s.hands_won(seat));
-            hands_and_scores(g, start, now, |s| u32::from(s.hand_number()), won, 1.0)
+        Some(hand_won)
+    }
+
+    /// The heuristic plays both seats to the end of the hand ([`Rollout::HandEnd`]), and the
+    /// search keeps the heuristic's own card unless another root card beats it by two
+    /// standard errors (issue #26): with random playouts the search was only level with the
+    /// heuristic.
+    fn default_rollout() -> Option<Rollout<Self>> {
+        Some(Rollout::HandEnd {
+            agent: Box::new(XeriHeuristic),
+            value: hand_won,
+            leaf: None,
+            margin: Some(2.0),
         })
     }
 
@@ -33,6 +43,16 @@ impl GameAgents for Xeri {
                    non-jack whose rank has the most copies already seen, the fewest points first",
         )]
     }
+}
+
+/// The hand's value from `start`: once it is over (and the game is not), 1 to its winner.
+fn hand_won(
+    g: &Xeri,
+    start: &<Xeri as Game>::State,
+    now: &<Xeri as Game>::State,
+) -> Option<cardsim_engine::BySeat<f64>> {
+    let won = |s: &<Xeri as Game>::State, seat: Seat| f64::from(s.hands_won(seat));
+    hands_and_scores(g, start, now, |s| u32::from(s.hand_number()), won, 1.0)
 }
 
 /// A sensible Xeri player, deciding from the observation alone:

@@ -205,3 +205,70 @@ fn a_playout_ends_with_the_hand_valued_by_its_winner() {
     assert_eq!(hands, 30 * 4);
     assert!(hands > ties);
 }
+
+/// The search agents' default playout (`rollout=auto`) is the heuristic's to the end of the
+/// hand, and the search keeps the heuristic's own card unless another beats it by two
+/// standard errors (issue #26: with random playouts it was only level with the heuristic).
+#[test]
+fn rollout_auto_plays_the_heuristic_to_the_end_of_the_hand_with_a_margin() {
+    let rollout = crate::search::auto_rollout::<Xeri>();
+    let crate::search::Rollout::HandEnd { agent, margin, .. } = rollout else {
+        panic!("rollout=auto is {rollout:?}, not the end of the hand");
+    };
+    assert_eq!(agent.label(), "heuristic");
+    assert_eq!(margin, Some(2.0));
+}
+
+/// Positions from seeded games of the heuristic against itself where the seat to move can
+/// capture a pile of three cards or more with a card of the top card's rank (not a jack):
+/// the observation and legal cards of the first `n`.
+fn rank_captures(n: usize) -> Vec<(XeriObservation, Vec<Card>)> {
+    let game = Xeri::new(2, &Params::new()).unwrap();
+    let mut out = Vec::new();
+    let mut legal = Vec::new();
+    for seed in 0..100 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut st = game.deal(&mut rng);
+        while let ToMove::Seat(seat) = game.to_move(&st) {
+            game.legal_actions(&st, &mut legal);
+            let obs = game.observe(&st, seat);
+            let by_rank =
+                |&c: &Card| c.rank() != Rank::Jack && capture(c, obs.top, obs.pile.len()).0;
+            if legal.len() > 1 && obs.pile.len() >= 3 && legal.iter().any(by_rank) {
+                out.push((obs.clone(), legal.clone()));
+                if out.len() == n {
+                    return out;
+                }
+            }
+            let a = XeriHeuristic.choose(&game, seat, &obs, &legal, &mut rng);
+            game.apply(&mut st, a, &mut rng);
+        }
+    }
+    out
+}
+
+/// Regression (issue #26): `ismcts` at its defaults takes a pile of three cards or more that
+/// it can capture by rank. With random playouts it let some go (on seed 0 it discarded `8D`
+/// holding `7S` under a four-card pile topped by `7H`).
+#[test]
+fn ismcts_captures_a_pile_it_can_take_by_rank() {
+    let game = Xeri::new(2, &Params::new()).unwrap();
+    let mut agent = build("ismcts");
+    let positions = rank_captures(10);
+    assert_eq!(positions.len(), 10);
+    for (i, (obs, legal)) in positions.iter().enumerate() {
+        let a = agent.choose(
+            &game,
+            obs.seat,
+            obs,
+            legal,
+            &mut ChaCha8Rng::seed_from_u64(i as u64),
+        );
+        assert!(
+            capture(a, obs.top, obs.pile.len()).0,
+            "position {i}: {a} does not capture {:?} (hand {:?})",
+            obs.top,
+            obs.hand
+        );
+    }
+}
