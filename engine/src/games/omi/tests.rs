@@ -448,7 +448,8 @@ fn the_invariant_check_rejects_impossible_counts() {
     }
     assert_eq!((s.scores(), s.bonus(), s.deals()), ([3, 0], 0, 3));
     g.check_invariants(&s).unwrap();
-    let broken: [(&str, fn(&mut OmiState)); 5] = [
+    type Corruption = (&'static str, fn(&mut OmiState));
+    let broken: [Corruption; 5] = [
         ("a deal not in the tally", |s| s.deals += 1),
         ("a hand neither tied nor won", |s| s.tally.hands += 1),
         ("more than three points a hand", |s| s.scores = [10, 0]),
