@@ -733,6 +733,35 @@ mod tests {
         let [a, b] = s.scores();
         assert!(a + b <= 7 && (a == 0 || b == 0));
     }
+
+    /// The invariant check (run by the conformance soaks after every move) rejects a turned-up
+    /// card the dealer does not hold and a game that goes on past its target.
+    #[test]
+    fn the_invariant_check_rejects_broken_states() {
+        let g = game(5);
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let s = g.deal(&mut rng);
+        g.check_invariants(&s).unwrap();
+        let trump = s.trump_card();
+        let elsewhere = (0..3)
+            .flat_map(|i| s.play().hand(Seat::new(i)).iter())
+            .find(|c| c.suit() == trump.suit())
+            .expect("the dealer does not hold all thirteen trumps");
+        let mut moved = s.clone();
+        moved.trump_card = elsewhere;
+        assert!(
+            g.check_invariants(&moved).is_err(),
+            "trump card not the dealer's"
+        );
+        let mut past = s.clone();
+        past.scores = [5, 0];
+        assert!(
+            g.check_invariants(&past).is_err(),
+            "target reached, game on"
+        );
+        past.over = true;
+        g.check_invariants(&past).unwrap();
+    }
 }
 mod deal_text;
 pub mod encoding;
