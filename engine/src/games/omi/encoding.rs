@@ -116,6 +116,9 @@ mod tests {
             assert_eq!(state.play.hand(me).len(), 4);
             assert_hand_plane(&t, state.play.hand(me), CardSet::EMPTY);
             assert_eq!(t.get("phase").unwrap(), &[1.0, 0.0, 0.0]);
+            // While trumps are named the text shows the hands, and no trick has begun.
+            let text = g.observation_string(&g.observe(&state, me));
+            assert!(text.contains("hand: ") && !text.contains("trick"), "{text}");
         }
         for seed in 0..4 {
             assert_lead_shows(&g, seed, Seat::new(seed as usize));
