@@ -56,16 +56,20 @@ pub struct SearchDefaults {
     pub iters: u32,
     /// Iterations per decision of `mo-ismcts` (one tree per seat: dearer per iteration).
     pub mo_iters: u32,
-    /// Sampled worlds per decision of `pimc`.
+    /// Sampled worlds per decision of `pimc` (at most, with a `nodes` budget).
     pub worlds: u32,
+    /// Solver nodes per decision of `pimc` with `worlds=auto` and `nodes=auto`
+    /// ([`crate::search::PimcSettings::nodes`]): `None` (most games) searches every world.
+    pub nodes: Option<u64>,
 }
 
 impl SearchDefaults {
-    /// The budgets of most games: 1,000 iterations, 20 worlds.
+    /// The budgets of most games: 1,000 iterations, 20 worlds, no node budget.
     pub const STANDARD: SearchDefaults = SearchDefaults {
         iters: 1_000,
         mo_iters: 1_000,
         worlds: 20,
+        nodes: None,
     };
 }
 
@@ -211,6 +215,15 @@ const PIMC: &[ParamSpec] = &[
     ),
     MS,
     ParamSpec::auto_or_int(
+        "nodes",
+        "auto",
+        1,
+        i64::MAX,
+        "exact-solver nodes per decision, summed over its worlds: no new world once spent, at \
+         least one (auto: the game's default budget with worlds=auto and no ms, none in most \
+         games; reproducible, unlike ms)",
+    ),
+    ParamSpec::auto_or_int(
         "iters",
         "auto",
         1,
@@ -272,7 +285,31 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
                 };
                 // `ms` is the whole decision's: the per-world search does not see it.
                 let solver = solver::<G>(&s, None, PIMC_WORLD_ITERS)?;
-                let settings = PimcSettings::default().worlds(worlds).time_limit(ms);
+                // The game's node budget goes with its default worlds only (`worlds=N` alone
+                // still searches N worlds, `ms=N` alone as many as fit), and with a solver
+                // that counts its nodes.
+                let given_nodes = s.auto_or_int::<u64>("nodes")?;
+                let auto_worlds = s.auto_or_int::<u32>("worlds")?.is_none();
+                let nodes = match given_nodes {
+                    _ if solver.nodes().is_none() => None,
+                    Some(n) => Some(n),
+                    None if ms.is_none() && auto_worlds => G::search_defaults().nodes,
+                    None => None,
+                };
+                if given_nodes.is_some() && solver.nodes().is_none() {
+                    return Err(s.reject(
+                        "nodes",
+                        s.given("nodes").unwrap_or_default(),
+                        format!(
+                            "no nodes without the exact solver of {} (it counts them)",
+                            G::INFO.name
+                        ),
+                    ));
+                }
+                let settings = PimcSettings::default()
+                    .worlds(worlds)
+                    .time_limit(ms)
+                    .nodes(nodes);
                 // Without hidden cards there is one world: the exact solver plays it.
                 let open = G::OPEN && s.choice("solver")? != "uct" && G::exact_solver().is_some();
                 Ok(vetoing::<G>(Box::new(

@@ -12,7 +12,8 @@ use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
 
 /// PIMC: samples [`PimcSettings::worlds`] determinizations of the seat's information set
-/// (fewer when [`PimcSettings::time_limit`] runs out first, but at least one), values every
+/// (fewer when [`PimcSettings::time_limit`] runs out first or the solver has spent
+/// [`PimcSettings::nodes`], but at least one), values every
 /// legal action in each with a [`PerfectInfoSolver`] that sees the sampled world whole, and
 /// plays the action with the best total. It suffers from strategy fusion and
 /// non-locality (it assumes it will know the hidden cards from the next move on), which is
@@ -135,10 +136,20 @@ impl<G: Game> Pimc<G> {
         self.diff_sq.clear();
         self.diff_sq.resize(legal.len(), 0.0);
         let start = Instant::now();
+        let nodes_before = self.solver.nodes();
         self.worlds = 0;
         while self.worlds < self.settings.worlds {
             if let Some(limit) = self.settings.time_limit {
                 if self.worlds > 0 && start.elapsed() >= limit {
+                    break;
+                }
+            }
+            if let (Some(budget), Some(before), Some(now)) =
+                (self.settings.nodes, nodes_before, self.solver.nodes())
+            {
+                // The next world, at the mean cost of those so far, would pass the budget.
+                let spent = now - before;
+                if self.worlds > 0 && spent + spent / u64::from(self.worlds) > budget {
                     break;
                 }
             }

@@ -72,8 +72,8 @@ impl SearchSettings {
 }
 
 /// The settings of determinized search ([`crate::search::Pimc`]): how many worlds to sample,
-/// and optionally a time limit for the whole decision. The per-world search has its own
-/// settings (those of its solver).
+/// and optionally a time limit or a budget of solver nodes for the whole decision. The
+/// per-world search has its own settings (those of its solver).
 ///
 /// ```
 /// use cardsim_agents::search::PimcSettings;
@@ -81,6 +81,8 @@ impl SearchSettings {
 /// assert_eq!(PimcSettings::default().worlds(40).worlds, 40);
 /// let timed = PimcSettings::default().time_limit(Some(Duration::from_millis(20)));
 /// assert_eq!(timed.time_limit, Some(Duration::from_millis(20)));
+/// let budgeted = PimcSettings::default().worlds(10).nodes(Some(1_000_000));
+/// assert_eq!(budgeted.nodes, Some(1_000_000));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PimcSettings {
@@ -90,6 +92,13 @@ pub struct PimcSettings {
     /// Wall-clock time per decision (default none): no new world is sampled once it is up,
     /// but at least one world is always searched. A timed search is not reproducible.
     pub time_limit: Option<Duration>,
+    /// Solver nodes per decision (default none), summed over its worlds: no new world is
+    /// sampled once the next, at the mean cost of those searched so far, would pass the
+    /// budget, but at least one world is always searched. Unlike a time
+    /// limit it keeps the search reproducible: dear positions (the first tricks of a
+    /// double-dummy solve) get fewer worlds, cheap ones up to [`PimcSettings::worlds`]. Only a
+    /// solver that counts its nodes ([`crate::search::PerfectInfoSolver::nodes`]) has one.
+    pub nodes: Option<u64>,
 }
 
 impl Default for PimcSettings {
@@ -97,6 +106,7 @@ impl Default for PimcSettings {
         PimcSettings {
             worlds: 20,
             time_limit: None,
+            nodes: None,
         }
     }
 }
@@ -114,11 +124,21 @@ impl PimcSettings {
         self
     }
 
-    /// The settings as spec text, e.g. `worlds=20` (with `ms=` when timed).
+    /// Sets the budget of solver nodes per decision.
+    pub fn nodes(mut self, n: Option<u64>) -> Self {
+        self.nodes = n;
+        self
+    }
+
+    /// The settings as spec text, e.g. `worlds=20` (with `ms=` when timed, `nodes=` with a
+    /// node budget).
     pub(crate) fn spec_text(&self) -> String {
         let mut s = format!("worlds={}", self.worlds);
         if let Some(t) = self.time_limit {
             s.push_str(&format!(",ms={}", t.as_millis()));
+        }
+        if let Some(n) = self.nodes {
+            s.push_str(&format!(",nodes={n}"));
         }
         s
     }

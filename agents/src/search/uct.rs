@@ -47,6 +47,13 @@ pub trait PerfectInfoSolver<G: Game>: Send {
 
     /// The solver's settings as spec text, e.g. `iters=1000,c=0.7,rollout=random`.
     fn label(&self) -> String;
+
+    /// Search nodes this solver has visited so far, summed over every call, where it counts
+    /// them (a measure of work that does not depend on the machine, for `pimc`'s `nodes`
+    /// budget); `None` (the default) where it does not.
+    fn nodes(&self) -> Option<u64> {
+        None
+    }
 }
 
 impl<G: Game, S: PerfectInfoSolver<G> + ?Sized> PerfectInfoSolver<G> for Box<S> {
@@ -71,6 +78,9 @@ impl<G: Game, S: PerfectInfoSolver<G> + ?Sized> PerfectInfoSolver<G> for Box<S> 
     }
     fn label(&self) -> String {
         (**self).label()
+    }
+    fn nodes(&self) -> Option<u64> {
+        (**self).nodes()
     }
 }
 

@@ -123,6 +123,12 @@ impl<G: TrickTaking> PerfectInfoSolver<G> for DoubleDummy<G> {
     fn label(&self) -> String {
         "solver=exact".into()
     }
+
+    /// The lane solver's nodes ([`DoubleDummy::nodes`]); positions given to the general
+    /// solver (more than four seats, a fifth suit) are not counted.
+    fn nodes(&self) -> Option<u64> {
+        Some(self.solver.nodes())
+    }
 }
 
 #[cfg(test)]

@@ -238,14 +238,35 @@ fn a_time_limit_stops_pimc_after_at_least_one_world() {
 #[test]
 fn budgets_default_to_the_games_own() {
     use cardsim_engine::games::{gin_rummy::GinRummy, whist::Whist};
-    assert!(build::<Whist>("pimc").label().starts_with("pimc:worlds=4,"));
+    // Whist's `pimc`: up to 10 worlds within a budget of solver nodes.
     assert_eq!(
-        build::<Whist>("pimc:worlds=auto").label(),
+        build::<Whist>("pimc").label(),
+        "pimc:worlds=10,nodes=4000000,solver=exact"
+    );
+    assert_eq!(
+        build::<Whist>("pimc:worlds=auto,nodes=auto").label(),
         build::<Whist>("pimc").label()
     );
-    assert!(build::<Whist>("pimc:worlds=9")
-        .label()
-        .starts_with("pimc:worlds=9,"));
+    // An explicit world count or time limit alone leaves the node budget out, as before it.
+    assert_eq!(
+        build::<Whist>("pimc:worlds=9").label(),
+        "pimc:worlds=9,solver=exact"
+    );
+    assert_eq!(
+        build::<Whist>("pimc:ms=50").label(),
+        format!("pimc:worlds={},ms=50,solver=exact", u32::MAX)
+    );
+    assert_eq!(
+        build::<Whist>("pimc:worlds=30,nodes=500").label(),
+        "pimc:worlds=30,nodes=500,solver=exact"
+    );
+    // Only a solver that counts its nodes takes a budget; UCT has none by default.
+    assert!(matches!(
+        catalog::<Whist>().build(&"pimc:solver=uct,nodes=500".parse::<AgentSpec>().unwrap()),
+        Err(AgentError::BadValue { .. })
+    ));
+    assert!(!build::<Whist>("pimc:solver=uct").label().contains("nodes"));
+    assert!(!build::<Trash>("pimc").label().contains("nodes"));
     let mo = build::<GinRummy>("mo-ismcts").label();
     assert!(mo.starts_with("mo-ismcts:iters=400,"), "{mo}");
     let so = build::<GinRummy>("ismcts").label();
