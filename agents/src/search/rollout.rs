@@ -111,12 +111,12 @@ pub enum Rollout<G: Game> {
         value: CutoffValue<G>,
         /// The setting's text in the search's label.
         label: &'static str,
-        /// With `Some(z)`, a race decision ([`race_action`](super::race::race_action)) keeps
-        /// the agent's own choice for the searching seat unless another race action beats it
-        /// by more than `z` standard errors (`None`: the best mean). For a game whose cut-off
-        /// values positions less well than its agent plays them (Pig: the valuation sees only
-        /// each hand's longest rank), so that the search departs from the agent only on
-        /// evidence.
+        /// With `Some(z)`, a search's race decision (flat Monte Carlo over its race actions)
+        /// keeps the agent's own choice for the searching seat unless another race action
+        /// beats it by more than `z` standard errors (`None`: the best mean). For a game whose
+        /// cut-off values positions less well than its agent plays them (Pig: the valuation
+        /// sees only each hand's longest rank), so that the search departs from the agent
+        /// only on evidence.
         margin: Option<f64>,
     },
     /// The agent plays every seat until the hand the search's decision is in is over,
