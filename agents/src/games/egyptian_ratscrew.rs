@@ -47,6 +47,7 @@ impl GameAgents for Ratscrew {
             agent: Box::new(RatscrewHeuristic),
             value: after_the_race,
             label: "auto",
+            margin: None,
         })
     }
 }

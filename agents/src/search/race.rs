@@ -42,7 +42,10 @@ pub(crate) fn race_action_from<G: Game>(
 /// least one per action), each from `sample(rng)`, the other seats and the playout following
 /// `rollout`, every reaction time drawn from `timing`. Actions tied for the best mean are
 /// settled by the rollout policy's own choice for the seat in the first sample, when it is
-/// one of them, else at random among them. Reproducible from one `u64` of `rng`.
+/// one of them, else at random among them. With the rollout's
+/// [`race_margin`](Rollout::race_margin) `z`, that own choice stands unless another action's
+/// mean beats it by more than `z` standard errors of the difference (then the best such).
+/// Reproducible from one `u64` of `rng`.
 pub(crate) fn race_action<G: Game>(
     game: &G,
     legal: &[G::Action],
@@ -59,6 +62,7 @@ pub(crate) fn race_action<G: Game>(
     let mut rng = ChaCha8Rng::seed_from_u64(rng.next_u64());
     let mut scratch = Scratch::new();
     let mut totals = vec![0.0; legal.len()];
+    let mut squares = vec![0.0; legal.len()];
     let playouts = (playouts as usize).max(legal.len());
     let mut first = None;
     for k in 0..playouts {
@@ -101,10 +105,31 @@ pub(crate) fn race_action<G: Game>(
             root.as_ref(),
         );
         totals[i] += rewards[seat];
+        squares[i] += rewards[seat] * rewards[seat];
     }
     // Every action had the same number of playouts (or one fewer), so means compare fairly.
     let tries = |i: usize| ((playouts - i).div_ceil(legal.len())) as f64;
     let mean = |i: usize| totals[i] / tries(i);
+    if let Some(z) = rollout.race_margin() {
+        let state = first.as_ref().expect("at least one playout was sampled");
+        let Ok((keep, _)) = rollout.race(game, state, seat, legal, &mut rng);
+        if let Some(k) = legal.iter().position(|&a| a == keep) {
+            // The squared standard error of action i's mean.
+            let error_sq = |i: usize| {
+                let n = tries(i);
+                let variance = (squares[i] / n - mean(i) * mean(i)).max(0.0);
+                variance / (n - 1.0).max(1.0)
+            };
+            let mut best = k;
+            for i in 0..legal.len() {
+                let margin = z * (error_sq(i) + error_sq(k)).sqrt();
+                if mean(i) - mean(k) > margin && mean(i) > mean(best) {
+                    best = i;
+                }
+            }
+            return legal[best];
+        }
+    }
     let best = (0..legal.len()).map(mean).fold(f64::NEG_INFINITY, f64::max);
     let tied = (0..legal.len()).filter(|&i| mean(i) == best).count();
     let nth_tied = |k: usize| {

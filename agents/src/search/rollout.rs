@@ -111,6 +111,13 @@ pub enum Rollout<G: Game> {
         value: CutoffValue<G>,
         /// The setting's text in the search's label.
         label: &'static str,
+        /// With `Some(z)`, a search's race decision (flat Monte Carlo over its race actions)
+        /// keeps the agent's own choice for the searching seat unless another race action
+        /// beats it by more than `z` standard errors (`None`: the best mean). For a game whose
+        /// cut-off values positions less well than its agent plays them (Pig: the valuation
+        /// sees only each hand's longest rank), so that the search departs from the agent
+        /// only on evidence.
+        margin: Option<f64>,
     },
     /// The agent plays every seat until the hand the search's decision is in is over,
     /// valued by `value` from the root of the search (the game's
@@ -178,6 +185,15 @@ impl<G: Game> Rollout<G> {
     pub(crate) fn hand_end(&self) -> Option<CutoffValue<G>> {
         match self {
             Rollout::HandEnd { value, .. } => Some(*value),
+            _ => None,
+        }
+    }
+
+    /// The standard errors by which a race action must beat the agent's own choice to
+    /// replace it ([`Rollout::Cutoff`]'s `margin`).
+    pub(crate) fn race_margin(&self) -> Option<f64> {
+        match self {
+            Rollout::Cutoff { margin, .. } => *margin,
             _ => None,
         }
     }
