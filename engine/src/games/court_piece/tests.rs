@@ -222,6 +222,16 @@ fn the_court_decision_belongs_to_the_winner_of_the_seventh_trick() {
     let g = game(&[]);
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut s = g.deal(&mut rng);
+    // No trumps before the caller names them, then his suit; no first-seven side and no
+    // play-on until they happen.
+    assert_eq!((s.trump(), s.seven(), s.played_on()), (None, None, false));
+    let mut named = s.clone();
+    g.apply(
+        &mut named,
+        A::Trump(Suit::Hearts),
+        &mut ChaCha8Rng::seed_from_u64(0),
+    );
+    assert_eq!(named.trump(), Some(Suit::Hearts));
     set_hand(&g, &mut s, forced(13));
     let mut legal = Vec::new();
     for _ in 0..28 {
@@ -230,12 +240,16 @@ fn the_court_decision_belongs_to_the_winner_of_the_seventh_trick() {
     }
     assert_eq!(s.phase(), Phase::Court);
     assert_eq!((s.seven(), s.courts()), (Some(0), [1, 0]));
+    assert!(!s.played_on());
     assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(0)));
     g.legal_actions(&s, &mut legal);
     assert_eq!(legal, vec![A::Stop, A::PlayOn]);
     // Known counts: stop (then a fresh hand's four trump suits) or play on (then the caller's
     // six spades to lead).
     assert_eq!(conformance::perft::perft_table(&g, &s, 2), vec![2, 4 + 6]);
+    let mut on = s.clone();
+    g.apply(&mut on, A::PlayOn, &mut rng);
+    assert!(on.played_on() && on.seven() == Some(0));
     let mut t = s.clone();
     g.apply(&mut t, A::Stop, &mut rng);
     assert_eq!(
