@@ -39,6 +39,24 @@ impl<G: Game> Vetoing<G> {
             .extend(legal.iter().filter(|a| !(self.veto)(game, obs, a)));
         !self.allowed.is_empty() && self.allowed.len() < legal.len()
     }
+
+    /// What `pick` makes the inner agent choose among the actions the veto allows, where it
+    /// removes any of `legal`; among `legal` itself otherwise.
+    fn pick(
+        &mut self,
+        game: &G,
+        obs: &G::Observation,
+        legal: &[G::Action],
+        pick: impl FnOnce(&mut dyn Agent<G>, &[G::Action]) -> G::Action,
+    ) -> G::Action {
+        if !self.filter(game, obs, legal) {
+            return pick(self.inner.as_mut(), legal);
+        }
+        let allowed = std::mem::take(&mut self.allowed);
+        let a = pick(self.inner.as_mut(), &allowed);
+        self.allowed = allowed;
+        a
+    }
 }
 
 impl<G: Game> Agent<G> for Vetoing<G> {
@@ -50,13 +68,9 @@ impl<G: Game> Agent<G> for Vetoing<G> {
         legal: &[G::Action],
         rng: &mut dyn RngCore,
     ) -> G::Action {
-        if self.filter(game, obs, legal) {
-            let allowed = std::mem::take(&mut self.allowed);
-            let a = self.inner.choose(game, seat, obs, &allowed, rng);
-            self.allowed = allowed;
-            return a;
-        }
-        self.inner.choose(game, seat, obs, legal, rng)
+        self.pick(game, obs, legal, |inner, legal| {
+            inner.choose(game, seat, obs, legal, rng)
+        })
     }
 
     fn act(
@@ -65,13 +79,9 @@ impl<G: Game> Agent<G> for Vetoing<G> {
         legal: &[G::Action],
         rng: &mut dyn RngCore,
     ) -> G::Action {
-        if self.filter(view.game(), view.observation(), legal) {
-            let allowed = std::mem::take(&mut self.allowed);
-            let a = self.inner.act(view, &allowed, rng);
-            self.allowed = allowed;
-            return a;
-        }
-        self.inner.act(view, legal, rng)
+        self.pick(view.game(), view.observation(), legal, |inner, legal| {
+            inner.act(view, legal, rng)
+        })
     }
 
     fn label(&self) -> String {
@@ -102,14 +112,9 @@ impl<G: Game> Agent<G> for Vetoing<G> {
         legal: &[G::Action],
         rng: &mut dyn RngCore,
     ) -> G::Action {
-        if self.filter(game, &game.observe(state, seat), legal) {
-            let allowed = std::mem::take(&mut self.allowed);
-            let a = self
-                .inner
-                .choose_with_state(game, seat, state, &allowed, rng);
-            self.allowed = allowed;
-            return a;
-        }
-        self.inner.choose_with_state(game, seat, state, legal, rng)
+        let obs = game.observe(state, seat);
+        self.pick(game, &obs, legal, |inner, legal| {
+            inner.choose_with_state(game, seat, state, legal, rng)
+        })
     }
 }
