@@ -264,6 +264,68 @@ fn the_court_decision_belongs_to_the_winner_of_the_seventh_trick() {
     assert_eq!(g.observe(&s, Seat::new(1)).seven, Some(0));
 }
 
+/// The invariant check, which the soaks trust, rejects each count or hand state that no game
+/// can reach.
+#[test]
+fn the_invariant_check_rejects_broken_states() {
+    let g = game(&["deals=100"]);
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let mut s = g.deal(&mut rng);
+    // A first-seven court, then one played on to all thirteen.
+    set_hand(&g, &mut s, forced(13));
+    play_hand(&g, &mut s, Suit::Spades, A::Stop, &mut rng);
+    set_hand(&g, &mut s, forced(13));
+    play_hand(&g, &mut s, Suit::Spades, A::PlayOn, &mut rng);
+    let t = s.tally();
+    assert_eq!(
+        (s.deals(), t.seven_courts, t.play_ons, t.all_thirteen),
+        (2, 2, 1, 1)
+    );
+    assert_eq!(s.phase(), Phase::Trump);
+    g.check_invariants(&s).unwrap();
+    let mut playing = s.clone();
+    set_hand(&g, &mut playing, forced(7));
+    type Corruption = (&'static str, fn(&mut CourtPieceState));
+    let between_hands: [Corruption; 9] = [
+        ("a deal not in the tally", |s| s.deals += 1),
+        ("more deals than the game has", |s| {
+            s.deals = 101;
+            s.tally.hands = 101;
+        }),
+        ("a court not scored", |s| s.courts[0] += 1),
+        ("more all-thirteens than play-ons", |s| {
+            s.tally.all_thirteen += 1;
+            s.courts[0] += ALL_THIRTEEN - 1;
+        }),
+        ("more play-ons than first-seven courts", |s| {
+            s.tally.play_ons = s.tally.seven_courts + 1
+        }),
+        ("a streak of seven not scored", |s| {
+            s.streak = (0, COURT as u32)
+        }),
+        ("a fresh hand with trumps", |s| s.trump = Some(Suit::Hearts)),
+        ("a fresh hand with a first-seven side", |s| {
+            s.seven = Some(0)
+        }),
+        ("a fresh hand played on", |s| s.played_on = true),
+    ];
+    let in_play: [Corruption; 2] = [
+        ("a first-seven court before seven tricks", |s| {
+            s.seven = Some(0)
+        }),
+        ("a court decision before the seventh trick", |s| {
+            s.phase = Phase::Court
+        }),
+    ];
+    for (state, broken) in [(&s, &between_hands[..]), (&playing, &in_play[..])] {
+        for (what, corrupt) in broken {
+            let mut bad = state.clone();
+            corrupt(&mut bad);
+            assert!(g.check_invariants(&bad).is_err(), "{what}");
+        }
+    }
+}
+
 /// Known counts. From a fresh deal: four suits, then the caller's thirteen cards. From the
 /// forced hands with seven spades for the caller: a spade lead (7) meets the next seat's 6
 /// spades, a heart lead (6) his 7 hearts, and the two others play any of 13: 13, 84, 1092,
