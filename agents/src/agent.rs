@@ -157,6 +157,65 @@ pub trait Agent<G: Game>: Send {
     }
 }
 
+/// An agent's choice that is not one of the legal actions it was handed (an agent bug).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalChoice<A> {
+    /// A position past the end of the list.
+    Index {
+        /// The position chosen.
+        index: usize,
+        /// How many legal actions there were.
+        len: usize,
+    },
+    /// An action not in the list.
+    Action(A),
+}
+
+impl<A: fmt::Display> fmt::Display for IllegalChoice<A> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalChoice::Index { index, len } => {
+                write!(f, "number {index} of {len} legal actions")
+            }
+            IllegalChoice::Action(a) => write!(f, "{a}"),
+        }
+    }
+}
+
+/// Asks `agent` for `seat`'s choice among `legal` and checks it is one of them, giving its
+/// position in `legal`. With `full_state` (an unfair perfect-information baseline such as
+/// `cheat`, [`Agent::perfect_information`]) the agent is handed the whole state
+/// ([`Agent::choose_with_state`]), otherwise only the seat's view ([`Agent::act_index`]).
+/// The one place the simulator and the Python bindings ask an agent to move.
+///
+/// # Errors
+/// [`IllegalChoice`] when the agent's choice is not in `legal`.
+#[inline]
+pub fn decide<G: Game, A: Agent<G> + ?Sized>(
+    agent: &mut A,
+    game: &G,
+    state: &G::State,
+    seat: Seat,
+    legal: &[G::Action],
+    rng: &mut dyn RngCore,
+    full_state: bool,
+) -> Result<usize, IllegalChoice<G::Action>> {
+    let choice = if full_state {
+        let action = agent.choose_with_state(game, seat, state, legal, rng);
+        legal.iter().position(|a| *a == action).ok_or(action)
+    } else {
+        agent.act_index(&SeatView::new(game, state, seat), legal, rng)
+    };
+    match choice {
+        Ok(index) if index < legal.len() => Ok(index),
+        Ok(index) => Err(IllegalChoice::Index {
+            index,
+            len: legal.len(),
+        }),
+        Err(action) => Err(IllegalChoice::Action(action)),
+    }
+}
+
 /// Forwards every method of [`Agent`] through a pointer type (`&mut A`, `Box<A>`).
 macro_rules! forward_agent {
     ($($ptr:ty),*) => {$(

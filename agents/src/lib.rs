@@ -45,7 +45,7 @@ mod testing;
 pub mod tricks;
 mod veto;
 
-pub use agent::{Agent, SeatView};
+pub use agent::{decide, Agent, IllegalChoice, SeatView};
 pub use catalog::{catalog, AgentCatalog, AgentKind, GameAgents, SearchDefaults};
 pub use random::RandomAgent;
 pub use search::{Cheat, Ismcts, PerfectInfoSolver, Pimc, Uct};

@@ -11,7 +11,7 @@
 
 use crate::error::CoreError;
 use crate::learner::{Batch, EpisodeRules, Episodes};
-use cardsim_agents::{catalog, Agent, AgentCatalog, AgentSpec, GameAgents, SeatView};
+use cardsim_agents::{catalog, decide, Agent, AgentCatalog, AgentSpec, GameAgents};
 use cardsim_engine::encoding::{Segment, Tensor};
 use cardsim_engine::{
     driver, DealText, Encoding, Game, GameInfo, IllegalAction, Params, RaceEntry, Seat, ToMove,
@@ -932,27 +932,20 @@ impl<G: Encoding + GameAgents> ErasedAgent<G> {
             )));
         }
         let game = &*st.game;
-        let choice = if self.agent.perfect_information() {
-            let action = self
-                .agent
-                .choose_with_state(game, seat, &st.state, legal, &mut self.rng);
-            legal.iter().position(|a| *a == action).ok_or(action)
-        } else {
-            self.agent
-                .act_index(&SeatView::new(game, &st.state, seat), legal, &mut self.rng)
-        };
-        let action = match choice {
-            Ok(i) if i < legal.len() => legal[i],
-            Ok(i) => {
+        let full_state = self.agent.perfect_information();
+        let action = match decide(
+            &mut *self.agent,
+            game,
+            &st.state,
+            seat,
+            legal,
+            &mut self.rng,
+            full_state,
+        ) {
+            Ok(i) => legal[i],
+            Err(e) => {
                 return Err(CoreError(format!(
-                    "agent {} chose the illegal action number {i} of {} legal actions",
-                    self.label,
-                    legal.len()
-                )))
-            }
-            Err(a) => {
-                return Err(CoreError(format!(
-                    "agent {} chose the illegal action {a}",
+                    "agent {} chose the illegal action {e}",
                     self.label
                 )))
             }

@@ -3,7 +3,7 @@
 use crate::record::{Move, Origin, Trace};
 use crate::SimError;
 use arrayvec::ArrayVec;
-use cardsim_agents::{Agent, SeatView};
+use cardsim_agents::{decide, Agent};
 use cardsim_engine::driver::{self, Ending, Policy, Scratch};
 use cardsim_engine::{Game, Seat, MAX_SEATS};
 use rand::{Rng, RngCore, SeedableRng};
@@ -293,23 +293,20 @@ impl<G: Game> Table<'_, G> {
         legal: &[G::Action],
     ) -> Result<G::Action, SimError> {
         let s = seat.index();
-        let (agent, rng) = (self.agents[s].as_mut(), &mut *self.rng);
-        let choice = if self.unfair[s] {
-            let action = agent.choose_with_state(game, seat, state, legal, rng);
-            legal.iter().position(|a| *a == action).ok_or(action)
-        } else {
-            agent.act_index(&SeatView::new(game, state, seat), legal, rng)
-        };
-        match choice {
-            Ok(i) if i < legal.len() => Ok(legal[i]),
-            Ok(i) => Err(SimError::IllegalChoice {
+        let agent = self.agents[s].as_mut();
+        match decide(
+            agent,
+            game,
+            state,
+            seat,
+            legal,
+            &mut *self.rng,
+            self.unfair[s],
+        ) {
+            Ok(i) => Ok(legal[i]),
+            Err(e) => Err(SimError::IllegalChoice {
                 agent: agent.label(),
-                action: format!("number {i} of {} legal actions", legal.len()),
-                index: self.index,
-            }),
-            Err(action) => Err(SimError::IllegalChoice {
-                agent: agent.label(),
-                action: action.to_string(),
+                action: e.to_string(),
                 index: self.index,
             }),
         }
@@ -352,7 +349,7 @@ impl<G: Game> Policy<G> for Table<'_, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cardsim_agents::RandomAgent;
+    use cardsim_agents::{RandomAgent, SeatView};
     use cardsim_engine::games::whist::Whist;
     use cardsim_engine::{Card, Params};
     use rand::RngCore;
