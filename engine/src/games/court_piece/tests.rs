@@ -324,6 +324,24 @@ fn the_invariant_check_rejects_broken_states() {
             assert!(g.check_invariants(&bad).is_err(), "{what}");
         }
     }
+    // Seven tricks into a hand in which both sides took tricks: naming either side as the
+    // taker of the first seven, not played on, is a state no game reaches.
+    let mut split = s.clone();
+    set_hand(&g, &mut split, forced(6));
+    let mut legal = Vec::new();
+    while split.play().tricks_played() < COURT {
+        g.legal_actions(&split, &mut legal);
+        g.apply(&mut split, legal[0], &mut rng);
+    }
+    let teams = CourtPiece::teams();
+    assert_eq!(split.phase(), Phase::Play);
+    assert!((0..2).all(|t| split.play().team_tricks(&teams, t) > 0));
+    g.check_invariants(&split).unwrap();
+    for team in 0..2 {
+        let mut bad = split.clone();
+        bad.seven = Some(team);
+        assert!(g.check_invariants(&bad).is_err(), "side {team} named");
+    }
 }
 
 /// Known counts. From a fresh deal: four suits, then the caller's thirteen cards. From the
