@@ -454,3 +454,53 @@ fn nth_legal_enumerates_the_legal_cards() {
         assert!(counted > 40 * 5, "{players} players: {counted}");
     }
 }
+
+/// The deal text prints the first five cards of each hand and reads back as the same deal.
+#[test]
+fn the_deal_text_reads_back() {
+    let g = game(&[]);
+    for seed in 0..10 {
+        let s = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
+        let text = crate::deal_text::round_trip(&g, &s).unwrap();
+        assert!(text.starts_with("N:"), "{text}");
+    }
+}
+
+/// The trick-game view: the card play only while cards are played (not while trumps are
+/// named, nor at the court decision), each action's card, and the partnerships.
+#[test]
+fn the_trick_view_is_the_card_play_only() {
+    let g = game(&[]);
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let mut s = g.deal(&mut rng);
+    assert!(
+        g.trick_play(&s).is_none(),
+        "no tricks while trumps are named"
+    );
+    g.apply(&mut s, A::Trump(Suit::Clubs), &mut rng);
+    assert_eq!(g.trick_play(&s), Some(s.play()));
+    assert_eq!(
+        CourtPiece::card(A::Play("9D".parse().unwrap())),
+        "9D".parse().ok()
+    );
+    assert_eq!(CourtPiece::card(A::Trump(Suit::Clubs)), None);
+    assert_eq!(CourtPiece::card(A::PlayOn), None);
+    assert_eq!(
+        Seat::all(4).map(|x| g.team(x)).collect::<Vec<_>>(),
+        [0, 1, 0, 1]
+    );
+    assert_eq!(TrickTaking::teams(&g), CourtPiece::teams());
+    // At the court decision the seven tricks are played but the hand is not over.
+    set_hand(&g, &mut s, forced(13));
+    let mut legal = Vec::new();
+    while s.phase() == Phase::Play {
+        g.legal_actions(&s, &mut legal);
+        g.apply(&mut s, legal[0], &mut rng);
+    }
+    assert_eq!(s.phase(), Phase::Court);
+    assert!(!s.play().is_over());
+    assert!(
+        g.trick_play(&s).is_none(),
+        "no tricks at the court decision"
+    );
+}
