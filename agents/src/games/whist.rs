@@ -22,7 +22,7 @@ use rand::RngCore;
 pub use cardsim_engine::games::whist::Whist;
 
 impl GameAgents for Whist {
-    /// `pimc` samples up to 10 worlds within 3,000,000 solver nodes a decision, each world
+    /// `pimc` samples up to 10 worlds within 4,000,000 solver nodes a decision, each world
     /// searched within what is left of them: each world is a full double-dummy search, dear
     /// at the first tricks (an opening lead cost 126 to 597 ms a world, some worlds over 5
     /// million nodes) and cheap later, and 10 worlds won more against the heuristic than 4
@@ -30,7 +30,7 @@ impl GameAgents for Whist {
     fn search_defaults() -> SearchDefaults {
         SearchDefaults {
             worlds: 10,
-            nodes: Some(3_000_000),
+            nodes: Some(4_000_000),
             ..SearchDefaults::STANDARD
         }
     }

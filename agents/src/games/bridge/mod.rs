@@ -45,7 +45,7 @@ const PLAY: &[ParamSpec] = &[ParamSpec::choice(
 )];
 
 impl GameAgents for Bridge {
-    /// `pimc` samples 2 worlds within 3,000,000 solver nodes a decision: each is a 13-card
+    /// `pimc` samples 2 worlds within 4,000,000 solver nodes a decision: each is a 13-card
     /// double-dummy search, and a rubber with one world a decision took 21 CPU seconds (seed
     /// 0, `pimc` in every seat; issue #26); the budget bounds the dearest opening leads
     /// (some worlds near 2 million nodes), where a second world is given up if it would
@@ -53,7 +53,7 @@ impl GameAgents for Bridge {
     fn search_defaults() -> SearchDefaults {
         SearchDefaults {
             worlds: 2,
-            nodes: Some(3_000_000),
+            nodes: Some(4_000_000),
             ..SearchDefaults::STANDARD
         }
     }

@@ -241,7 +241,7 @@ fn budgets_default_to_the_games_own() {
     // Whist's `pimc`: up to 10 worlds within a budget of solver nodes.
     assert_eq!(
         build::<Whist>("pimc").label(),
-        "pimc:worlds=10,nodes=3000000,solver=exact"
+        "pimc:worlds=10,nodes=4000000,solver=exact"
     );
     assert_eq!(
         build::<Whist>("pimc:worlds=auto,nodes=auto").label(),
@@ -278,7 +278,7 @@ fn budgets_default_to_the_games_own() {
         .starts_with("pimc:worlds=4,"));
     assert_eq!(
         build::<Bridge>("pimc").label(),
-        "pimc:worlds=2,nodes=3000000,solver=exact"
+        "pimc:worlds=2,nodes=4000000,solver=exact"
     );
     // Orgy's since its solver's node limit (a game with 4 worlds: 22.9 CPU seconds).
     assert!(build::<Orgy>("pimc").label().starts_with("pimc:worlds=4,"));

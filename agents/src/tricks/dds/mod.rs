@@ -127,6 +127,9 @@
 //! entries are keyed apart from the exact ones). Positions within the limit keep their exact
 //! values. Orgy's agents use 300,000 nodes (`games::orgy::ORGY_NODE_LIMIT`): the opening
 //! leads of those six deals then cost at most about 600,000 nodes each.
+//! [`Solver::solve_plays_within`] takes the two limits per call, or gives the search up past
+//! the first: `pimc` searches each world within what is left of its budget a decision
+//! (Whist and Bridge, where one opening-lead world can take over 5 million nodes).
 //!
 //! Already in place before this work, from DDS's published techniques: the transposition
 //! table keyed on relative ranks with lower and upper bounds, quick-trick and later-trick
