@@ -135,6 +135,13 @@ pub trait Agent<G: Game>: Send {
     /// Called before each new game, for agents that keep memory across moves.
     fn reset(&mut self) {}
 
+    /// Search nodes its exact solver has visited so far, for an agent that searches with one
+    /// that counts them (`pimc` and `cheat` with the double-dummy solver): a measure of work
+    /// that does not depend on the machine. The default, `None`: not counted.
+    fn solver_nodes(&self) -> Option<u64> {
+        None
+    }
+
     /// True for an unfair agent that must see the full state (the `cheat` baseline): the
     /// simulator then calls [`Agent::choose_with_state`] instead of [`Agent::choose`]. Fair
     /// agents keep the default, `false`.
@@ -260,6 +267,9 @@ macro_rules! forward_agent {
             }
             fn reset(&mut self) {
                 (**self).reset()
+            }
+            fn solver_nodes(&self) -> Option<u64> {
+                (**self).solver_nodes()
             }
             fn perfect_information(&self) -> bool {
                 (**self).perfect_information()

@@ -219,9 +219,9 @@ const PIMC: &[ParamSpec] = &[
         "auto",
         1,
         i64::MAX,
-        "exact-solver nodes per decision, summed over its worlds: no new world once spent, at \
-         least one (auto: the game's default budget with worlds=auto and no ms, none in most \
-         games; reproducible, unlike ms)",
+        "exact-solver nodes per decision, summed over its worlds, each searched within what is \
+         left: no new world once spent, at least one (auto: the game's default budget with \
+         worlds=auto and no ms, none in most games; reproducible, unlike ms)",
     ),
     ParamSpec::auto_or_int(
         "iters",

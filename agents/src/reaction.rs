@@ -161,6 +161,10 @@ impl<G: Game> Agent<G> for Reacting<G> {
         self.inner.reset()
     }
 
+    fn solver_nodes(&self) -> Option<u64> {
+        self.inner.solver_nodes()
+    }
+
     fn perfect_information(&self) -> bool {
         self.inner.perfect_information()
     }

@@ -16,15 +16,33 @@ use crate::search::Rollout;
 use crate::{Agent, AgentKind, AgentSpec, GameAgents};
 use cardsim_engine::cards::{Card, CardMultiset, CardSet, Rank};
 use cardsim_engine::games::spoons::{
-    rank_count, SpoonsAction, SpoonsGame, SpoonsObservation, SpoonsPublic, SpoonsState,
-    SpoonsVariant,
+    rank_count, PigRules, SpoonsAction, SpoonsGame, SpoonsObservation, SpoonsPublic, SpoonsRules,
+    SpoonsState, SpoonsVariant,
 };
 use cardsim_engine::{BySeat, Game, Seat};
 use rand::{Rng, RngCore};
 
 pub use cardsim_engine::games::spoons::{Pig, Spoons};
 
-impl<V: SpoonsVariant> GameAgents for SpoonsGame<V> {
+/// What the agents know of each variant of Spoons beyond its rules.
+pub trait SpoonsAgents: SpoonsVariant {
+    /// Standard errors by which a search's race action must beat the heuristic's choice to
+    /// replace it in the default playout ([`Rollout::Cutoff`]'s `margin`); `None`: the
+    /// search's best action stands.
+    const RACE_MARGIN: Option<f64>;
+}
+
+impl SpoonsAgents for SpoonsRules {
+    /// None in Spoons.
+    const RACE_MARGIN: Option<f64> = None;
+}
+
+impl SpoonsAgents for PigRules {
+    /// [`PIG_RACE_MARGIN`].
+    const RACE_MARGIN: Option<f64> = Some(PIG_RACE_MARGIN);
+}
+
+impl<V: SpoonsAgents> GameAgents for SpoonsGame<V> {
     fn game_agents() -> Vec<AgentKind<SpoonsGame<V>>> {
         vec![AgentKind::without_settings::<SpoonsHeuristic>(
             "heuristic",
@@ -53,7 +71,7 @@ impl<V: SpoonsVariant> GameAgents for SpoonsGame<V> {
             agent,
             value: round_over_value::<V>,
             label: "auto",
-            margin: race_margin::<V>(),
+            margin: V::RACE_MARGIN,
         })
     }
 }
@@ -64,12 +82,6 @@ impl<V: SpoonsVariant> GameAgents for SpoonsGame<V> {
 /// One standard error: in the strength runs (seeds 0 and 1, 20 deals each) it did better
 /// than two (docs/experiments.md).
 pub const PIG_RACE_MARGIN: f64 = 1.0;
-
-/// The race margin of the variant's default playout: [`PIG_RACE_MARGIN`] in Pig, none in
-/// Spoons.
-fn race_margin<V: SpoonsVariant>() -> Option<f64> {
-    (V::INFO.name == "pig").then_some(PIG_RACE_MARGIN)
-}
 
 /// Each seat's share of the lives left (letters it may still take before it is out, 0 for a
 /// player out): the search's estimate of its chance of winning from a position between

@@ -102,6 +102,10 @@ impl<G: Game> Agent<G> for Cheat<G> {
         self.solver.best_action(game, state, legal, rng)
     }
 
+    fn solver_nodes(&self) -> Option<u64> {
+        self.solver.nodes()
+    }
+
     fn set_reaction_model(&mut self, model: ReactionModel) {
         self.reaction = model;
     }

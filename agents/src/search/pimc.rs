@@ -13,7 +13,8 @@ use std::time::Instant;
 
 /// PIMC: samples [`PimcSettings::worlds`] determinizations of the seat's information set
 /// (fewer when [`PimcSettings::time_limit`] runs out first or the solver has spent
-/// [`PimcSettings::nodes`], but at least one), values every
+/// [`PimcSettings::nodes`], but at least one; with a budget of nodes, each world is searched
+/// within what is left of it: [`PerfectInfoSolver::evaluate_within`]), values every
 /// legal action in each with a [`PerfectInfoSolver`] that sees the sampled world whole, and
 /// plays the action with the best total. It suffers from strategy fusion and
 /// non-locality (it assumes it will know the hidden cards from the next move on), which is
@@ -144,6 +145,7 @@ impl<G: Game> Pimc<G> {
                     break;
                 }
             }
+            let mut left = None;
             if let (Some(budget), Some(before), Some(now)) =
                 (self.settings.nodes, nodes_before, self.solver.nodes())
             {
@@ -152,11 +154,31 @@ impl<G: Game> Pimc<G> {
                 if self.worlds > 0 && spent + spent / u64::from(self.worlds) > budget {
                     break;
                 }
+                left = Some(budget.saturating_sub(spent));
+            }
+            let world = game.determinize(obs, &mut rng);
+            match left {
+                // Within what is left of the budget: a world that would pass it is given up
+                // (not counted), but the first is always valued.
+                Some(nodes) => {
+                    let first = self.worlds == 0;
+                    if !self.solver.evaluate_within(
+                        game,
+                        &world,
+                        legal,
+                        &mut self.values,
+                        &mut rng,
+                        nodes,
+                        first,
+                    ) {
+                        break;
+                    }
+                }
+                None => self
+                    .solver
+                    .evaluate(game, &world, legal, &mut self.values, &mut rng),
             }
             self.worlds += 1;
-            let world = game.determinize(obs, &mut rng);
-            self.solver
-                .evaluate(game, &world, legal, &mut self.values, &mut rng);
             for (t, v) in self.totals.iter_mut().zip(&self.values) {
                 *t += v;
             }
@@ -233,6 +255,10 @@ impl<G: Game> Agent<G> for Pimc<G> {
             );
         }
         self.choose(view.game(), view.seat(), view.observation(), legal, rng)
+    }
+
+    fn solver_nodes(&self) -> Option<u64> {
+        self.solver.nodes()
     }
 
     fn set_reaction_model(&mut self, model: ReactionModel) {

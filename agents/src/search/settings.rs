@@ -94,8 +94,11 @@ pub struct PimcSettings {
     pub time_limit: Option<Duration>,
     /// Solver nodes per decision (default none), summed over its worlds: no new world is
     /// sampled once the next, at the mean cost of those searched so far, would pass the
-    /// budget, but at least one world is always searched. Unlike a time
-    /// limit it keeps the search reproducible: dear positions (the first tricks of a
+    /// budget, but at least one world is always searched. Each world is searched within what
+    /// is left ([`crate::search::PerfectInfoSolver::evaluate_within`]): one that would pass it
+    /// is given up, and the first world, always valued, is valued approximately where its
+    /// exact search would pass it, so a decision costs about the budget at most. Unlike a
+    /// time limit it keeps the search reproducible: dear positions (the first tricks of a
     /// double-dummy solve) get fewer worlds, cheap ones up to [`PimcSettings::worlds`]. Only a
     /// solver that counts its nodes ([`crate::search::PerfectInfoSolver::nodes`]) has one.
     pub nodes: Option<u64>,

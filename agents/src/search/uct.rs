@@ -54,6 +54,26 @@ pub trait PerfectInfoSolver<G: Game>: Send {
     fn nodes(&self) -> Option<u64> {
         None
     }
+
+    /// [`PerfectInfoSolver::evaluate`] within about `nodes` more search nodes (for `pimc`'s
+    /// budget a decision): `false`, with `values` unset, where the search passed them and was
+    /// given up; with `must`, values always, approximate where the exact search would pass
+    /// them. The default (a solver that counts no nodes) evaluates and answers `true`.
+    #[allow(clippy::too_many_arguments)]
+    fn evaluate_within(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        legal: &[G::Action],
+        values: &mut Vec<f64>,
+        rng: &mut dyn RngCore,
+        nodes: u64,
+        must: bool,
+    ) -> bool {
+        let _ = (nodes, must);
+        self.evaluate(game, state, legal, values, rng);
+        true
+    }
 }
 
 impl<G: Game, S: PerfectInfoSolver<G> + ?Sized> PerfectInfoSolver<G> for Box<S> {
@@ -81,6 +101,18 @@ impl<G: Game, S: PerfectInfoSolver<G> + ?Sized> PerfectInfoSolver<G> for Box<S> 
     }
     fn nodes(&self) -> Option<u64> {
         (**self).nodes()
+    }
+    fn evaluate_within(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        legal: &[G::Action],
+        values: &mut Vec<f64>,
+        rng: &mut dyn RngCore,
+        nodes: u64,
+        must: bool,
+    ) -> bool {
+        (**self).evaluate_within(game, state, legal, values, rng, nodes, must)
     }
 }
 

@@ -23,6 +23,8 @@ use rand::RngCore;
 /// (another world of `pimc`).
 pub struct DoubleDummy<G: Game> {
     solver: Solver,
+    /// [`DoubleDummy::with_node_limit`]'s limit.
+    limit: Option<u64>,
     /// The hands of the last position solved.
     last: [CardSet; MAX_SEATS],
     /// For positions past the lane solver's limits: more than four seats, a fifth suit.
@@ -36,6 +38,7 @@ impl<G: GameAgents> DoubleDummy<G> {
     pub fn new() -> Self {
         DoubleDummy {
             solver: Solver::new(),
+            limit: None,
             last: [CardSet::EMPTY; MAX_SEATS],
             general: GeneralSolver::new(),
             fallback: Box::new(Uct::with_auto_rollout(SearchSettings::default())),
@@ -49,7 +52,7 @@ impl<G: Game> DoubleDummy<G> {
     /// search instead, so that a decision costs at most about `2 * nodes` nodes. For the games
     /// whose exact search can run for minutes (Orgy's equal court cards).
     pub fn with_node_limit(mut self, nodes: u64) -> Self {
-        self.solver = Solver::new().with_node_limit(nodes);
+        self.limit = Some(nodes);
         self
     }
 
@@ -71,17 +74,24 @@ impl<G: GameAgents> Default for DoubleDummy<G> {
     }
 }
 
-impl<G: TrickTaking> PerfectInfoSolver<G> for DoubleDummy<G> {
-    fn evaluate(
+impl<G: TrickTaking> DoubleDummy<G> {
+    /// [`PerfectInfoSolver::evaluate`], the lane solver's exact search limited to `exact`
+    /// nodes (then deepened within `deepen` more, or given up with `None`: `false`, `values`
+    /// unset).
+    #[allow(clippy::too_many_arguments)]
+    fn values(
         &mut self,
         game: &G,
         state: &G::State,
         legal: &[G::Action],
         values: &mut Vec<f64>,
         rng: &mut dyn RngCore,
-    ) {
+        exact: u64,
+        deepen: Option<u64>,
+    ) -> bool {
         let Some(play) = game.trick_play(state) else {
-            return self.fallback.evaluate(game, state, legal, values, rng);
+            self.fallback.evaluate(game, state, legal, values, rng);
+            return true;
         };
         let plays = if play.players() > 4 || !play.order().lone_trumps().is_empty() {
             // Past the lane solver's limits: the general solver, same values.
@@ -106,9 +116,14 @@ impl<G: TrickTaking> PerfectInfoSolver<G> for DoubleDummy<G> {
                 self.solver.clear();
             }
             let position = Position::from_play(play, &game.teams());
-            self.solver
-                .solve_plays(&position)
-                .expect("a position reached in play is solvable")
+            let plays = self
+                .solver
+                .solve_plays_within(&position, exact, deepen)
+                .expect("a position reached in play is solvable");
+            match plays {
+                Some(plays) => plays,
+                None => return false,
+            }
         };
         values.clear();
         values.extend(legal.iter().map(|&a| {
@@ -118,6 +133,22 @@ impl<G: TrickTaking> PerfectInfoSolver<G> for DoubleDummy<G> {
                 .find(|&&(c, _)| Some(c) == card)
                 .map_or(0.0, |&(_, t)| t as f64)
         }));
+        true
+    }
+}
+
+impl<G: TrickTaking> PerfectInfoSolver<G> for DoubleDummy<G> {
+    fn evaluate(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        legal: &[G::Action],
+        values: &mut Vec<f64>,
+        rng: &mut dyn RngCore,
+    ) {
+        let limit = self.limit.unwrap_or(u64::MAX);
+        let answered = self.values(game, state, legal, values, rng, limit, Some(limit));
+        debug_assert!(answered, "a search that may deepen gives values");
     }
 
     fn label(&self) -> String {
@@ -128,6 +159,27 @@ impl<G: TrickTaking> PerfectInfoSolver<G> for DoubleDummy<G> {
     /// solver (more than four seats, a fifth suit) are not counted.
     fn nodes(&self) -> Option<u64> {
         Some(self.solver.nodes())
+    }
+
+    /// Within `nodes`: with `must`, an exact search of up to three quarters of them, then
+    /// the depth-limited search within the rest; without, an exact search of up to `nodes`,
+    /// given up past them. A node limit of its own ([`DoubleDummy::with_node_limit`]) still
+    /// bounds each part.
+    fn evaluate_within(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        legal: &[G::Action],
+        values: &mut Vec<f64>,
+        rng: &mut dyn RngCore,
+        nodes: u64,
+        must: bool,
+    ) -> bool {
+        let own = self.limit.unwrap_or(u64::MAX);
+        let share = if must { nodes - nodes / 4 } else { nodes };
+        let exact = share.min(own);
+        let deepen = (must || exact < nodes).then(|| (nodes - exact).min(own));
+        self.values(game, state, legal, values, rng, exact, deepen)
     }
 }
 

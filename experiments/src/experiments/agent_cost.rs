@@ -4,11 +4,14 @@
 //! thread; each decision an agent is asked for is timed (a lone legal action is applied
 //! without asking, as in every run).
 //!
-//! A sample is one game: its seconds, its decisions, and its slowest decision. The table gives
-//! per game and agent the mean seconds per decision, the slowest decision seen, and the mean
-//! and 99th percentile (nearest rank) of the seconds per game. Times are wall-clock times and
-//! differ from run to run and machine to machine; everything else is a pure function of the
-//! seed.
+//! A sample is one game: its seconds, its decisions, and its slowest decision, and for an
+//! agent whose exact solver counts its search nodes (`pimc` and `cheat` with the
+//! double-dummy solver, [`Agent::solver_nodes`]) the nodes of its decisions and of its
+//! dearest one. The table gives per game and agent the mean seconds per decision, the
+//! slowest decision seen, the mean and 99th percentile (nearest rank) of the seconds per
+//! game, and the mean and most solver nodes per decision. Times are wall-clock times and
+//! differ from run to run and machine to machine; everything else (the nodes too) is a pure
+//! function of the seed.
 
 use super::shard::{Emit, Part, Sharded};
 use super::{Experiment, Settings};
@@ -78,18 +81,26 @@ fn pairs(s: &Settings) -> Result<Vec<(&'static str, &'static str)>, String> {
     Ok(out)
 }
 
-/// An agent whose every decision is timed into a shared log.
+/// One decision: its seconds, and its solver nodes where the agent counts them.
+type Decision = (f64, Option<u64>);
+
+/// An agent whose every decision is timed (and its solver nodes counted) into a shared log.
 struct Timed<G: Game> {
     inner: Box<dyn Agent<G>>,
-    log: Arc<Mutex<Vec<f64>>>,
+    log: Arc<Mutex<Vec<Decision>>>,
 }
 
 impl<G: Game> Timed<G> {
     fn time<T>(&mut self, f: impl FnOnce(&mut dyn Agent<G>) -> T) -> T {
+        let nodes = self.inner.solver_nodes();
         let start = Instant::now();
         let out = f(self.inner.as_mut());
         let secs = start.elapsed().as_secs_f64();
-        self.log.lock().expect("the log is not poisoned").push(secs);
+        let spent = self.inner.solver_nodes().zip(nodes).map(|(a, b)| a - b);
+        self.log
+            .lock()
+            .expect("the log is not poisoned")
+            .push((secs, spent));
         out
     }
 }
@@ -130,6 +141,9 @@ impl<G: Game> Agent<G> for Timed<G> {
     fn reset(&mut self) {
         self.inner.reset()
     }
+    fn solver_nodes(&self) -> Option<u64> {
+        self.inner.solver_nodes()
+    }
     fn perfect_information(&self) -> bool {
         self.inner.perfect_information()
     }
@@ -146,7 +160,8 @@ impl<G: Game> Agent<G> for Timed<G> {
 }
 
 /// Plays games `range` of `agent` against itself in `G`, emitting per game its seconds, its
-/// decisions and its slowest decision's seconds.
+/// decisions, their seconds, its slowest decision's seconds, and (where the agent counts
+/// them) its decisions' solver nodes and the most of one decision.
 fn measure<G: GameAgents>(
     agent: &str,
     seed: u64,
@@ -178,12 +193,19 @@ fn measure<G: GameAgents>(
             .map_err(|e| e.to_string())?;
         let secs = start.elapsed().as_secs_f64();
         let times = log.lock().expect("the log is not poisoned");
-        let slowest = times.iter().copied().fold(0.0, f64::max);
+        let slowest = times.iter().map(|d| d.0).fold(0.0, f64::max);
+        let nodes: Option<Vec<u64>> = times.iter().map(|d| d.1).collect();
+        let nodes = nodes.filter(|n| !n.is_empty());
         emit(vec![
             Some(secs),
             Some(times.len() as f64),
-            Some(times.iter().sum()),
+            Some(times.iter().map(|d| d.0).sum()),
             Some(slowest),
+            nodes.as_ref().map(|n| n.iter().sum::<u64>() as f64),
+            nodes
+                .as_ref()
+                .and_then(|n| n.iter().max())
+                .map(|&m| m as f64),
         ])?;
     }
     Ok(())
@@ -196,6 +218,8 @@ struct Costs {
     decisions: f64,
     decision_secs: f64,
     slowest: f64,
+    /// Solver nodes of all decisions and of the dearest one, where counted.
+    nodes: Option<(f64, f64)>,
 }
 
 /// The nearest-rank `p` percentile of `xs` (0 when empty).
@@ -216,7 +240,14 @@ impl Sharded for AgentCost {
     type Acc = Vec<Costs>;
 
     fn columns(&self) -> &'static [&'static str] {
-        &["seconds", "decisions", "decision_seconds", "slowest"]
+        &[
+            "seconds",
+            "decisions",
+            "decision_seconds",
+            "slowest",
+            "nodes",
+            "most_nodes",
+        ]
     }
 
     fn parts(&self, s: &Settings) -> Result<Vec<Part>, String> {
@@ -252,6 +283,10 @@ impl Sharded for AgentCost {
         c.decisions += v(1);
         c.decision_secs += v(2);
         c.slowest = c.slowest.max(v(3));
+        if let (Some(n), Some(m)) = (x[4], x[5]) {
+            let (sum, most) = c.nodes.unwrap_or((0.0, 0.0));
+            c.nodes = Some((sum + n, most.max(m)));
+        }
     }
 
     fn finish(
@@ -273,6 +308,8 @@ impl Sharded for AgentCost {
             "slowest_decision_s",
             "mean_game_s",
             "p99_game_s",
+            "mean_decision_nodes",
+            "most_decision_nodes",
         ])
         .map_err(e)?;
         let mut rows = vec![[
@@ -283,6 +320,8 @@ impl Sharded for AgentCost {
             "slowest decision s",
             "s/game",
             "p99 s/game",
+            "nodes/decision",
+            "most nodes",
         ]
         .map(String::from)
         .to_vec()];
@@ -292,6 +331,13 @@ impl Sharded for AgentCost {
             let per_decision = c.decision_secs / c.decisions.max(1.0);
             let mean_game = c.game_secs.iter().sum::<f64>() / games.max(1.0);
             let p99 = percentile(&c.game_secs, 99.0);
+            let (mean_nodes, most_nodes) = match c.nodes {
+                Some((sum, most)) => (
+                    format!("{:.0}", sum / c.decisions.max(1.0)),
+                    format!("{most:.0}"),
+                ),
+                None => (String::new(), String::new()),
+            };
             out.write([
                 game.to_string(),
                 players.to_string(),
@@ -302,6 +348,8 @@ impl Sharded for AgentCost {
                 format!("{:.6}", c.slowest),
                 format!("{mean_game:.6}"),
                 format!("{p99:.6}"),
+                mean_nodes.clone(),
+                most_nodes.clone(),
             ])
             .map_err(e)?;
             rows.push(vec![
@@ -312,6 +360,8 @@ impl Sharded for AgentCost {
                 format!("{:.4}", c.slowest),
                 format!("{mean_game:.3}"),
                 format!("{p99:.3}"),
+                mean_nodes,
+                most_nodes,
             ]);
         }
         out.commit().map_err(e)?;

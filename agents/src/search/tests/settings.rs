@@ -276,9 +276,10 @@ fn budgets_default_to_the_games_own() {
     assert!(build::<CourtPiece>("pimc")
         .label()
         .starts_with("pimc:worlds=4,"));
-    assert!(build::<Bridge>("pimc")
-        .label()
-        .starts_with("pimc:worlds=2,"));
+    assert_eq!(
+        build::<Bridge>("pimc").label(),
+        "pimc:worlds=2,nodes=4000000,solver=exact"
+    );
     // Orgy's since its solver's node limit (a game with 4 worlds: 22.9 CPU seconds).
     assert!(build::<Orgy>("pimc").label().starts_with("pimc:worlds=4,"));
 }

@@ -127,6 +127,9 @@
 //! entries are keyed apart from the exact ones). Positions within the limit keep their exact
 //! values. Orgy's agents use 300,000 nodes (`games::orgy::ORGY_NODE_LIMIT`): the opening
 //! leads of those six deals then cost at most about 600,000 nodes each.
+//! [`Solver::solve_plays_within`] takes the two limits per call, or gives the search up past
+//! the first: `pimc` searches each world within what is left of its budget a decision
+//! (Whist and Bridge, where one opening-lead world can take over 5 million nodes).
 //!
 //! Already in place before this work, from DDS's published techniques: the transposition
 //! table keyed on relative ranks with lower and upper bounds, quick-trick and later-trick
@@ -578,22 +581,42 @@ impl Solver {
     /// # Errors
     /// As [`Solver::solve`].
     pub fn solve_plays(&mut self, pos: &Position) -> Result<Vec<(Card, u8)>, DdsError> {
+        let limit = self.limit.unwrap_or(u64::MAX);
+        let out = self.solve_plays_within(pos, limit, Some(limit))?;
+        Ok(out.expect("a search that may deepen gives values"))
+    }
+
+    /// [`Solver::solve_plays`] within `exact` nodes of exact search (this solver's own
+    /// [`Solver::with_node_limit`] aside). Past them, with `deepen` of `Some(n)`, the cards are
+    /// valued by the depth-limited search deepened within `n` more nodes (the search of one
+    /// trick always completing; counted by [`Solver::depth_limited`]); with `None` the
+    /// search is given up, `Ok(None)`, its nodes counted. With two tricks left or fewer the
+    /// search is always exact. For a caller with a budget of work, such as `pimc`'s nodes
+    /// per decision: a call costs at most about `exact` plus `n` nodes.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn solve_plays_within(
+        &mut self,
+        pos: &Position,
+        exact: u64,
+        deepen: Option<u64>,
+    ) -> Result<Option<Vec<(Card, u8)>>, DdsError> {
         let p = self.prepare(pos)?;
         let tricks = pos.hands[pos.to_play().index()].len() as u8;
-        let budget = match self.limit {
-            Some(n) if tricks > 2 => n,
-            _ => u64::MAX,
-        };
+        let budget = if tricks > 2 { exact } else { u64::MAX };
         if let Some(out) = self.plays(&p, pos, 0, budget) {
-            return Ok(out);
+            return Ok(Some(out));
         }
+        let Some(mut left) = deepen else {
+            return Ok(None);
+        };
         // Past the limit: deepen a depth-limited search one trick at a time while the next
         // depth completes within the limit.
         self.limited += 1;
         let mut out = self
             .plays(&p, pos, tricks - 1, u64::MAX)
             .expect("a search without a limit completes");
-        let mut left = budget;
         for horizon in (2..tricks - 1).rev() {
             let before = self.nodes;
             match self.plays(&p, pos, horizon, left) {
@@ -602,7 +625,7 @@ impl Solver {
             }
             left = left.saturating_sub(self.nodes - before);
         }
-        Ok(out)
+        Ok(Some(out))
     }
 
     /// The values of [`Solver::solve_plays`], searched to `horizon` (0: exact) within `limit`

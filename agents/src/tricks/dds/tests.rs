@@ -686,3 +686,56 @@ fn a_node_limit_bounds_the_work_and_keeps_exact_values_within_it() {
         "the opening leads of seeds 0, 1 and 3 pass the limit"
     );
 }
+
+/// `solve_plays_within` (issue #26, `pimc`'s budget a decision): within the exact limit the
+/// values are `solve_plays`'s; past it, without deepening the search is given up (its
+/// nodes counted, about the limit), and with deepening every card is valued within about
+/// the two allowances. (The exact searches given up here take millions of nodes.)
+#[test]
+fn a_search_within_a_limit_is_exact_given_up_or_deepened() {
+    let teams = Teams::solo(4);
+    const LIMIT: u64 = 20_000;
+    let (mut given_up, mut exact) = (0, 0);
+    for seed in 0..6 {
+        let play = orgy_position(seed, 13, 0);
+        let pos = Position::from_play(&play, &teams);
+        let mut within = Solver::new();
+        match within.solve_plays_within(&pos, LIMIT, None).unwrap() {
+            Some(got) => {
+                exact += 1;
+                let mut full = Solver::new();
+                assert_eq!(got, full.solve_plays(&pos).unwrap(), "seed {seed}");
+                assert_eq!(within.nodes(), full.nodes(), "seed {seed}");
+            }
+            None => {
+                given_up += 1;
+                assert!(
+                    (LIMIT..LIMIT + LIMIT / 10).contains(&within.nodes()),
+                    "seed {seed}: {}",
+                    within.nodes()
+                );
+                assert_eq!(within.depth_limited(), 0, "seed {seed}");
+                let mut deepened = Solver::new();
+                let got = deepened
+                    .solve_plays_within(&pos, LIMIT, Some(LIMIT / 2))
+                    .unwrap()
+                    .expect("a search that may deepen gives values");
+                assert_eq!(deepened.depth_limited(), 1, "seed {seed}");
+                assert_eq!(got.len(), play.legal().len(), "seed {seed}");
+                let mut one = Solver::new();
+                let p = one.prepare(&pos).unwrap();
+                one.plays(&p, &pos, 12, u64::MAX).unwrap();
+                assert!(
+                    deepened.nodes() <= LIMIT + LIMIT / 2 + one.nodes() + LIMIT / 10,
+                    "seed {seed}: {} nodes, {} in the one-trick search",
+                    deepened.nodes(),
+                    one.nodes()
+                );
+            }
+        }
+    }
+    assert!(
+        given_up >= 3 && exact >= 1,
+        "{given_up} given up, {exact} exact"
+    );
+}
