@@ -113,6 +113,24 @@ mod tests {
         assert!(text.contains("courts: 0/2:0 1/3:0\n"), "{text}");
     }
 
+    /// Courts, deals, streak and first-seven side from the observer's side, each scaled as
+    /// documented.
+    #[test]
+    fn the_observation_scales_each_count_from_the_observers_side() {
+        let g = game();
+        let mut s = g.deal(&mut ChaCha8Rng::seed_from_u64(3));
+        (s.courts, s.deals, s.streak) = ([3, 1], 2, (0, 4));
+        (s.seven, s.played_on) = (Some(1), true);
+        let mut t = Tensor::new();
+        g.encode_observation(&g.observe(&s, Seat::new(1)), &mut t);
+        assert_eq!(t.get("courts").unwrap(), &[0.1, 0.3]);
+        assert_eq!(t.get("deals").unwrap(), &[2.0 / 3.0]);
+        assert_eq!(t.get("streak.side").unwrap(), &[0.0, 1.0]);
+        assert_eq!(t.get("streak.length").unwrap(), &[4.0 / 7.0]);
+        assert_eq!(t.get("seven").unwrap(), &[1.0, 0.0]);
+        assert_eq!(t.get("played_on").unwrap(), &[1.0]);
+    }
+
     #[test]
     fn random_games_pass_the_encoding_check() {
         assert_checked(&game(), 0..25, 300, 1074);
