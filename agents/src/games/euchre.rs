@@ -31,7 +31,7 @@ impl GameAgents for Euchre {
     /// The heuristic plays every seat to the end of the hand ([`Rollout::HandEnd`]): random
     /// card play makes every bid look alike, so with random playouts the search passed
     /// most of the hands the heuristic makes trumps on (issue #26). ISMCTS's tree stops at
-    /// the other seats' bids ([`others_bid`]): the heuristic makes them from each seat's
+    /// the other seats' bids (`others_bid`): the heuristic makes them from each seat's
     /// sampled hand.
     fn default_rollout() -> Option<Rollout<Self>> {
         Some(Rollout::HandEnd {
