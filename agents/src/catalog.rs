@@ -86,6 +86,15 @@ pub trait GameAgents: Game {
         None
     }
 
+    /// The solver `pimc` runs in its sampled worlds with `solver=auto|exact`: the exact
+    /// solver (the default) unless the game offers one for sampled worlds, where the exact
+    /// solver's search of later decisions would fuse what only the world shows (Euchre's
+    /// auction: a bid followed by bids made seeing every hand). `cheat`, on the true state,
+    /// keeps [`GameAgents::exact_solver`].
+    fn world_solver() -> Option<Box<dyn PerfectInfoSolver<Self>>> {
+        Self::exact_solver()
+    }
+
     /// True for a real-time game (one with races): every agent then also takes the
     /// reaction-time settings [`crate::reaction::REACTION`] (`rt_mean`, `rt_spread`,
     /// `errors`).
@@ -284,7 +293,7 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
                         .unwrap_or(G::search_defaults().worlds)
                 };
                 // `ms` is the whole decision's: the per-world search does not see it.
-                let solver = solver::<G>(&s, None, PIMC_WORLD_ITERS)?;
+                let solver = solver::<G>(&s, None, PIMC_WORLD_ITERS, G::world_solver)?;
                 // The game's node budget goes with its default worlds only (`worlds=N` alone
                 // still searches N worlds, `ms=N` alone as many as fit), and with a solver
                 // that counts its nodes.
@@ -332,6 +341,7 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
                         &s,
                         time_limit(&s)?,
                         G::search_defaults().iters,
+                        G::exact_solver,
                     )?)
                     .with_race_rollout(rollout::<G>(&s)?),
                 )))
@@ -400,18 +410,16 @@ fn rollout<G: GameAgents>(s: &AgentSettings) -> Result<Rollout<G>, AgentError> {
 }
 
 /// The perfect-information solver of `pimc` and `cheat` (`solver=auto|uct|exact`); `time` is
-/// the UCT search's own time limit, if any, and `auto_iters` its iterations with `iters=auto`.
+/// the UCT search's own time limit, if any, `auto_iters` its iterations with `iters=auto`,
+/// and `exact` the game's exact solver for the agent.
 fn solver<G: GameAgents>(
     s: &AgentSettings,
     time: Option<Duration>,
     auto_iters: u32,
+    exact: fn() -> Option<Box<dyn PerfectInfoSolver<G>>>,
 ) -> Result<Box<dyn PerfectInfoSolver<G>>, AgentError> {
     let which = s.choice("solver")?;
-    let exact = if which == "uct" {
-        None
-    } else {
-        G::exact_solver()
-    };
+    let exact = if which == "uct" { None } else { exact() };
     match exact {
         Some(exact) => {
             // `ms` of pimc bounds the whole decision (`time` is then `None`), which the exact
