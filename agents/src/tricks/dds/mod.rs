@@ -136,6 +136,9 @@
 //! 0.93x): about 4% gained, and **0.93x DDS's speed: the goal of 1.0x is not met**. (The
 //! same solver measured 0.83x earlier under another load: compare only figures taken
 //! together.)
+//! The `cardsim` binary built with `-C target-cpu=native` took 4.5% less CPU than the
+//! default build on the first 50 deals (two alternating pairs, load 10-11; less than the
+//! test binary's 10% above), and one `compare.py` round with it gave 0.91x (load 11-13).
 //!
 //! **Equal cards (tie classes; Orgy, issue #26).** In Orgy the Jack, Queen and King of a suit
 //! rank equal (the first played of equals wins), which turns off the bounds above (they
