@@ -104,6 +104,42 @@
 //! `target-cpu`), `count_ones` compiles to a bit-twiddling sequence rather than `popcnt`.
 //! The goal of 1.0x stays unmet at 0.83x.
 //!
+//! **The next round (issue #25 §2).** A profile of the release binary on those 20 tables
+//! (`perf record`, at a load near 1): `follow_node` 23%, the probe 22% (stalled on the bucket
+//! and on the entries), move ordering 21% (`follow_moves` 14%), `fast_tricks` 6%, the store
+//! (`bound`) 4%, `relevance_of` 4%; by source line, `count_ones` 8% in all. New counts in the
+//! report: 8.76 M of the 11.57 M probes decide (a deciding probe scans 5.3 entries, the others
+//! the whole bucket, about 25); and the stores compared 70.2 M entries, looking for an equal
+//! entry to tighten, and found one for 46,347 of the 2.81 M stores. CPU seconds of the 20
+//! tables from the release test binary, alternating runs, means of three, load 13-17:
+//!
+//! | change | work | CPU |
+//! |---|---|---|
+//! | (kept) a store looks for an equal entry only when the probe of its node matched some entry (an equal entry would have matched the position, and the search below a node stores only positions with fewer cards); the tricks left passed down the nodes instead of counted at each | nodes and probes the same; entries compared by stores 70.2 M to 21.1 M | 3.74 s against 3.93 s, about 5% |
+//! | card counts read from the distribution in move ordering and `trump_length_tricks`, and a 256-entry table for counting the cards of a lane in `take` (reverted) | the same | 3.76 s against 3.68 s, no gain |
+//! | built with `-C target-feature=+popcnt,+bmi1,+bmi2,+lzcnt` (not the default: see below) | the same | 3.50 s against 3.89 s, about 10% |
+//! | built with `-C target-feature=+popcnt` only | the same | 3.64 s against 3.93 s, about 7% |
+//!
+//! The instruction-set gain stays out of the default build: a binary built with those features
+//! does not run on the x86-64 processors that lack them, and choosing the build at run time
+//! needs `unsafe` (a `#[target_feature]` function may be called from code built without the
+//! features only in an `unsafe` block), which the workspace forbids (`unsafe_code = "forbid"`);
+//! the `multiversion` crate clones only free functions (no `self`), not a search recursing
+//! through two methods. Where every machine has them, `RUSTFLAGS="-C target-cpu=native"` (or
+//! `-C target-feature=+popcnt`) on the build gives the gain. Not tried in this round: a tree
+//! of entries by top-card owners (the probes that do not decide scan whole buckets) and
+//! DDS-style follow weights (at most 1%, above).
+//!
+//! Side by side after this round (`compare.py`, 200 deals, seed 1, 4,000 results identical,
+//! load 15-20, the same hour): the solver before the change 56.8 s against DDS's 51.6 s
+//! (0.91x, one round), after it 54.8 s and 54.6 s against 51.4 s and 51.0 s (0.94x and
+//! 0.93x): about 4% gained, and **0.93x DDS's speed: the goal of 1.0x is not met**. (The
+//! same solver measured 0.83x earlier under another load: compare only figures taken
+//! together.)
+//! The `cardsim` binary built with `-C target-cpu=native` took 4.5% less CPU than the
+//! default build on the first 50 deals (two alternating pairs, load 10-11; less than the
+//! test binary's 10% above), and one `compare.py` round with it gave 0.91x (load 11-13).
+//!
 //! **Equal cards (tie classes; Orgy, issue #26).** In Orgy the Jack, Queen and King of a suit
 //! rank equal (the first played of equals wins), which turns off the bounds above (they
 //! reason about a lane's single top card). Three things make such positions cheaper, all

@@ -252,7 +252,7 @@ impl Search<'_> {
                 self.table.stats.roots += 1;
             }
             let t = g.clamp(lo + 1, hi);
-            let v = self.node(t).0;
+            let v = self.node(t, r).0;
             if v >= t {
                 lo = v.max(lo);
                 g = lo + 1;
@@ -324,12 +324,13 @@ impl Search<'_> {
     /// A fail-soft null-window test of "the maximizing side takes at least `target` of the
     /// remaining tricks (the current one included)": a value `v` with `v >= target` is a
     /// lower bound of the true value, and `v < target` an upper bound; and the cards whose
-    /// ranks the answer relied on.
-    pub(crate) fn node(&mut self, target: i32) -> (i32, u64) {
+    /// ranks the answer relied on. `r` is [`Search::remaining_tricks`] (the nodes pass it down
+    /// rather than count it again).
+    pub(crate) fn node(&mut self, target: i32, r: i32) -> (i32, u64) {
         if self.trick_len == 0 {
-            self.lead_node(target)
+            self.lead_node(target, r)
         } else {
-            self.follow_node(target)
+            self.follow_node(target, r)
         }
     }
 
@@ -350,9 +351,8 @@ impl Search<'_> {
         (win as i32, rel)
     }
 
-    fn lead_node(&mut self, target: i32) -> (i32, u64) {
+    fn lead_node(&mut self, target: i32, r: i32) -> (i32, u64) {
         self.nodes += 1;
-        let r = self.hands[self.leader as usize].count_ones() as i32;
         if target <= 0 {
             return (0, 0);
         }
@@ -376,7 +376,11 @@ impl Search<'_> {
         let key = self.key();
         let (dist, seq, extra) = key;
         let mut hint = NO_MOVE;
+        // No entry matches the position: a store need not look for an equal one (the search
+        // below adds entries only to smaller distributions).
+        let mut fresh = true;
         if let Some(h) = self.table.probe(dist, seq, extra, target) {
+            fresh = false;
             if h.lo as i32 >= target {
                 return (h.lo as i32, self.relevance_of(h.mask));
             }
@@ -395,10 +399,10 @@ impl Search<'_> {
             let (qt, rel) = if tl > qt { (tl, 0) } else { (qt, rel) };
             let qt = qt as i32;
             if maxing && qt >= target {
-                return self.bound(key, r, target, qt, rel, NO_MOVE);
+                return self.bound(key, fresh, r, target, qt, rel, NO_MOVE);
             }
             if !maxing && r - qt < target {
-                return self.bound(key, r, target, r - qt, rel, NO_MOVE);
+                return self.bound(key, fresh, r, target, r - qt, rel, NO_MOVE);
             }
             // Top trumps in one hand always win: sure tricks for the side not on lead; and it
             // wins this trick if it holds the top card of every lane the leader can lead.
@@ -412,10 +416,10 @@ impl Search<'_> {
             let (sure, srel) = if tl > sure { (tl, 0) } else { (sure, srel) };
             let sure = sure as i32;
             if !maxing && sure >= target {
-                return self.bound(key, r, target, sure, srel, NO_MOVE);
+                return self.bound(key, fresh, r, target, sure, srel, NO_MOVE);
             }
             if maxing && r - sure < target {
-                return self.bound(key, r, target, r - sure, srel, NO_MOVE);
+                return self.bound(key, fresh, r, target, r - sure, srel, NO_MOVE);
             }
             // The side on lead needs every trick but cannot keep the lead throughout.
             let needs_all = if maxing { target == r } else { target == 1 };
@@ -423,7 +427,7 @@ impl Search<'_> {
                 if let Some((most, lrel)) = self.lead_side_all_bound(leader) {
                     if (most as i32) < r {
                         let v = if maxing { r - 1 } else { 1 };
-                        return self.bound(key, r, target, v, lrel, NO_MOVE);
+                        return self.bound(key, fresh, r, target, v, lrel, NO_MOVE);
                     }
                 }
             }
@@ -448,7 +452,7 @@ impl Search<'_> {
             self.trick[0] = c;
             self.trick_seats[0] = leader;
             self.trick_len = 1;
-            let (v, w) = self.follow_node(target);
+            let (v, w) = self.follow_node(target, r);
             self.trick_len = 0;
             self.put_back(leader, c, saved);
             let w = with_run(w, c, moves.tops[i]);
@@ -459,7 +463,7 @@ impl Search<'_> {
                     self.table.set_killer(kkey, c);
                 }
                 let code = self.encode_hint(c);
-                return self.bound(key, r, target, v, w, code);
+                return self.bound(key, fresh, r, target, v, w, code);
             }
             best = if maxing { best.max(v) } else { best.min(v) };
             rel_all |= w;
@@ -469,10 +473,10 @@ impl Search<'_> {
         {
             self.table.stats.cuts[0][3] += 1;
         }
-        self.bound(key, r, target, best, rel_all, NO_MOVE)
+        self.bound(key, fresh, r, target, best, rel_all, NO_MOVE)
     }
 
-    fn follow_node(&mut self, target: i32) -> (i32, u64) {
+    fn follow_node(&mut self, target: i32, r: i32) -> (i32, u64) {
         self.nodes += 1;
         let seat = self.to_play();
         let maxing = self.is_max(seat);
@@ -480,7 +484,6 @@ impl Search<'_> {
         let w0 = self.winning();
         if self.rules.classes.is_none() {
             // One trick decides a test that needs one trick or all of them.
-            let r = self.remaining_tricks() as i32;
             if target <= 1 || target >= r {
                 if let Some((max_wins, rel)) = self.trick_decided(seat, w0) {
                     if max_wins && target <= 1 {
@@ -506,11 +509,7 @@ impl Search<'_> {
         let pos = self.trick_len as usize;
         let mut rel_all = 0u64;
         let mut floor = LANE_FLOORS;
-        let mut best = if maxing {
-            0
-        } else {
-            self.remaining_tricks() as i32
-        };
+        let mut best = if maxing { 0 } else { r };
         for i in 0..moves.len {
             let c = moves.cards[i];
             if moves.tops[i] < floor[lane_of(c)] {
@@ -532,15 +531,15 @@ impl Search<'_> {
                 self.trick_len = 0;
                 self.leader = winner;
                 let won = self.is_max(winner) as i32;
-                let (v, w) = if self.hands[winner as usize] == 0 {
+                let (v, w) = if r == 1 {
                     (0, 0)
                 } else {
-                    self.lead_node(target - won)
+                    self.lead_node(target - won, r - 1)
                 };
                 (self.trick, self.trick_seats, self.leader) = saved;
                 (v + won, w | trick_rel)
             } else {
-                self.follow_node(target)
+                self.follow_node(target, r)
             };
             self.trick_len = pos as u8;
             self.put_back(seat, c, saved_key);

@@ -86,6 +86,12 @@ pub(crate) struct Stats {
     pub scanned: u64,
     /// Stores made.
     pub stores: u64,
+    /// Stores that tightened an existing entry instead of adding one.
+    pub merged: u64,
+    /// Entries compared by stores looking for an equal entry.
+    pub store_scanned: u64,
+    /// Probes that found an entry deciding the target.
+    pub decided: u64,
     /// Per seat position in the trick (0 = lead): nodes that cut off, those that cut off on
     /// the first move, moves tried at cut nodes, nodes without a cut-off.
     pub cuts: [[u64; 4]; 4],
@@ -230,6 +236,10 @@ impl Table {
                 mask,
             };
             if e.lo as i32 >= target || (e.hi as i32) < target {
+                #[cfg(test)]
+                {
+                    self.stats.decided += 1;
+                }
                 slots[i..].rotate_left(1);
                 return Some(hit);
             }
@@ -246,7 +256,10 @@ impl Table {
         out
     }
 
-    /// Stores bounds `lo..=hi` for the positions matching `seq` under `mask`.
+    /// Stores bounds `lo..=hi` for the positions matching `seq` under `mask`, tightening an
+    /// equal entry if there is one. `fresh` tells that no entry matches the position (a probe
+    /// found none, and nothing was stored for this distribution since), so that none can be
+    /// equal and the bucket is not searched.
     #[inline]
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn store(
@@ -259,6 +272,7 @@ impl Table {
         hi: u8,
         best: u8,
         depth: u8,
+        fresh: bool,
     ) {
         #[cfg(test)]
         {
@@ -288,10 +302,23 @@ impl Table {
             self.index[i] as usize
         };
         let slots = &mut self.buckets[b].slots;
-        if let Some(e) = slots
-            .iter_mut()
-            .find(|e| e.depths == depths && e.seq == seq)
+        #[cfg(test)]
+        let slots_len = slots.len();
+        let found = if fresh {
+            None
+        } else {
+            slots
+                .iter()
+                .rposition(|e| e.depths == depths && e.seq == seq)
+        };
+        #[cfg(test)]
         {
+            if !fresh {
+                self.stats.store_scanned += (slots_len - found.unwrap_or(0)) as u64;
+            }
+            self.stats.merged += found.is_some() as u64;
+        }
+        if let Some(e) = found.map(|i| &mut slots[i]) {
             e.lo = e.lo.max(lo);
             e.hi = e.hi.min(hi);
             if best != NO_MOVE {
@@ -531,12 +558,14 @@ impl Search<'_> {
     }
 
     /// A bound found at a lead node: stores it (a lower bound when `v >= target`, else an
-    /// upper bound) and returns it.
+    /// upper bound) and returns it. `fresh`: the probe of this node matched no entry (see
+    /// [`Table::store`]).
     #[inline]
     #[allow(clippy::too_many_arguments)]
     pub(super) fn bound(
         &mut self,
         key: (u128, u128, u64),
+        fresh: bool,
         r: i32,
         target: i32,
         v: i32,
@@ -549,8 +578,9 @@ impl Search<'_> {
         let (dist, seq, extra) = key;
         let (lo, hi) = if v >= target { (v, r) } else { (0, v) };
         let mask = self.mask_of(rel);
-        self.table
-            .store(dist, seq, mask, extra, lo as u8, hi as u8, best, r as u8);
+        self.table.store(
+            dist, seq, mask, extra, lo as u8, hi as u8, best, r as u8, fresh,
+        );
         (v, rel)
     }
 

@@ -482,6 +482,10 @@ fn table_work_report() {
         st.roots,
         t.elapsed().as_secs_f64()
     );
+    println!(
+        "  {} probes decided, {} stores merged, {} entries compared by stores",
+        st.decided, st.merged, st.store_scanned
+    );
     for (pos, c) in st.cuts.iter().enumerate() {
         println!(
             "  seat {pos}: {} cut nodes, {:.3} first-move cuts, {:.3} moves per cut, {} all-nodes",
