@@ -11,7 +11,7 @@
 //! assert_eq!(agent.label(), "heuristic");
 //! ```
 
-use crate::search::{gain_share, CutoffValue};
+use crate::search::{gain_share, CutoffValue, Rollout};
 use crate::tricks::{choose_trump, rule_of_thumb, DoubleDummy, TableView};
 use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver, SearchDefaults};
 use cardsim_engine::cards::CardSet;
@@ -31,6 +31,19 @@ impl GameAgents for CourtPiece {
     /// thirteen 1.
     fn hand_end() -> Option<CutoffValue<Self>> {
         Some(hand_value)
+    }
+
+    /// The heuristic plays every seat to the end of the hand ([`Rollout::HandEnd`], valued
+    /// by [`GameAgents::hand_end`]), and the search keeps the heuristic's own choice unless
+    /// another action beats it by two standard errors: random play valued the cards and the
+    /// trump suits nothing like the heuristic opponents play them (docs/experiments.md).
+    fn default_rollout() -> Option<Rollout<Self>> {
+        Some(Rollout::HandEnd {
+            agent: Box::new(CourtPieceHeuristic),
+            value: hand_value,
+            leaf: None,
+            margin: Some(2.0),
+        })
     }
 
     fn game_agents() -> Vec<AgentKind<CourtPiece>> {

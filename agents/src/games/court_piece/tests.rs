@@ -206,3 +206,15 @@ fn all_thirteen_is_worth_more_to_a_playout_than_one_court() {
     }
     assert!(checked >= 4, "{checked}");
 }
+
+/// The default playout (`rollout=auto`) is the heuristic to the end of the hand, and the
+/// search keeps the heuristic's choice unless another beats it by two standard errors.
+#[test]
+fn rollout_auto_plays_the_heuristic_to_the_end_of_the_hand_with_a_margin() {
+    let rollout = crate::search::auto_rollout::<CourtPiece>();
+    let crate::search::Rollout::HandEnd { agent, margin, .. } = rollout else {
+        panic!("rollout=auto is {rollout:?}, not the end of the hand");
+    };
+    assert_eq!(agent.label(), "heuristic");
+    assert_eq!(margin, Some(2.0));
+}
