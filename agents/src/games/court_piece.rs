@@ -11,7 +11,7 @@
 //! assert_eq!(agent.label(), "heuristic");
 //! ```
 
-use crate::search::{gain_share, CutoffValue};
+use crate::search::{gain_share, CutoffValue, Rollout};
 use crate::tricks::{choose_trump, rule_of_thumb, DoubleDummy, TableView};
 use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver, SearchDefaults};
 use cardsim_engine::cards::CardSet;
@@ -25,11 +25,25 @@ pub use cardsim_engine::games::court_piece::CourtPiece;
 
 impl GameAgents for CourtPiece {
     /// A playout ends with its hand, valued by what each side gained in it: one for winning
-    /// the hand (seven tricks or more, or the first seven) and one for each court it scored
-    /// (52 for all thirteen after playing on), scale 2: a hand won is worth 0.75 to the
-    /// winners, a hand won with a court 1.
+    /// the hand (seven tricks or more, or the first seven) and one for each court it scored,
+    /// at most [`COURTS_COUNTED`] (all thirteen after playing on, 52 courts, counts two),
+    /// scale 3: a hand won is worth 2/3 to the winners, a hand won with a court 5/6, all
+    /// thirteen 1.
     fn hand_end() -> Option<CutoffValue<Self>> {
         Some(hand_value)
+    }
+
+    /// The heuristic plays every seat to the end of the hand ([`Rollout::HandEnd`], valued
+    /// by [`GameAgents::hand_end`]), and the search keeps the heuristic's own choice unless
+    /// another action beats it by two standard errors: random play valued the cards and the
+    /// trump suits nothing like the heuristic opponents play them (docs/experiments.md).
+    fn default_rollout() -> Option<Rollout<Self>> {
+        Some(Rollout::HandEnd {
+            agent: Box::new(CourtPieceHeuristic),
+            value: hand_value,
+            leaf: None,
+            margin: Some(2.0),
+        })
     }
 
     fn game_agents() -> Vec<AgentKind<CourtPiece>> {
@@ -55,9 +69,16 @@ impl GameAgents for CourtPiece {
     }
 }
 
+/// The most courts one hand counts in a playout's value: all thirteen (52 courts) counts
+/// two, so that it is worth more than a single court (issue #26: with every court counted
+/// and the value clamped at 1, both were worth 1 to the winners, and the search neither
+/// played for all thirteen nor defended against it), while a hand's value stays in scale.
+pub const COURTS_COUNTED: u32 = 2;
+
 /// [`GameAgents::hand_end`] for Court Piece: once the hand that `start` is in has ended and
 /// the game goes on, [`gain_share`] of the hand won (the side on a run of hands after it,
-/// [`CourtPieceState::streak`]) plus the courts scored since `start`, scale 2.
+/// [`CourtPieceState::streak`]) plus the courts scored since `start` (at most
+/// [`COURTS_COUNTED`]), scale 3.
 fn hand_value(
     game: &CourtPiece,
     start: &CourtPieceState,
@@ -69,10 +90,10 @@ fn hand_value(
     let teams = CourtPiece::teams();
     let gain = |seat: Seat| {
         let team = teams.team(seat);
-        let courts = now.courts()[team] - start.courts()[team];
+        let courts = (now.courts()[team] - start.courts()[team]).min(COURTS_COUNTED);
         f64::from(courts) + f64::from(u8::from(now.streak().0 == team))
     };
-    Some(gain_share(game, gain, 2.0))
+    Some(gain_share(game, gain, 3.0))
 }
 
 /// A Court Piece player: trumps by [`choose_trump`] on the first five cards, rules of thumb in

@@ -116,8 +116,9 @@ fn determinizations_are_honest_with_the_undealt_cards_and_voids() {
 }
 
 /// A playout's hand ends with the hand's result: the side that won it (seven tricks or more,
-/// or the first seven) is valued 0.75 and the other 0.25, or 1 and 0 when the winners also
-/// scored a court (the first seven tricks, all thirteen, or seven hands in a row).
+/// or the first seven) is valued 2/3 and the other 1/3, 5/6 and 1/6 when the winners also
+/// scored a court (the first seven tricks or seven hands in a row), 1 and 0 with two courts
+/// or more (all thirteen, or both courts).
 #[test]
 fn a_playout_ends_with_the_hand_valued_by_its_winner_and_courts() {
     let g = game(&[]);
@@ -134,11 +135,13 @@ fn a_playout_ends_with_the_hand_valued_by_its_winner_and_courts() {
         };
         decided += 1;
         assert_eq!(gained[1 - winner], 0, "only the winners score courts");
-        let share = if gained[winner] > 0 {
+        if gained[winner] > 0 {
             courts += 1;
-            1.0
-        } else {
-            0.75
+        }
+        let share = match gained[winner] {
+            0 => 2.0 / 3.0,
+            1 => 5.0 / 6.0,
+            _ => 1.0,
         };
         for seat in Seat::all(4) {
             let expected = if teams.team(seat) == winner {
@@ -146,10 +149,72 @@ fn a_playout_ends_with_the_hand_valued_by_its_winner_and_courts() {
             } else {
                 1.0 - share
             };
-            assert_eq!(v[seat], expected, "{seat:?} {gained:?}");
+            assert!((v[seat] - expected).abs() < 1e-12, "{seat:?} {gained:?}");
         }
     });
     // Twenty deals a game, the last scored by the game's outcome.
     assert_eq!(hands, 15 * 19);
     assert!(decided > 200 && courts >= 5, "{decided} {courts}");
+}
+
+/// Regression (issue #26): to the playout, a hand in which the winners took all thirteen
+/// after playing on (52 courts) is worth more than the same hand stopped after the first
+/// seven (one court), and the defenders' loss is greater. With every court counted and the
+/// value clamped at 1, both were worth 1 and 0, so the search neither played for all
+/// thirteen nor defended against it.
+#[test]
+fn all_thirteen_is_worth_more_to_a_playout_than_one_court() {
+    let g = game(&[]);
+    let value = CourtPiece::hand_end().unwrap();
+    let teams = CourtPiece::teams();
+    let mut legal = Vec::new();
+    let mut checked = 0;
+    for seed in 0..300 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut s = g.deal(&mut rng);
+        let (mut start, mut at_court) = (s.clone(), None);
+        while let ToMove::Seat(seat) = g.to_move(&s) {
+            if s.phase() == Phase::Court {
+                at_court = Some(s.clone());
+            }
+            g.legal_actions(&s, &mut legal);
+            let a = CourtPieceHeuristic.choose(&g, seat, &g.observe(&s, seat), &legal, &mut rng);
+            let thirteen = s.tally().all_thirteen;
+            g.apply(&mut s, a, &mut rng);
+            if s.deals() == start.deals() {
+                continue;
+            }
+            if let (true, Some(court)) = (s.tally().all_thirteen > thirteen, at_court.take()) {
+                if let Some(all) = value(&g, &start, &s) {
+                    let mut stopped = court.clone();
+                    g.apply(&mut stopped, CourtPieceAction::Stop, &mut rng);
+                    let one = value(&g, &start, &stopped).unwrap();
+                    let winner = court.seven().unwrap();
+                    for seat in Seat::all(4) {
+                        if teams.team(seat) == winner {
+                            assert!(all[seat] > one[seat], "seed {seed}: {all:?} {one:?}");
+                        } else {
+                            assert!(all[seat] < one[seat], "seed {seed}: {all:?} {one:?}");
+                        }
+                    }
+                    checked += 1;
+                }
+            }
+            start = s.clone();
+            at_court = None;
+        }
+    }
+    assert!(checked >= 4, "{checked}");
+}
+
+/// The default playout (`rollout=auto`) is the heuristic to the end of the hand, and the
+/// search keeps the heuristic's choice unless another beats it by two standard errors.
+#[test]
+fn rollout_auto_plays_the_heuristic_to_the_end_of_the_hand_with_a_margin() {
+    let rollout = crate::search::auto_rollout::<CourtPiece>();
+    let crate::search::Rollout::HandEnd { agent, margin, .. } = rollout else {
+        panic!("rollout=auto is {rollout:?}, not the end of the hand");
+    };
+    assert_eq!(agent.label(), "heuristic");
+    assert_eq!(margin, Some(2.0));
 }
