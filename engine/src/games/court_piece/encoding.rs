@@ -129,6 +129,18 @@ mod tests {
         assert_eq!(t.get("streak.length").unwrap(), &[4.0 / 7.0]);
         assert_eq!(t.get("seven").unwrap(), &[1.0, 0.0]);
         assert_eq!(t.get("played_on").unwrap(), &[1.0]);
+        // The text names the streak and, while trumps are named, shows the hands with no
+        // trick begun.
+        let text = g.observation_string(&g.observe(&s, Seat::new(1)));
+        assert!(text.contains("streak: team 0, 4 hands\n"), "{text}");
+        assert!(text.contains("hand: ") && !text.contains("\ntrick: "), "{text}");
+        // Just after a streak court the run is 0: no side, no streak line.
+        s.streak = (1, 0);
+        let obs = g.observe(&s, Seat::new(1));
+        let mut t = Tensor::new();
+        g.encode_observation(&obs, &mut t);
+        assert_eq!(t.get("streak.side").unwrap(), &[0.0, 0.0]);
+        assert!(!g.observation_string(&obs).contains("streak"));
     }
 
     #[test]
