@@ -133,7 +133,10 @@ mod tests {
         // trick begun.
         let text = g.observation_string(&g.observe(&s, Seat::new(1)));
         assert!(text.contains("streak: team 0, 4 hands\n"), "{text}");
-        assert!(text.contains("hand: ") && !text.contains("\ntrick: "), "{text}");
+        assert!(
+            text.contains("hand: ") && !text.contains("\ntrick: "),
+            "{text}"
+        );
         // Just after a streak court the run is 0: no side, no streak line.
         s.streak = (1, 0);
         let obs = g.observe(&s, Seat::new(1));
