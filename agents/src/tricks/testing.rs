@@ -476,3 +476,38 @@ fn tricks_after<G: cardsim_engine::tricks::TrickTaking>(
         values.min().unwrap()
     }
 }
+
+/// Asserts that the game's default `pimc` keeps within its node budget
+/// ([`crate::SearchDefaults::nodes`]) at each of `positions` (a state with a seat to move, and
+/// the RNG to decide with), and that the budget binds: more than half of it goes to the
+/// dearest position.
+///
+/// # Panics
+/// When a decision passes the budget (by more than the 2% a trick's search may run past the
+/// check at its lead), none reaches half of it, or the game has no budget.
+pub(crate) fn assert_pimc_within_node_budget<G: crate::GameAgents>(
+    game: &G,
+    positions: impl IntoIterator<Item = (G::State, rand_chacha::ChaCha8Rng)>,
+) {
+    let budget = G::search_defaults().nodes.expect("a node budget");
+    let mut pimc = crate::catalog::<G>()
+        .build(&"pimc".parse::<crate::AgentSpec>().expect("a spec"))
+        .expect("the game's pimc");
+    let mut legal = Vec::new();
+    let mut spent = Vec::new();
+    for (state, mut rng) in positions {
+        let cardsim_engine::ToMove::Seat(seat) = game.to_move(&state) else {
+            panic!("a position with a seat to move")
+        };
+        game.legal_actions(&state, &mut legal);
+        let before = pimc.solver_nodes().expect("pimc counts its nodes");
+        let a = pimc.choose(game, seat, &game.observe(&state, seat), &legal, &mut rng);
+        assert!(legal.contains(&a));
+        spent.push(pimc.solver_nodes().expect("pimc counts its nodes") - before);
+    }
+    assert!(
+        spent.iter().all(|&n| n <= budget + budget / 50),
+        "{spent:?}"
+    );
+    assert!(spent.iter().any(|&n| n > budget / 2), "{spent:?}");
+}

@@ -3,7 +3,6 @@ use crate::same_information_same_choice;
 use crate::tricks::testing::check_stock_honesty;
 use crate::tricks::testing::partnership_wins_against_random;
 use crate::tricks::testing::{assert_honest, assert_solver_exact};
-use crate::{catalog, AgentSpec};
 use cardsim_engine::games::court_piece::CourtPieceState;
 use cardsim_engine::tricks::TrickPlay;
 use cardsim_engine::{Game, Params, ToMove};
@@ -226,35 +225,17 @@ fn rollout_auto_plays_the_heuristic_to_the_end_of_the_hand_with_a_margin() {
 #[test]
 fn the_opening_leads_stay_within_the_node_budget() {
     let g = game(&[]);
-    let budget = CourtPiece::search_defaults().nodes.unwrap();
-    let mut pimc = catalog::<CourtPiece>()
-        .build(&"pimc".parse::<AgentSpec>().unwrap())
-        .unwrap();
-    let mut legal = Vec::new();
-    let mut spent = Vec::new();
-    for seed in 0..6 {
+    let leads = (0..6).map(|seed| {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut s = g.deal(&mut rng);
         // The caller names trumps as the heuristic would; then the opening lead.
         let caller = s.caller();
+        let mut legal = Vec::new();
         g.legal_actions(&s, &mut legal);
         let trump =
             CourtPieceHeuristic.choose(&g, caller, &g.observe(&s, caller), &legal, &mut rng);
         g.apply(&mut s, trump, &mut rng);
-        let ToMove::Seat(seat) = g.to_move(&s) else {
-            panic!("the hand goes on with a lead")
-        };
-        g.legal_actions(&s, &mut legal);
-        let before = pimc.solver_nodes().unwrap();
-        let a = pimc.choose(&g, seat, &g.observe(&s, seat), &legal, &mut rng);
-        assert!(legal.contains(&a));
-        spent.push(pimc.solver_nodes().unwrap() - before);
-    }
-    // The limit is checked at leads: a trick's search may pass it a little.
-    assert!(
-        spent.iter().all(|&n| n <= budget + budget / 50),
-        "{spent:?}"
-    );
-    // The budget binds: most of it goes to the dearest lead.
-    assert!(spent.iter().any(|&n| n > budget / 2), "{spent:?}");
+        (s, rng)
+    });
+    crate::tricks::testing::assert_pimc_within_node_budget(&g, leads);
 }
