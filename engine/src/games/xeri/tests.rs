@@ -341,3 +341,53 @@ fn xeri_soak() {
     let variants = [game(5)];
     conformance::soak_a_million("xeri", &variants);
 }
+
+/// The public accessors report the position the observation and the statistics describe: the
+/// stock completes the deck with the hands, the pile and the captures; the hand number counts
+/// the hands started; the hands won and the tied hands add up to the hands scored.
+#[test]
+fn the_accessors_agree_with_the_observation_and_the_statistics() {
+    let g = game(5);
+    let mut r = ChaCha8Rng::seed_from_u64(11);
+    let mut legal = Vec::new();
+    let mut stats = Vec::new();
+    for _ in 0..20 {
+        let mut st = g.deal(&mut r);
+        let mut hand_numbers_seen = Vec::new();
+        assert_eq!(st.hand_number(), 1);
+        assert_eq!(st.stock().len(), 52 - 12 - 4);
+        loop {
+            let obs = g.observe(&st, S0);
+            let seen = st.hand_of(S0) | st.hand_of(S1) | st.pile().0;
+            let won = st.captures(S0).won | st.captures(S1).won;
+            assert_eq!(st.stock().cards(), CardSet::FULL_DECK - seen - won);
+            assert_eq!(st.stock().len(), obs.stock as usize);
+            assert_eq!(st.hand_number(), obs.hand_number);
+            assert_eq!(st.tally(), obs.tally);
+            let scored = st.hand_number() - u16::from(g.outcome(&st).is_none());
+            let won_or_tied = st.hands_won(S0) + st.hands_won(S1) + st.tally().tied_hands as u16;
+            assert_eq!(won_or_tied, scored);
+            for s in [S0, S1] {
+                assert_eq!(st.hands_won(s), obs.hands_won[s]);
+            }
+            g.stats(&st, &mut stats);
+            assert_eq!(stats[0], st.hand_number() as f64);
+            assert_eq!(stats[1], st.tally().xeris as f64);
+            assert_eq!(stats[5], st.tally().redeals as f64);
+            if hand_numbers_seen.last() != Some(&st.hand_number()) {
+                hand_numbers_seen.push(st.hand_number());
+            }
+            if g.outcome(&st).is_some() {
+                break;
+            }
+            g.legal_actions(&st, &mut legal);
+            let a = legal[r.random_range(0..legal.len())];
+            g.try_apply(&mut st, a, &mut r).unwrap();
+        }
+        assert_eq!(hand_numbers_seen, [1, 2, 3, 4, 5]);
+        assert_eq!(
+            st.hands_won(S0) + st.hands_won(S1) + st.tally().tied_hands as u16,
+            5
+        );
+    }
+}
