@@ -102,14 +102,13 @@ pub trait GameAgents: Game {
 
     /// The playout the search agents use with `rollout=auto` (their default), if the game
     /// offers one; `None` (the default) plays out uniformly at random. A game offers one where
-    /// random playouts would not end in reasonable time, or would mislead: Spoons and Pig,
-    /// whose random play runs to the move cap, offer their heuristic for one tick, the round
-    /// then valued by hand progress ([`Rollout::Cutoff`]); Egyptian Ratscrew resolves the race
-    /// with its heuristic and values it by card share; Dingo plays its heuristic to the end;
-    /// Gin Rummy, whose random hands are almost all drawn, and Euchre and Hasenpfeffer, whose
-    /// random card play makes every bid look alike, offer their heuristic to the end of the
-    /// hand ([`Rollout::HandEnd`]); so does Xeri, where the search keeps the heuristic's own
-    /// card unless another beats it by two standard errors.
+    /// random playouts would not end in reasonable time, or would mislead (the guide's search
+    /// section says why, game by game): the race games Spoons, Pig and Egyptian Ratscrew
+    /// resolve the next race with their heuristic and value the position then
+    /// ([`Rollout::Cutoff`]); Gin Rummy, Tong-Its, Dingo, Xeri, Court Piece, Euchre and
+    /// Hasenpfeffer play their heuristic to the end of the hand ([`Rollout::HandEnd`]), all
+    /// but the last two keeping the heuristic's own choice unless another beats it by two
+    /// standard errors.
     fn default_rollout() -> Option<Rollout<Self>> {
         None
     }
