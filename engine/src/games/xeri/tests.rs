@@ -344,7 +344,8 @@ fn xeri_soak() {
 
 /// The public accessors report the position the observation and the statistics describe: the
 /// stock completes the deck with the hands, the pile and the captures; the hand number counts
-/// the hands started; the hands won and the tied hands add up to the hands scored.
+/// the hands started; the hands won and the tied hands add up to the hands scored, and the
+/// points tallied to the points of each hand scored.
 #[test]
 fn the_accessors_agree_with_the_observation_and_the_statistics() {
     let g = game(5);
@@ -354,6 +355,7 @@ fn the_accessors_agree_with_the_observation_and_the_statistics() {
     for _ in 0..20 {
         let mut st = g.deal(&mut r);
         let mut hand_numbers_seen = Vec::new();
+        let mut points_scored = 0;
         assert_eq!(st.hand_number(), 1);
         assert_eq!(st.stock().len(), 52 - 12 - 4);
         loop {
@@ -375,9 +377,15 @@ fn the_accessors_agree_with_the_observation_and_the_statistics() {
             assert_eq!(stats[1], st.tally().xeris as f64);
             assert_eq!(stats[5], st.tally().redeals as f64);
             if hand_numbers_seen.last() != Some(&st.hand_number()) {
+                if !hand_numbers_seen.is_empty() {
+                    points_scored += st.last_points()[S0] + st.last_points()[S1];
+                }
                 hand_numbers_seen.push(st.hand_number());
             }
             if g.outcome(&st).is_some() {
+                points_scored += st.last_points()[S0] + st.last_points()[S1];
+                assert_eq!(st.tally().points, points_scored);
+                assert_eq!(stats[6], points_scored as f64 / 5.0);
                 break;
             }
             g.legal_actions(&st, &mut legal);
