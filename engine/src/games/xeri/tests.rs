@@ -345,7 +345,8 @@ fn xeri_soak() {
 /// The public accessors report the position the observation and the statistics describe: the
 /// stock completes the deck with the hands, the pile and the captures; the hand number counts
 /// the hands started; the hands won and the tied hands add up to the hands scored, and the
-/// points tallied to the points of each hand scored.
+/// points tallied to the points of each hand scored; the statistics count every capture and
+/// xeri the page's capture rule makes, and every play is seen by both seats.
 #[test]
 fn the_accessors_agree_with_the_observation_and_the_statistics() {
     let g = game(5);
@@ -356,6 +357,7 @@ fn the_accessors_agree_with_the_observation_and_the_statistics() {
         let mut st = g.deal(&mut r);
         let mut hand_numbers_seen = Vec::new();
         let mut points_scored = 0;
+        let (mut takes_seen, mut xeris_seen) = (0, 0);
         assert_eq!(st.hand_number(), 1);
         assert_eq!(st.stock().len(), 52 - 12 - 4);
         loop {
@@ -376,11 +378,24 @@ fn the_accessors_agree_with_the_observation_and_the_statistics() {
             assert_eq!(stats[0], st.hand_number() as f64);
             assert_eq!(stats[1], st.tally().xeris as f64);
             assert_eq!(stats[5], st.tally().redeals as f64);
+            assert_eq!(st.tally().captures, takes_seen);
+            assert_eq!(st.tally().xeris, xeris_seen);
+            assert_eq!(stats[3], takes_seen as f64);
             if hand_numbers_seen.last() != Some(&st.hand_number()) {
                 if !hand_numbers_seen.is_empty() {
                     points_scored += st.last_points()[S0] + st.last_points()[S1];
                 }
                 hand_numbers_seen.push(st.hand_number());
+            }
+            let mean_points = match won_or_tied {
+                0 => 0.0,
+                n => points_scored as f64 / n as f64,
+            };
+            if g.outcome(&st).is_none() {
+                assert_eq!(
+                    stats[6], mean_points,
+                    "the mean points of the hands scored so far"
+                );
             }
             if g.outcome(&st).is_some() {
                 points_scored += st.last_points()[S0] + st.last_points()[S1];
@@ -390,6 +405,17 @@ fn the_accessors_agree_with_the_observation_and_the_statistics() {
             }
             g.legal_actions(&st, &mut legal);
             let a = legal[r.random_range(0..legal.len())];
+            let (pile, top) = st.pile();
+            let (takes, xeri) = capture(a, top, pile.len());
+            takes_seen += u32::from(takes);
+            xeris_seen += u32::from(xeri);
+            for viewer in [S0, S1] {
+                assert_eq!(
+                    g.observe_action(&st, a, viewer),
+                    Some(a),
+                    "plays are face up"
+                );
+            }
             g.try_apply(&mut st, a, &mut r).unwrap();
         }
         assert_eq!(hand_numbers_seen, [1, 2, 3, 4, 5]);
@@ -397,5 +423,51 @@ fn the_accessors_agree_with_the_observation_and_the_statistics() {
             st.hands_won(S0) + st.hands_won(S1) + st.tally().tied_hands as u16,
             5
         );
+    }
+}
+
+/// The invariant check refuses positions no legal play reaches: a card lost or doubled, a top
+/// card off the pile or a pile without one, hands out of step with the turn, a hand over six
+/// cards, a stock that is not whole refills, and more hands won than scored.
+#[test]
+fn broken_positions_fail_the_invariants() {
+    let g = game(5);
+    let fresh = g.deal(&mut ChaCha8Rng::seed_from_u64(5));
+    g.check_invariants(&fresh).unwrap();
+    let leader = fresh.dealer.next(2);
+    let some_stock_card = fresh.stock.cards().lowest().unwrap();
+    let some_hand_card = fresh.hands[leader].lowest().unwrap();
+    type Break = fn(&mut XeriState, Card, Card, Seat);
+    let broken: [(&str, Break); 9] = [
+        ("a card lost", |st, c, _, _| {
+            st.stock = Stock::from_top(st.stock.cards().iter().filter(|&x| x != c));
+        }),
+        ("a card in the stock and the pile", |st, c, _, _| {
+            st.pile.insert(c);
+        }),
+        ("the top off the pile", |st, _, h, _| st.top = Some(h)),
+        ("a pile without a top", |st, _, _, _| st.top = None),
+        ("the wrong seat to play", |st, _, _, l| st.turn = l.next(2)),
+        ("a hand of seven", |st, c, _, l| {
+            st.stock = Stock::from_top(st.stock.cards().iter().filter(|&x| x != c));
+            st.hands[l].insert(c);
+            st.hands[l.next(2)].insert(st.stock.cards().lowest().unwrap());
+            st.stock = Stock::from_top(st.stock.cards().iter().skip(1));
+        }),
+        ("both hands empty", |st, _, _, l| {
+            let cards = st.hands[l] | st.hands[l.next(2)];
+            st.caps[l].won |= cards;
+            st.hands = BySeat::default();
+        }),
+        ("a hand won that was not scored", |st, _, _, l| {
+            st.hands_won[l] = 1
+        }),
+        ("a hand past the last", |st, _, _, _| st.hand = 6),
+    ];
+    for (what, corrupt) in broken {
+        let mut st = fresh.clone();
+        corrupt(&mut st, some_stock_card, some_hand_card, leader);
+        assert_ne!(st, fresh, "{what}: the corruption changed nothing");
+        assert!(g.check_invariants(&st).is_err(), "{what}: accepted");
     }
 }
