@@ -1,4 +1,5 @@
-//! The generic "same information, same decision" check.
+//! The generic "same information, same decision" check, and test support for agents: seats
+//! played by agents, an agent against random play, decisions to compare agents on.
 
 use crate::{Agent, AgentKind, GameAgents, SeatView};
 use cardsim_engine::conformance::snap::Snap;
@@ -246,4 +247,68 @@ pub(crate) fn choices<G: GameAgents>(
             )
         })
         .collect()
+}
+
+/// Plays one game from `seed` (the deal and every choice from one RNG): `agent` for the seats
+/// that `ours` picks and random play for the others, each action checked legal; returns the
+/// final state.
+///
+/// # Panics
+/// If a choice is illegal, or the game runs past its [`Game::move_cap`].
+#[cfg(test)]
+pub(crate) fn play_out_against_random<G: Game>(
+    game: &G,
+    agent: &mut dyn Agent<G>,
+    ours: impl Fn(Seat) -> bool,
+    seed: u64,
+) -> G::State {
+    let cap = game.move_cap().unwrap_or(1 << 20);
+    let mut legal = Vec::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut state = game.deal(&mut rng);
+    let mut moves = 0;
+    while let ToMove::Seat(seat) = game.to_move(&state) {
+        game.legal_actions(&state, &mut legal);
+        let obs = game.observe(&state, seat);
+        let a = if ours(seat) {
+            agent.choose(game, seat, &obs, &legal, &mut rng)
+        } else {
+            crate::RandomAgent.choose(game, seat, &obs, &legal, &mut rng)
+        };
+        assert!(legal.contains(&a), "seed {seed}: {a:?} is not legal");
+        game.apply(&mut state, a, &mut rng);
+        moves += 1;
+        assert!(moves <= cap, "seed {seed}: more than {cap} moves");
+    }
+    state
+}
+
+/// [`play_out_against_random`]'s outcome.
+#[cfg(test)]
+pub(crate) fn play_against_random<G: Game>(
+    game: &G,
+    agent: &mut dyn Agent<G>,
+    ours: impl Fn(Seat) -> bool,
+    seed: u64,
+) -> cardsim_engine::Outcome {
+    let state = play_out_against_random(game, agent, ours, seed);
+    game.outcome(&state).expect("the game is over")
+}
+
+/// Plays `n` games from seeds `seed0 + g`: `agent` in seat `g % players` and random play in
+/// the others; returns the games the agent won (a shared win counting its share).
+#[cfg(test)]
+pub(crate) fn seat_wins_against_random<G: Game>(
+    game: &G,
+    agent: &mut dyn Agent<G>,
+    n: u64,
+    seed0: u64,
+) -> f64 {
+    let players = game.players() as u64;
+    (0..n)
+        .map(|g| {
+            let me = Seat::new((g % players) as usize);
+            play_against_random(game, agent, |s| s == me, seed0 + g)[me].win
+        })
+        .sum()
 }

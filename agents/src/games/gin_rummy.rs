@@ -247,6 +247,7 @@ impl Agent<GinRummy> for GinHeuristic {
 mod tests {
     use super::*;
     use crate::search::honesty::check_random_games;
+    use crate::testing::seat_wins_against_random;
     use crate::{same_information_same_choice, RandomAgent};
     use cardsim_engine::games::gin_rummy::GinState;
     use cardsim_engine::{Game, Params, ToMove};
@@ -266,36 +267,12 @@ mod tests {
         assert!(n > 100, "only {n} comparisons");
     }
 
-    /// One game, the heuristic in `hero` and random in the other seat: the hero's win share.
-    fn hero_share(g: &GinRummy, hero: Seat, seed: u64) -> f64 {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut st = g.deal(&mut rng);
-        let mut legal = Vec::new();
-        let mut moves = 0;
-        while let ToMove::Seat(seat) = g.to_move(&st) {
-            g.legal_actions(&st, &mut legal);
-            let obs = g.observe(&st, seat);
-            let a = if seat == hero {
-                GinHeuristic.choose(g, seat, &obs, &legal, &mut rng)
-            } else {
-                RandomAgent.choose(g, seat, &obs, &legal, &mut rng)
-            };
-            g.apply(&mut st, a, &mut rng);
-            moves += 1;
-            if moves > 20_000 {
-                return 0.5;
-            }
-        }
-        g.outcome(&st).unwrap()[hero].win
-    }
-
     #[test]
     fn heuristic_beats_random() {
         let g = game(&[]);
         let games = 200;
-        let won: f64 = (0..games)
-            .map(|i| hero_share(&g, Seat::new(i as usize % 2), i))
-            .sum();
+        // The heuristic in seat `i % 2` of game `i`, random in the other.
+        let won = seat_wins_against_random(&g, &mut GinHeuristic, games, 0);
         // Measured: 200 of 200 (and 2000 of 2000 in `cardsim simulate`); fixed seeds, so this
         // cannot fail by chance.
         assert!(won / games as f64 > 0.9, "heuristic won {won} of {games}");

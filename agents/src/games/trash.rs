@@ -111,6 +111,7 @@ impl Agent<Trash> for TrashHeuristic {
 mod tests {
     use super::*;
     use crate::search::honesty::{check_random_games, HonestyReport};
+    use crate::testing::play_out_against_random;
     use crate::{catalog, same_information_same_choice, Agent, AgentSpec, RandomAgent};
     use cardsim_engine::games::trash::{Decision, DiscardPile, PublicLayout, Spot};
     use cardsim_engine::{BySeat, CardMultiset, Game, Params, ToMove};
@@ -155,19 +156,7 @@ mod tests {
     /// Plays one two-player game, `hero` in `hero_seat` and random in the other; true when the
     /// hero wins.
     fn hero_wins(game: &Trash, hero_seat: Seat, seed: u64) -> bool {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut state = game.deal(&mut rng);
-        let mut legal = Vec::new();
-        while let ToMove::Seat(seat) = game.to_move(&state) {
-            game.legal_actions(&state, &mut legal);
-            let obs = game.observe(&state, seat);
-            let a = if seat == hero_seat {
-                TrashHeuristic.choose(game, seat, &obs, &legal, &mut rng)
-            } else {
-                RandomAgent.choose(game, seat, &obs, &legal, &mut rng)
-            };
-            game.apply(&mut state, a, &mut rng);
-        }
+        let state = play_out_against_random(game, &mut TrashHeuristic, |s| s == hero_seat, seed);
         state.winner() == Some(hero_seat)
     }
 

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::search::honesty::check_random_games;
+use crate::testing::play_against_random;
 use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
 use cardsim_engine::games::mattis::MattisState;
 use cardsim_engine::{Game, Params, ToMove};
@@ -58,21 +59,8 @@ fn same_information_same_choice_for_random_and_heuristic() {
 
 /// Plays one game with the heuristic in `hero` and random elsewhere; the hero's place.
 fn hero_place<V: Variant>(game: &TwoPart<V>, hero: Seat, seed: u64) -> u8 {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut state = game.deal(&mut rng);
-    let mut legal = Vec::new();
-    let mut hero_agent = MattisHeuristic::default();
-    while let ToMove::Seat(seat) = game.to_move(&state) {
-        game.legal_actions(&state, &mut legal);
-        let obs = game.observe(&state, seat);
-        let a = if seat == hero {
-            hero_agent.choose(game, seat, &obs, &legal, &mut rng)
-        } else {
-            RandomAgent.choose(game, seat, &obs, &legal, &mut rng)
-        };
-        game.apply(&mut state, a, &mut rng);
-    }
-    game.outcome(&state).unwrap()[hero].place
+    let mut agent = MattisHeuristic::default();
+    play_against_random(game, &mut agent, |s| s == hero, seed)[hero].place
 }
 
 fn mean_place<V: Variant>(game: &TwoPart<V>, games: u64) -> (f64, f64) {

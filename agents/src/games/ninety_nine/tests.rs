@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::search::honesty::check_random_games;
+use crate::testing::play_against_random;
 use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
 use cardsim_engine::games::ninety_nine::{values, NinetyNineState};
 use cardsim_engine::{Card, CardSet, Game, Params, ToMove};
@@ -70,20 +71,7 @@ fn same_information_same_choice_for_random_and_heuristic() {
 
 /// Plays one game with `hero` in `hero_seat` and random elsewhere; the hero's place.
 fn hero_place(game: &NinetyNine, hero_seat: Seat, seed: u64) -> u8 {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut state = game.deal(&mut rng);
-    let mut legal = Vec::new();
-    while let ToMove::Seat(seat) = game.to_move(&state) {
-        game.legal_actions(&state, &mut legal);
-        let obs = game.observe(&state, seat);
-        let a = if seat == hero_seat {
-            NinetyNineHeuristic.choose(game, seat, &obs, &legal, &mut rng)
-        } else {
-            RandomAgent.choose(game, seat, &obs, &legal, &mut rng)
-        };
-        game.apply(&mut state, a, &mut rng);
-    }
-    game.outcome(&state).unwrap()[hero_seat].place
+    play_against_random(game, &mut NinetyNineHeuristic, |s| s == hero_seat, seed)[hero_seat].place
 }
 
 #[test]

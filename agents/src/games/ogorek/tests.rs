@@ -3,7 +3,8 @@
 
 use super::*;
 use crate::search::honesty::check_random_games;
-use crate::tricks::testing::{assert_honest, place_chances, play_against_random};
+use crate::testing::play_against_random;
+use crate::tricks::testing::{assert_honest, place_chances};
 use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
 use cardsim_engine::games::ogorek::OgorekState;
 use cardsim_engine::{Card, Game, Params, ToMove};
