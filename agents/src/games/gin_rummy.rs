@@ -8,6 +8,7 @@
 //! assert!(cat.build(&"heuristic".parse::<AgentSpec>().unwrap()).is_ok());
 //! ```
 
+use crate::rummy::{interest, neighbours};
 use crate::search::{hands_and_scores, CutoffValue, Rollout};
 use crate::SearchDefaults;
 use crate::{Agent, AgentKind, GameAgents, Veto};
@@ -16,7 +17,6 @@ use cardsim_engine::games::gin_rummy::{GinAction, GinObservation, GinState, Phas
 use cardsim_engine::melds::{self, card_value};
 use cardsim_engine::{BySeat, Seat};
 use rand::RngCore;
-use std::sync::OnceLock;
 
 pub use cardsim_engine::games::gin_rummy::GinRummy;
 
@@ -106,38 +106,13 @@ fn tree_leaf(_: &GinRummy, root: &GinState, now: &GinState) -> bool {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GinHeuristic;
 
-/// Same rank, and the cards within two of it in its suit (ace low), from a table built once.
-fn neighbours(c: Card) -> CardSet {
-    static TABLE: OnceLock<[CardSet; 64]> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut t = [CardSet::EMPTY; 64];
-        for c in CardSet::FULL_DECK.iter() {
-            for other in CardSet::FULL_DECK.iter() {
-                let d = (rank_low(other) as i32 - rank_low(c) as i32).abs();
-                if other != c && (other.rank() == c.rank() || (other.suit() == c.suit() && d <= 2))
-                {
-                    t[c.index()].insert(other);
-                }
-            }
-        }
-        t
-    })[c.index()]
-}
-
-/// Ace-low rank number 1..=13.
-fn rank_low(c: Card) -> u8 {
-    c.rank().number()
-}
-
 impl GinHeuristic {
     /// How much the opponent seems to want `c`: positive when it picked up cards that meld
     /// with it, negative when it discarded or refused such cards.
     pub fn danger(obs: &GinObservation, c: Card) -> i32 {
         let opp = 1 - obs.me.index();
-        let n = neighbours(c);
-        let wants = (n & obs.known[opp]).len() as i32;
-        let spurns = (n & (obs.discarded[opp] | obs.refused[opp])).len() as i32;
-        2 * wants - spurns
+        let spurned = obs.discarded[opp] | obs.refused[opp];
+        interest(neighbours(c), obs.known[opp], spurned)
     }
 
     /// Unseen cards that could meld with `c`.

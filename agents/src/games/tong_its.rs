@@ -8,6 +8,7 @@
 //! assert!(cat.build(&"heuristic".parse::<AgentSpec>().unwrap()).is_ok());
 //! ```
 
+use crate::rummy::{interest, neighbours};
 use crate::search::{hands_and_scores, CutoffValue, Rollout};
 use crate::{Agent, AgentKind, GameAgents};
 use cardsim_engine::cards::{Card, CardSet};
@@ -17,7 +18,6 @@ use cardsim_engine::games::tong_its::{
 use cardsim_engine::melds::{self, card_value, MeldRules};
 use cardsim_engine::{BySeat, Seat};
 use rand::RngCore;
-use std::sync::OnceLock;
 
 pub use cardsim_engine::games::tong_its::TongIts;
 
@@ -76,24 +76,6 @@ fn hand_value(g: &TongIts, start: &TongitsState, now: &TongitsState) -> Option<B
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TongitsHeuristic;
 
-/// Same rank, and the cards within two of it in its suit (ace low), from a table built once.
-fn neighbours(c: Card) -> CardSet {
-    static TABLE: OnceLock<[CardSet; 64]> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut t = [CardSet::EMPTY; 64];
-        for c in CardSet::FULL_DECK.iter() {
-            for other in CardSet::FULL_DECK.iter() {
-                let d = (other.rank().number() as i32 - c.rank().number() as i32).abs();
-                if other != c && (other.rank() == c.rank() || (other.suit() == c.suit() && d <= 2))
-                {
-                    t[c.index()].insert(other);
-                }
-            }
-        }
-        t
-    })[c.index()]
-}
-
 impl TongitsHeuristic {
     /// Calls draw with at most this much deadwood.
     pub const CALL: u32 = 8;
@@ -110,10 +92,8 @@ impl TongitsHeuristic {
     /// that meld with it, negative when it discarded or refused such cards.
     pub fn danger(obs: &TongitsObservation, c: Card) -> i32 {
         let next = obs.me.next(3).index();
-        let n = neighbours(c).with(c);
-        let wants = (n & obs.picked[next]).len() as i32;
-        let spurns = (n & (obs.discarded[next] | obs.refused[next])).len() as i32;
-        2 * wants - spurns
+        let spurned = obs.discarded[next] | obs.refused[next];
+        interest(neighbours(c).with(c), obs.picked[next], spurned)
     }
 
     /// Whether to fight `caller`'s draw call: always with [`Self::FIGHT`] or less; with up to
