@@ -1,12 +1,14 @@
 //! The rules tests shared by the trump-chooser games (Omi, Court Piece): the deal in two
 //! batches with trumps named in between, what the chooser sees while naming them, following
-//! suit, and the trick-game view. Each game states its own numbers and hands; the checks are
+//! suit, the trick-game view, and the first cards and the lead in the observation tensor. Each game states its own numbers and hands; the checks are
 //! written once here.
 
 use super::legal_cards;
 use crate::cards::{Card, CardSet, Suit};
+use crate::encoding::{Encoding, Tensor};
 use crate::game::ToMove;
 use crate::seat::Seat;
+use crate::tricks::{assert_hand_plane, assert_lead_shows};
 use crate::tricks::{Teams, TrickPlay, TrickTaking, TrumpChooser};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -174,4 +176,20 @@ pub(crate) fn assert_trick_view_after_trumps<G: ChooserGame>(
     );
     assert_eq!(TrickTaking::teams(g), Teams::alternating(4, 2));
     (s, rng)
+}
+
+/// The observation tensors of the deal of seed 1: each seat's `hands` plane shows its
+/// `first` cards and no other seat's; and after the first lead of the deals of seeds 0..4,
+/// the lead shows where it belongs ([`assert_lead_shows`]).
+pub(crate) fn assert_first_cards_and_the_lead_show<G: ChooserGame + Encoding>(g: &G, first: usize) {
+    let state = g.deal(&mut ChaCha8Rng::seed_from_u64(1));
+    for me in Seat::all(4) {
+        let mut t = Tensor::new();
+        g.encode_observation(&g.observe(&state, me), &mut t);
+        assert_eq!(G::play(&state).hand(me).len(), first);
+        assert_hand_plane(&t, G::play(&state).hand(me), CardSet::EMPTY);
+    }
+    for seed in 0..4 {
+        assert_lead_shows(g, seed, Seat::new(seed as usize));
+    }
 }
