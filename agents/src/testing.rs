@@ -312,3 +312,64 @@ pub(crate) fn seat_wins_against_random<G: Game>(
         })
         .sum()
 }
+
+/// Plays one game from `seed` (the deal and every choice from one RNG) with the catalog
+/// agents of `specs`: the `k`th decision, by `seat`, goes to `specs[pick(seat, k)]`, which
+/// chooses from the state if it is a perfect-information agent (`cheat`) and from the seat's
+/// observation otherwise. Returns the final state and the number of decisions.
+///
+/// # Panics
+/// If a spec does not build, a choice is illegal, or the game runs past its
+/// [`Game::move_cap`].
+#[cfg(test)]
+pub(crate) fn play_with_agents<G: GameAgents>(
+    game: &G,
+    specs: &[&str],
+    pick: impl Fn(Seat, usize) -> usize,
+    seed: u64,
+) -> (G::State, usize) {
+    let cat = crate::catalog::<G>();
+    let mut agents: Vec<Box<dyn Agent<G>>> = specs
+        .iter()
+        .map(|s| cat.build(&s.parse::<crate::AgentSpec>().unwrap()).unwrap())
+        .collect();
+    let cap = game.move_cap().unwrap_or(1 << 20);
+    let mut legal = Vec::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut state = game.deal(&mut rng);
+    let mut decisions = 0;
+    while let ToMove::Seat(seat) = game.to_move(&state) {
+        game.legal_actions(&state, &mut legal);
+        let agent = &mut agents[pick(seat, decisions)];
+        let a = if agent.perfect_information() {
+            agent.choose_with_state(game, seat, &state, &legal, &mut rng)
+        } else {
+            agent.choose(game, seat, &game.observe(&state, seat), &legal, &mut rng)
+        };
+        assert!(legal.contains(&a), "seed {seed}: {a:?} is not legal");
+        game.apply(&mut state, a, &mut rng);
+        decisions += 1;
+        assert!(
+            decisions as u64 <= cap,
+            "seed {seed}: more than {cap} moves"
+        );
+    }
+    (state, decisions)
+}
+
+/// The four search agents with small budgets, for tests that play whole games with them
+/// ([`play_with_agents`]).
+#[cfg(test)]
+pub(crate) const SEARCH_AGENTS: [&str; 4] = [
+    "ismcts:iters=30",
+    "mo-ismcts:iters=30",
+    "pimc:worlds=3,iters=10",
+    "cheat:iters=30",
+];
+
+/// For [`play_with_agents`] with four agents: decision `k`, by `seat`, goes to agent
+/// `(seat + k) % 4`, so that every agent plays every seat.
+#[cfg(test)]
+pub(crate) fn in_turn(seat: Seat, k: usize) -> usize {
+    (seat.index() + k) % 4
+}

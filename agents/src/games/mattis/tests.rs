@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::search::honesty::check_random_games;
-use crate::testing::play_against_random;
+use crate::testing::{in_turn, play_against_random, play_with_agents};
 use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
 use cardsim_engine::games::mattis::MattisState;
 use cardsim_engine::{Game, Params, ToMove};
@@ -212,35 +212,14 @@ fn determinizations_are_honest_in_mattis() {
     assert!(report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0);
 }
 
-fn build<G: GameAgents>(spec: &str) -> Box<dyn Agent<G>> {
-    catalog::<G>()
-        .build(&spec.parse::<AgentSpec>().unwrap())
-        .unwrap()
-}
-
 fn search_agents_play<G: GameAgents>(game: &G) {
-    let mut agents = [
-        build::<G>("ismcts:iters=20"),
-        build::<G>("mo-ismcts:iters=20"),
-        build::<G>("pimc:worlds=2,iters=10"),
-        build::<G>("cheat:iters=20"),
+    let specs = [
+        "ismcts:iters=20",
+        "mo-ismcts:iters=20",
+        "pimc:worlds=2,iters=10",
+        "cheat:iters=20",
     ];
-    let mut legal = Vec::new();
-    let mut r = ChaCha8Rng::seed_from_u64(2);
-    let mut st = game.deal(&mut r);
-    let mut decisions = 0;
-    while let ToMove::Seat(seat) = game.to_move(&st) {
-        game.legal_actions(&st, &mut legal);
-        let agent = &mut agents[(seat.index() + decisions) % 4];
-        let a = if agent.perfect_information() {
-            agent.choose_with_state(game, seat, &st, &legal, &mut r)
-        } else {
-            agent.choose(game, seat, &game.observe(&st, seat), &legal, &mut r)
-        };
-        assert!(legal.contains(&a));
-        game.apply(&mut st, a, &mut r);
-        decisions += 1;
-    }
+    let (st, decisions) = play_with_agents(game, &specs, in_turn, 2);
     assert!(decisions > 0 && game.outcome(&st).is_some());
 }
 
