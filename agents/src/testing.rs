@@ -249,9 +249,39 @@ pub(crate) fn choices<G: GameAgents>(
         .collect()
 }
 
-/// Plays one game from `seed` (the deal and every choice from one RNG): `agent` for the seats
-/// that `ours` picks and random play for the others, each action checked legal; returns the
-/// final state.
+/// Plays one game from `seed`, the deal and every choice from one RNG: `choose` gives the
+/// action of the `k`th decision (`k`, the seat to move, the state, its legal actions, the
+/// RNG). Returns the final state and the number of decisions.
+///
+/// # Panics
+/// If a choice is illegal, or the game runs past its [`Game::move_cap`].
+#[cfg(test)]
+fn play_out<G: Game>(
+    game: &G,
+    seed: u64,
+    mut choose: impl FnMut(usize, Seat, &G::State, &[G::Action], &mut ChaCha8Rng) -> G::Action,
+) -> (G::State, usize) {
+    let cap = game.move_cap().unwrap_or(1 << 20);
+    let mut legal = Vec::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut state = game.deal(&mut rng);
+    let mut decisions = 0;
+    while let ToMove::Seat(seat) = game.to_move(&state) {
+        game.legal_actions(&state, &mut legal);
+        let a = choose(decisions, seat, &state, &legal, &mut rng);
+        assert!(legal.contains(&a), "seed {seed}: {a:?} is not legal");
+        game.apply(&mut state, a, &mut rng);
+        decisions += 1;
+        assert!(
+            decisions as u64 <= cap,
+            "seed {seed}: more than {cap} moves"
+        );
+    }
+    (state, decisions)
+}
+
+/// Plays one game from `seed` ([`play_out`]): `agent` for the seats that `ours` picks and
+/// random play for the others, each from its seat's observation; returns the final state.
 ///
 /// # Panics
 /// If a choice is illegal, or the game runs past its [`Game::move_cap`].
@@ -262,25 +292,15 @@ pub(crate) fn play_out_against_random<G: Game>(
     ours: impl Fn(Seat) -> bool,
     seed: u64,
 ) -> G::State {
-    let cap = game.move_cap().unwrap_or(1 << 20);
-    let mut legal = Vec::new();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut state = game.deal(&mut rng);
-    let mut moves = 0;
-    while let ToMove::Seat(seat) = game.to_move(&state) {
-        game.legal_actions(&state, &mut legal);
-        let obs = game.observe(&state, seat);
-        let a = if ours(seat) {
-            agent.choose(game, seat, &obs, &legal, &mut rng)
+    let choose = |_, seat, state: &G::State, legal: &[G::Action], rng: &mut ChaCha8Rng| {
+        let obs = game.observe(state, seat);
+        if ours(seat) {
+            agent.choose(game, seat, &obs, legal, rng)
         } else {
-            crate::RandomAgent.choose(game, seat, &obs, &legal, &mut rng)
-        };
-        assert!(legal.contains(&a), "seed {seed}: {a:?} is not legal");
-        game.apply(&mut state, a, &mut rng);
-        moves += 1;
-        assert!(moves <= cap, "seed {seed}: more than {cap} moves");
-    }
-    state
+            crate::RandomAgent.choose(game, seat, &obs, legal, rng)
+        }
+    };
+    play_out(game, seed, choose).0
 }
 
 /// [`play_out_against_random`]'s outcome.
@@ -313,10 +333,10 @@ pub(crate) fn seat_wins_against_random<G: Game>(
         .sum()
 }
 
-/// Plays one game from `seed` (the deal and every choice from one RNG) with the catalog
-/// agents of `specs`: the `k`th decision, by `seat`, goes to `specs[pick(seat, k)]`, which
-/// chooses from the state if it is a perfect-information agent (`cheat`) and from the seat's
-/// observation otherwise. Returns the final state and the number of decisions.
+/// Plays one game from `seed` ([`play_out`]) with the catalog agents of `specs`: the `k`th
+/// decision, by `seat`, goes to `specs[pick(seat, k)]`, which chooses from the state if it is
+/// a perfect-information agent (`cheat`) and from the seat's observation otherwise. Returns
+/// the final state and the number of decisions.
 ///
 /// # Panics
 /// If a spec does not build, a choice is illegal, or the game runs past its
@@ -333,28 +353,15 @@ pub(crate) fn play_with_agents<G: GameAgents>(
         .iter()
         .map(|s| cat.build(&s.parse::<crate::AgentSpec>().unwrap()).unwrap())
         .collect();
-    let cap = game.move_cap().unwrap_or(1 << 20);
-    let mut legal = Vec::new();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut state = game.deal(&mut rng);
-    let mut decisions = 0;
-    while let ToMove::Seat(seat) = game.to_move(&state) {
-        game.legal_actions(&state, &mut legal);
-        let agent = &mut agents[pick(seat, decisions)];
-        let a = if agent.perfect_information() {
-            agent.choose_with_state(game, seat, &state, &legal, &mut rng)
+    let choose = |k, seat, state: &G::State, legal: &[G::Action], rng: &mut ChaCha8Rng| {
+        let agent = &mut agents[pick(seat, k)];
+        if agent.perfect_information() {
+            agent.choose_with_state(game, seat, state, legal, rng)
         } else {
-            agent.choose(game, seat, &game.observe(&state, seat), &legal, &mut rng)
-        };
-        assert!(legal.contains(&a), "seed {seed}: {a:?} is not legal");
-        game.apply(&mut state, a, &mut rng);
-        decisions += 1;
-        assert!(
-            decisions as u64 <= cap,
-            "seed {seed}: more than {cap} moves"
-        );
-    }
-    (state, decisions)
+            agent.choose(game, seat, &game.observe(state, seat), legal, rng)
+        }
+    };
+    play_out(game, seed, choose)
 }
 
 /// The four search agents with small budgets, for tests that play whole games with them
