@@ -33,6 +33,8 @@ pub(crate) mod encoding;
 mod race;
 mod stock;
 mod target;
+#[cfg(test)]
+pub(crate) mod testing;
 pub(crate) mod text;
 
 pub use auction::Auction;
