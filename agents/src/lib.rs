@@ -9,6 +9,7 @@
 //! - [`tricks`]: agent code shared by the trick-taking games: the card-play rules of thumb
 //!   (partners from the game's teams, any table size) and the double-dummy solver.
 //! - [`search`]: ISMCTS, determinized search and the honesty check of determinizations.
+//! - `rummy`: heuristic pieces shared by the rummy games' agents (Gin Rummy, Tong-Its).
 //!
 //! # The Agent contract
 //! An agent is handed what its seat may know, never the full state: the game's rules, its
@@ -39,6 +40,7 @@ mod catalog;
 pub mod games;
 mod random;
 pub mod reaction;
+mod rummy;
 pub mod search;
 mod spec;
 mod testing;

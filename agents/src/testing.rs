@@ -1,4 +1,5 @@
-//! The generic "same information, same decision" check.
+//! The generic "same information, same decision" check, and test support for agents: seats
+//! played by agents, an agent against random play, decisions to compare agents on.
 
 use crate::{Agent, AgentKind, GameAgents, SeatView};
 use cardsim_engine::conformance::snap::Snap;
@@ -246,4 +247,136 @@ pub(crate) fn choices<G: GameAgents>(
             )
         })
         .collect()
+}
+
+/// Plays one game from `seed`, the deal and every choice from one RNG: `choose` gives the
+/// action of the `k`th decision (`k`, the seat to move, the state, its legal actions, the
+/// RNG). Returns the final state and the number of decisions.
+///
+/// # Panics
+/// If a choice is illegal, or the game runs past its [`Game::move_cap`].
+#[cfg(test)]
+fn play_out<G: Game>(
+    game: &G,
+    seed: u64,
+    mut choose: impl FnMut(usize, Seat, &G::State, &[G::Action], &mut ChaCha8Rng) -> G::Action,
+) -> (G::State, usize) {
+    let cap = game.move_cap().unwrap_or(1 << 20);
+    let mut legal = Vec::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut state = game.deal(&mut rng);
+    let mut decisions = 0;
+    while let ToMove::Seat(seat) = game.to_move(&state) {
+        game.legal_actions(&state, &mut legal);
+        let a = choose(decisions, seat, &state, &legal, &mut rng);
+        assert!(legal.contains(&a), "seed {seed}: {a:?} is not legal");
+        game.apply(&mut state, a, &mut rng);
+        decisions += 1;
+        assert!(
+            decisions as u64 <= cap,
+            "seed {seed}: more than {cap} moves"
+        );
+    }
+    (state, decisions)
+}
+
+/// Plays one game from `seed` ([`play_out`]): `agent` for the seats that `ours` picks and
+/// random play for the others, each from its seat's observation; returns the final state.
+///
+/// # Panics
+/// If a choice is illegal, or the game runs past its [`Game::move_cap`].
+#[cfg(test)]
+pub(crate) fn play_out_against_random<G: Game>(
+    game: &G,
+    agent: &mut dyn Agent<G>,
+    ours: impl Fn(Seat) -> bool,
+    seed: u64,
+) -> G::State {
+    let choose = |_, seat, state: &G::State, legal: &[G::Action], rng: &mut ChaCha8Rng| {
+        let obs = game.observe(state, seat);
+        if ours(seat) {
+            agent.choose(game, seat, &obs, legal, rng)
+        } else {
+            crate::RandomAgent.choose(game, seat, &obs, legal, rng)
+        }
+    };
+    play_out(game, seed, choose).0
+}
+
+/// [`play_out_against_random`]'s outcome.
+#[cfg(test)]
+pub(crate) fn play_against_random<G: Game>(
+    game: &G,
+    agent: &mut dyn Agent<G>,
+    ours: impl Fn(Seat) -> bool,
+    seed: u64,
+) -> cardsim_engine::Outcome {
+    let state = play_out_against_random(game, agent, ours, seed);
+    game.outcome(&state).expect("the game is over")
+}
+
+/// Plays `n` games from seeds `seed0 + g`: `agent` in seat `g % players` and random play in
+/// the others; returns the games the agent won (a shared win counting its share).
+#[cfg(test)]
+pub(crate) fn seat_wins_against_random<G: Game>(
+    game: &G,
+    agent: &mut dyn Agent<G>,
+    n: u64,
+    seed0: u64,
+) -> f64 {
+    let players = game.players() as u64;
+    (0..n)
+        .map(|g| {
+            let me = Seat::new((g % players) as usize);
+            play_against_random(game, agent, |s| s == me, seed0 + g)[me].win
+        })
+        .sum()
+}
+
+/// Plays one game from `seed` ([`play_out`]) with the catalog agents of `specs`: the `k`th
+/// decision, by `seat`, goes to `specs[pick(seat, k)]`, which chooses from the state if it is
+/// a perfect-information agent (`cheat`) and from the seat's observation otherwise. Returns
+/// the final state and the number of decisions.
+///
+/// # Panics
+/// If a spec does not build, a choice is illegal, or the game runs past its
+/// [`Game::move_cap`].
+#[cfg(test)]
+pub(crate) fn play_with_agents<G: GameAgents>(
+    game: &G,
+    specs: &[&str],
+    pick: impl Fn(Seat, usize) -> usize,
+    seed: u64,
+) -> (G::State, usize) {
+    let cat = crate::catalog::<G>();
+    let mut agents: Vec<Box<dyn Agent<G>>> = specs
+        .iter()
+        .map(|s| cat.build(&s.parse::<crate::AgentSpec>().unwrap()).unwrap())
+        .collect();
+    let choose = |k, seat, state: &G::State, legal: &[G::Action], rng: &mut ChaCha8Rng| {
+        let agent = &mut agents[pick(seat, k)];
+        if agent.perfect_information() {
+            agent.choose_with_state(game, seat, state, legal, rng)
+        } else {
+            agent.choose(game, seat, &game.observe(state, seat), legal, rng)
+        }
+    };
+    play_out(game, seed, choose)
+}
+
+/// The four search agents with small budgets, for tests that play whole games with them
+/// ([`play_with_agents`]).
+#[cfg(test)]
+pub(crate) const SEARCH_AGENTS: [&str; 4] = [
+    "ismcts:iters=30",
+    "mo-ismcts:iters=30",
+    "pimc:worlds=3,iters=10",
+    "cheat:iters=30",
+];
+
+/// For [`play_with_agents`] with four agents: decision `k`, by `seat`, goes to agent
+/// `(seat + k) % 4`, so that every agent plays every seat.
+#[cfg(test)]
+pub(crate) fn in_turn(seat: Seat, k: usize) -> usize {
+    (seat.index() + k) % 4
 }

@@ -111,6 +111,7 @@ impl Agent<Trash> for TrashHeuristic {
 mod tests {
     use super::*;
     use crate::search::honesty::{check_random_games, HonestyReport};
+    use crate::testing::{in_turn, play_out_against_random, play_with_agents, SEARCH_AGENTS};
     use crate::{catalog, same_information_same_choice, Agent, AgentSpec, RandomAgent};
     use cardsim_engine::games::trash::{Decision, DiscardPile, PublicLayout, Spot};
     use cardsim_engine::{BySeat, CardMultiset, Game, Params, ToMove};
@@ -155,19 +156,7 @@ mod tests {
     /// Plays one two-player game, `hero` in `hero_seat` and random in the other; true when the
     /// hero wins.
     fn hero_wins(game: &Trash, hero_seat: Seat, seed: u64) -> bool {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut state = game.deal(&mut rng);
-        let mut legal = Vec::new();
-        while let ToMove::Seat(seat) = game.to_move(&state) {
-            game.legal_actions(&state, &mut legal);
-            let obs = game.observe(&state, seat);
-            let a = if seat == hero_seat {
-                TrashHeuristic.choose(game, seat, &obs, &legal, &mut rng)
-            } else {
-                RandomAgent.choose(game, seat, &obs, &legal, &mut rng)
-            };
-            game.apply(&mut state, a, &mut rng);
-        }
+        let state = play_out_against_random(game, &mut TrashHeuristic, |s| s == hero_seat, seed);
         state.winner() == Some(hero_seat)
     }
 
@@ -281,38 +270,11 @@ mod tests {
         ChaCha8Rng::seed_from_u64(seed)
     }
 
-    fn build<G: GameAgents>(spec: &str) -> Box<dyn Agent<G>> {
-        catalog::<G>()
-            .build(&spec.parse::<AgentSpec>().unwrap())
-            .unwrap()
-    }
-
     #[test]
     fn search_agents_play_whole_games_of_trash() {
         for players in [2, 3] {
             let game = Trash::new(players, &Params::parse(&["layout=3"]).unwrap()).unwrap();
-            let mut agents: Vec<Box<dyn Agent<Trash>>> = vec![
-                build("ismcts:iters=30"),
-                build("mo-ismcts:iters=30"),
-                build("pimc:worlds=3,iters=10"),
-                build("cheat:iters=30"),
-            ];
-            let mut legal = Vec::new();
-            let mut r = rng(players as u64);
-            let mut st = game.deal(&mut r);
-            let mut decisions = 0;
-            while let ToMove::Seat(seat) = game.to_move(&st) {
-                game.legal_actions(&st, &mut legal);
-                let agent = &mut agents[(seat.index() + decisions) % 4];
-                let a = if agent.perfect_information() {
-                    agent.choose_with_state(&game, seat, &st, &legal, &mut r)
-                } else {
-                    agent.choose(&game, seat, &game.observe(&st, seat), &legal, &mut r)
-                };
-                assert!(legal.contains(&a));
-                game.apply(&mut st, a, &mut r);
-                decisions += 1;
-            }
+            let (st, decisions) = play_with_agents(&game, &SEARCH_AGENTS, in_turn, players as u64);
             assert!(decisions > 0 && game.outcome(&st).is_some());
         }
     }

@@ -107,8 +107,8 @@ impl Agent<Whist> for WhistHeuristic {
 mod tests {
     use super::*;
     use crate::search::honesty::check_random_games;
-    use crate::tricks::testing::{trick_marginals, MarginalCache};
-    use crate::{catalog, same_information_same_choice, Agent, AgentSpec, RandomAgent};
+    use crate::tricks::testing::{partnership_wins_against_random, trick_marginals, MarginalCache};
+    use crate::{catalog, same_information_same_choice, Agent, AgentSpec};
     use cardsim_engine::{Game, Params, ToMove};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
@@ -124,26 +124,8 @@ mod tests {
     #[test]
     fn the_heuristic_beats_random() {
         let game = Whist::new(4, &Params::new()).unwrap();
-        let mut wins = 0.0;
         let n = 60;
-        let mut legal = Vec::new();
-        for g in 0..n {
-            let mut rng = ChaCha8Rng::seed_from_u64(g);
-            let mut state = game.deal(&mut rng);
-            let heuristic_team = (g % 2) as usize;
-            while let ToMove::Seat(seat) = game.to_move(&state) {
-                game.legal_actions(&state, &mut legal);
-                let obs = game.observe(&state, seat);
-                let a = if seat.index() % 2 == heuristic_team {
-                    WhistHeuristic.choose(&game, seat, &obs, &legal, &mut rng)
-                } else {
-                    RandomAgent.choose(&game, seat, &obs, &legal, &mut rng)
-                };
-                game.apply(&mut state, a, &mut rng);
-            }
-            let o = game.outcome(&state).unwrap();
-            wins += o[Seat::new(heuristic_team)].win * 2.0;
-        }
+        let wins = partnership_wins_against_random(&game, &mut WhistHeuristic, n, 0);
         assert!(wins / n as f64 > 0.8, "heuristic team won {wins} of {n}");
     }
 

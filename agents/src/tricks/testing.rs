@@ -314,51 +314,6 @@ pub(crate) fn stub_places(play: &TrickPlay, places: CardSet, out: &mut Vec<u32>)
     }
 }
 
-/// Plays one game from `seed`: `agent` for the seats that `ours` picks and random play for
-/// the others; returns the outcome.
-pub(crate) fn play_against_random<G: cardsim_engine::Game>(
-    game: &G,
-    agent: &mut dyn crate::Agent<G>,
-    ours: impl Fn(Seat) -> bool,
-    seed: u64,
-) -> cardsim_engine::Outcome {
-    use crate::{Agent, RandomAgent};
-    use cardsim_engine::ToMove;
-    use rand::SeedableRng;
-    let mut legal = Vec::new();
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let mut state = game.deal(&mut rng);
-    while let ToMove::Seat(seat) = game.to_move(&state) {
-        game.legal_actions(&state, &mut legal);
-        let obs = game.observe(&state, seat);
-        let a = if ours(seat) {
-            agent.choose(game, seat, &obs, &legal, &mut rng)
-        } else {
-            RandomAgent.choose(game, seat, &obs, &legal, &mut rng)
-        };
-        assert!(legal.contains(&a));
-        game.apply(&mut state, a, &mut rng);
-    }
-    game.outcome(&state).expect("the game is over")
-}
-
-/// Plays `n` games from seeds `seed0 + g`: `agent` in seat `g % players` and random play in
-/// the others; returns the games the agent won (a shared win counting its share).
-pub(crate) fn seat_wins_against_random<G: cardsim_engine::Game>(
-    game: &G,
-    agent: &mut dyn crate::Agent<G>,
-    n: u64,
-    seed0: u64,
-) -> f64 {
-    let players = game.players() as u64;
-    (0..n)
-        .map(|g| {
-            let me = Seat::new((g % players) as usize);
-            play_against_random(game, agent, |s| s == me, seed0 + g)[me].win
-        })
-        .sum()
-}
-
 /// Plays `n` partnership games (seats alternating between two teams, as at four seats or in
 /// Envite) from seeds `seed0 + g`: `agent` for one partnership (team 0 on even games, team 1
 /// on odd ones) and random play for the other; returns the games the agent's side won (its
@@ -372,7 +327,8 @@ pub(crate) fn partnership_wins_against_random<G: cardsim_engine::Game>(
     let mut wins = 0.0;
     for g in 0..n {
         let ours = (g % 2) as usize;
-        let outcome = play_against_random(game, agent, |s| s.index() % 2 == ours, seed0 + g);
+        let outcome =
+            crate::testing::play_against_random(game, agent, |s| s.index() % 2 == ours, seed0 + g);
         wins += Seat::all(game.players())
             .filter(|s| s.index() % 2 == ours)
             .map(|s| outcome[s].win)

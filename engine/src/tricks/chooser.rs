@@ -112,11 +112,7 @@ impl TrumpChooser {
 
     /// The cards not yet dealt (while trumps are being named; empty afterwards).
     pub fn undealt(&self, play: &TrickPlay) -> CardSet {
-        let mut out = self.deck - play.record().played();
-        for s in Seat::all(self.players) {
-            out -= play.hand(s);
-        }
-        out
+        play.unheld(self.deck)
     }
 
     /// Trumps named: deals the undealt cards out, uniformly, until every seat holds its share,

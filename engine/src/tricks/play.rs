@@ -472,6 +472,15 @@ impl TrickPlay {
         out
     }
 
+    /// The cards of `deck` in no hand and not played: an undealt rest, a stub, a discard.
+    pub fn unheld(&self, deck: CardSet) -> CardSet {
+        let mut out = deck - self.record.played;
+        for s in Seat::all(self.players()) {
+            out -= self.hands[s];
+        }
+        out
+    }
+
     /// Deals the cards unseen by the holder of `visible` to the other seats, uniformly among
     /// the deals that respect hand sizes, the record's exclusions and `known` (cards known to
     /// be in a hidden hand, such as Whist's exposed trump card, already placed there by the

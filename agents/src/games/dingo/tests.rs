@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::search::honesty::check_random_games;
+use crate::testing::{play_with_agents, seat_wins_against_random, SEARCH_AGENTS};
 use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
 use cardsim_engine::driver::{self, Policy, Scratch};
 use cardsim_engine::games::dingo::{DingoState, DECK};
@@ -109,30 +110,11 @@ fn same_information_same_choice_for_random_and_heuristic() {
     assert!(same_information_same_choice(&game, &mut DingoHeuristic, 0..3, 3, 80) > 100);
 }
 
-fn hero_win(hero: Seat, seed: u64) -> f64 {
-    let game = Dingo;
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut st = game.deal(&mut rng);
-    let mut legal = Vec::new();
-    while let ToMove::Seat(seat) = game.to_move(&st) {
-        game.legal_actions(&st, &mut legal);
-        let obs = game.observe(&st, seat);
-        let a = if seat == hero {
-            DingoHeuristic.choose(&game, seat, &obs, &legal, &mut rng)
-        } else {
-            RandomAgent.choose(&game, seat, &obs, &legal, &mut rng)
-        };
-        game.apply(&mut st, a, &mut rng);
-    }
-    game.outcome(&st).unwrap()[hero].win
-}
-
 #[test]
 fn heuristic_beats_random() {
     let games = 800;
-    let wins: f64 = (0..games)
-        .map(|i| hero_win(Seat::new(i as usize % 4), i))
-        .sum();
+    // The heuristic in seat `i % 4` of game `i`, random in the others.
+    let wins = seat_wins_against_random(&Dingo, &mut DingoHeuristic, games, 0);
     let rate = wins / games as f64;
     assert!(
         rate > 0.40,
@@ -238,26 +220,7 @@ fn build(spec: &str) -> Box<dyn Agent<Dingo>> {
 #[test]
 fn search_agents_play_whole_games() {
     let game = Dingo::new(4, &Params::new()).unwrap();
-    let mut agents = [
-        build("ismcts:iters=30"),
-        build("mo-ismcts:iters=30"),
-        build("pimc:worlds=3,iters=10"),
-        build("cheat:iters=30"),
-    ];
-    let mut legal = Vec::new();
-    let mut r = ChaCha8Rng::seed_from_u64(7);
-    let mut st = game.deal(&mut r);
-    while let ToMove::Seat(seat) = game.to_move(&st) {
-        game.legal_actions(&st, &mut legal);
-        let agent = &mut agents[seat.index()];
-        let a = if agent.perfect_information() {
-            agent.choose_with_state(&game, seat, &st, &legal, &mut r)
-        } else {
-            agent.choose(&game, seat, &game.observe(&st, seat), &legal, &mut r)
-        };
-        assert!(legal.contains(&a));
-        game.apply(&mut st, a, &mut r);
-    }
+    let (st, _) = play_with_agents(&game, &SEARCH_AGENTS, |s, _| s.index(), 7);
     assert!(game.outcome(&st).is_some());
 }
 

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::search::honesty::check_random_games;
+use crate::testing::{in_turn, play_against_random, play_with_agents};
 use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
 use cardsim_engine::games::mattis::MattisState;
 use cardsim_engine::{Game, Params, ToMove};
@@ -58,21 +59,8 @@ fn same_information_same_choice_for_random_and_heuristic() {
 
 /// Plays one game with the heuristic in `hero` and random elsewhere; the hero's place.
 fn hero_place<V: Variant>(game: &TwoPart<V>, hero: Seat, seed: u64) -> u8 {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut state = game.deal(&mut rng);
-    let mut legal = Vec::new();
-    let mut hero_agent = MattisHeuristic::default();
-    while let ToMove::Seat(seat) = game.to_move(&state) {
-        game.legal_actions(&state, &mut legal);
-        let obs = game.observe(&state, seat);
-        let a = if seat == hero {
-            hero_agent.choose(game, seat, &obs, &legal, &mut rng)
-        } else {
-            RandomAgent.choose(game, seat, &obs, &legal, &mut rng)
-        };
-        game.apply(&mut state, a, &mut rng);
-    }
-    game.outcome(&state).unwrap()[hero].place
+    let mut agent = MattisHeuristic::default();
+    play_against_random(game, &mut agent, |s| s == hero, seed)[hero].place
 }
 
 fn mean_place<V: Variant>(game: &TwoPart<V>, games: u64) -> (f64, f64) {
@@ -224,35 +212,14 @@ fn determinizations_are_honest_in_mattis() {
     assert!(report.truth_bias().abs() < 5.0 && report.worst_chi_square < 5.0);
 }
 
-fn build<G: GameAgents>(spec: &str) -> Box<dyn Agent<G>> {
-    catalog::<G>()
-        .build(&spec.parse::<AgentSpec>().unwrap())
-        .unwrap()
-}
-
 fn search_agents_play<G: GameAgents>(game: &G) {
-    let mut agents = [
-        build::<G>("ismcts:iters=20"),
-        build::<G>("mo-ismcts:iters=20"),
-        build::<G>("pimc:worlds=2,iters=10"),
-        build::<G>("cheat:iters=20"),
+    let specs = [
+        "ismcts:iters=20",
+        "mo-ismcts:iters=20",
+        "pimc:worlds=2,iters=10",
+        "cheat:iters=20",
     ];
-    let mut legal = Vec::new();
-    let mut r = ChaCha8Rng::seed_from_u64(2);
-    let mut st = game.deal(&mut r);
-    let mut decisions = 0;
-    while let ToMove::Seat(seat) = game.to_move(&st) {
-        game.legal_actions(&st, &mut legal);
-        let agent = &mut agents[(seat.index() + decisions) % 4];
-        let a = if agent.perfect_information() {
-            agent.choose_with_state(game, seat, &st, &legal, &mut r)
-        } else {
-            agent.choose(game, seat, &game.observe(&st, seat), &legal, &mut r)
-        };
-        assert!(legal.contains(&a));
-        game.apply(&mut st, a, &mut r);
-        decisions += 1;
-    }
+    let (st, decisions) = play_with_agents(game, &specs, in_turn, 2);
     assert!(decisions > 0 && game.outcome(&st).is_some());
 }
 

@@ -1,7 +1,8 @@
 use super::*;
 use crate::search::honesty::check_random_games;
+use crate::testing::play_out_against_random;
 use crate::tricks::testing::{assert_honest, stub_places, MarginalCache6, StubView};
-use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
+use crate::{catalog, same_information_same_choice, AgentSpec};
 use cardsim_engine::Params;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -40,23 +41,10 @@ fn the_heuristic_decides_from_the_observation_only() {
 
 /// Seat 0 played by `agent`, the others at random, `n` games; the agent's mean credits.
 fn credits_against_random(g: &Nap, agent: &mut dyn Agent<Nap>, n: u64) -> (f64, f64) {
-    let mut legal = Vec::new();
     let (mut credits, mut wins) = (0.0, 0.0);
     for k in 0..n {
-        let mut rng = ChaCha8Rng::seed_from_u64(900 + k);
-        let mut state = g.deal(&mut rng);
         let me = Seat::new((k as usize) % g.players());
-        while let ToMove::Seat(seat) = g.to_move(&state) {
-            g.legal_actions(&state, &mut legal);
-            let obs = g.observe(&state, seat);
-            let a = if seat == me {
-                agent.choose(g, seat, &obs, &legal, &mut rng)
-            } else {
-                RandomAgent.choose(g, seat, &obs, &legal, &mut rng)
-            };
-            assert!(legal.contains(&a));
-            g.apply(&mut state, a, &mut rng);
-        }
+        let state = play_out_against_random(g, agent, |s| s == me, 900 + k);
         credits += f64::from(state.scores()[me.index()]);
         wins += g.outcome(&state).unwrap()[me].win;
     }

@@ -3,11 +3,10 @@
 
 use super::*;
 use crate::search::honesty::check_random_games;
+use crate::testing::{in_turn, play_against_random, play_with_agents, SEARCH_AGENTS};
 use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
 use cardsim_engine::games::ninety_nine::{values, NinetyNineState};
-use cardsim_engine::{Card, CardSet, Game, Params, ToMove};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use cardsim_engine::{Card, CardSet, Game, Params};
 
 fn c(s: &str) -> Card {
     s.parse().unwrap()
@@ -70,20 +69,7 @@ fn same_information_same_choice_for_random_and_heuristic() {
 
 /// Plays one game with `hero` in `hero_seat` and random elsewhere; the hero's place.
 fn hero_place(game: &NinetyNine, hero_seat: Seat, seed: u64) -> u8 {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut state = game.deal(&mut rng);
-    let mut legal = Vec::new();
-    while let ToMove::Seat(seat) = game.to_move(&state) {
-        game.legal_actions(&state, &mut legal);
-        let obs = game.observe(&state, seat);
-        let a = if seat == hero_seat {
-            NinetyNineHeuristic.choose(game, seat, &obs, &legal, &mut rng)
-        } else {
-            RandomAgent.choose(game, seat, &obs, &legal, &mut rng)
-        };
-        game.apply(&mut state, a, &mut rng);
-    }
-    game.outcome(&state).unwrap()[hero_seat].place
+    play_against_random(game, &mut NinetyNineHeuristic, |s| s == hero_seat, seed)[hero_seat].place
 }
 
 #[test]
@@ -165,38 +151,11 @@ fn determinizations_are_honest_with_one_card_each() {
     );
 }
 
-fn build(spec: &str) -> Box<dyn Agent<NinetyNine>> {
-    catalog::<NinetyNine>()
-        .build(&spec.parse::<AgentSpec>().unwrap())
-        .unwrap()
-}
-
 #[test]
 fn search_agents_play_whole_games() {
     for players in [2, 3] {
         let game = NinetyNine::new(players, &Params::parse(&["tokens=1"]).unwrap()).unwrap();
-        let mut agents = [
-            build("ismcts:iters=30"),
-            build("mo-ismcts:iters=30"),
-            build("pimc:worlds=3,iters=10"),
-            build("cheat:iters=30"),
-        ];
-        let mut legal = Vec::new();
-        let mut r = ChaCha8Rng::seed_from_u64(players as u64);
-        let mut st = game.deal(&mut r);
-        let mut decisions = 0;
-        while let ToMove::Seat(seat) = game.to_move(&st) {
-            game.legal_actions(&st, &mut legal);
-            let agent = &mut agents[(seat.index() + decisions) % 4];
-            let a = if agent.perfect_information() {
-                agent.choose_with_state(&game, seat, &st, &legal, &mut r)
-            } else {
-                agent.choose(&game, seat, &game.observe(&st, seat), &legal, &mut r)
-            };
-            assert!(legal.contains(&a));
-            game.apply(&mut st, a, &mut r);
-            decisions += 1;
-        }
+        let (st, decisions) = play_with_agents(&game, &SEARCH_AGENTS, in_turn, players as u64);
         assert!(decisions > 0 && game.outcome(&st).is_some());
     }
 }

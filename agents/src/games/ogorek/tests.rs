@@ -3,8 +3,9 @@
 
 use super::*;
 use crate::search::honesty::check_random_games;
-use crate::tricks::testing::{assert_honest, place_chances, play_against_random};
-use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
+use crate::testing::{play_against_random, play_with_agents};
+use crate::tricks::testing::{assert_honest, place_chances};
+use crate::{same_information_same_choice, RandomAgent};
 use cardsim_engine::games::ogorek::OgorekState;
 use cardsim_engine::{Card, Game, Params, ToMove};
 use rand::SeedableRng;
@@ -205,35 +206,16 @@ fn determinizations_are_honest() {
     }
 }
 
-fn build(spec: &str) -> Box<dyn Agent<Ogorek>> {
-    catalog::<Ogorek>()
-        .build(&spec.parse::<AgentSpec>().unwrap())
-        .unwrap()
-}
-
 #[test]
 fn search_agents_play_whole_games() {
     let g = game(4, &["target=15", "kontra=true"]);
-    let mut agents = [
-        build("ismcts:iters=30"),
-        build("mo-ismcts:iters=30"),
-        build("pimc:worlds=3"),
-        build("cheat"),
+    let specs = [
+        "ismcts:iters=30",
+        "mo-ismcts:iters=30",
+        "pimc:worlds=3",
+        "cheat",
     ];
-    let mut legal = Vec::new();
-    let mut r = ChaCha8Rng::seed_from_u64(7);
-    let mut st = g.deal(&mut r);
-    while let ToMove::Seat(seat) = g.to_move(&st) {
-        g.legal_actions(&st, &mut legal);
-        let agent = &mut agents[seat.index()];
-        let a = if agent.perfect_information() {
-            agent.choose_with_state(&g, seat, &st, &legal, &mut r)
-        } else {
-            agent.choose(&g, seat, &g.observe(&st, seat), &legal, &mut r)
-        };
-        assert!(legal.contains(&a));
-        g.apply(&mut st, a, &mut r);
-    }
+    let (st, _) = play_with_agents(&g, &specs, |s, _| s.index(), 7);
     assert!(g.outcome(&st).is_some());
 }
 

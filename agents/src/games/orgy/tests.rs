@@ -1,6 +1,6 @@
 use super::*;
 use crate::search::honesty::check_random_games;
-use crate::tricks::testing::seat_wins_against_random;
+use crate::testing::seat_wins_against_random;
 use crate::tricks::testing::{trick_marginals, MarginalCache};
 use crate::{catalog, same_information_same_choice, AgentSpec};
 use cardsim_engine::cards::Card;

@@ -1,7 +1,7 @@
 use super::*;
 use crate::same_information_same_choice;
 use crate::search::honesty::check_random_games;
-use crate::tricks::testing::seat_wins_against_random;
+use crate::testing::seat_wins_against_random;
 use cardsim_engine::games::royal_orgy::RoyalOrgyState;
 use cardsim_engine::{Game, Params, ToMove};
 use rand::SeedableRng;

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::search::honesty::check_random_games;
+use crate::testing::{in_turn, play_with_agents, seat_wins_against_random, SEARCH_AGENTS};
 use crate::{catalog, same_information_same_choice, AgentSpec, RandomAgent};
 use cardsim_engine::games::xeri::XeriState;
 use cardsim_engine::{Game, Params, ToMove};
@@ -66,30 +67,12 @@ fn same_information_same_choice_for_random_and_heuristic() {
     assert!(same_information_same_choice(&game, &mut XeriHeuristic, 0..4, 3, 60) > 100);
 }
 
-fn hero_score(game: &Xeri, hero: Seat, seed: u64) -> f64 {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut st = game.deal(&mut rng);
-    let mut legal = Vec::new();
-    while let ToMove::Seat(seat) = game.to_move(&st) {
-        game.legal_actions(&st, &mut legal);
-        let obs = game.observe(&st, seat);
-        let a = if seat == hero {
-            XeriHeuristic.choose(game, seat, &obs, &legal, &mut rng)
-        } else {
-            RandomAgent.choose(game, seat, &obs, &legal, &mut rng)
-        };
-        game.apply(&mut st, a, &mut rng);
-    }
-    game.outcome(&st).unwrap()[hero].win
-}
-
 #[test]
 fn heuristic_beats_random() {
     let game = Xeri::new(2, &Params::parse(&["hands=1"]).unwrap()).unwrap();
     let games = 1500;
-    let wins: f64 = (0..games)
-        .map(|i| hero_score(&game, Seat::new(i as usize % 2), i))
-        .sum();
+    // The heuristic in seat `i % 2` of game `i`, random in the other.
+    let wins = seat_wins_against_random(&game, &mut XeriHeuristic, games, 0);
     let rate = wins / games as f64;
     assert!(
         rate > 0.62,
@@ -155,28 +138,7 @@ fn build(spec: &str) -> Box<dyn Agent<Xeri>> {
 #[test]
 fn search_agents_play_whole_games() {
     let game = Xeri::new(2, &Params::parse(&["hands=1"]).unwrap()).unwrap();
-    let mut agents = [
-        build("ismcts:iters=30"),
-        build("mo-ismcts:iters=30"),
-        build("pimc:worlds=3,iters=10"),
-        build("cheat:iters=30"),
-    ];
-    let mut legal = Vec::new();
-    let mut r = ChaCha8Rng::seed_from_u64(7);
-    let mut st = game.deal(&mut r);
-    let mut decisions = 0;
-    while let ToMove::Seat(seat) = game.to_move(&st) {
-        game.legal_actions(&st, &mut legal);
-        let agent = &mut agents[(seat.index() + decisions) % 4];
-        let a = if agent.perfect_information() {
-            agent.choose_with_state(&game, seat, &st, &legal, &mut r)
-        } else {
-            agent.choose(&game, seat, &game.observe(&st, seat), &legal, &mut r)
-        };
-        assert!(legal.contains(&a));
-        game.apply(&mut st, a, &mut r);
-        decisions += 1;
-    }
+    let (st, decisions) = play_with_agents(&game, &SEARCH_AGENTS, in_turn, 7);
     assert_eq!(decisions, 48);
     assert!(game.outcome(&st).is_some());
 }

@@ -4,8 +4,9 @@
 //! (the last seat standing first, the first seat out last); the [`Beating`] phase of the
 //! Mattis family: beat the last play or pick up (written once for Mattis and Myllymatti); and
 //! the one-round ascending [`Auction`] of Hasenpfeffer and Nap; [`ToTarget`], the end of a
-//! match played to a target score; and [`fastest_first`], the order of a race's entries (exact
-//! ties at random).
+//! match played to a target score; [`fastest_first`], the order of a race's entries (exact
+//! ties at random); and the [`Census`] of a position's cards, checked to make up the deck
+//! (Gin Rummy, Tong-Its).
 //!
 //! ```
 //! use cardsim_engine::games::common::{Eliminations, Stock};
@@ -26,15 +27,19 @@
 
 mod auction;
 mod beating;
+mod census;
 mod elimination;
 pub(crate) mod encoding;
 mod race;
 mod stock;
 mod target;
+#[cfg(test)]
+pub(crate) mod testing;
 pub(crate) mod text;
 
 pub use auction::Auction;
 pub use beating::{beaters, beats, BeatMove, BeatRules, BeatTally, Beating, Run, Take};
+pub use census::Census;
 pub use elimination::Eliminations;
 pub use race::fastest_first;
 pub use stock::{Stock, StockCards, StockOf, STOCK_CAPACITY};

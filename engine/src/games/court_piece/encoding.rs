@@ -95,8 +95,8 @@ impl Encoding for CourtPiece {
 mod tests {
     use super::*;
     use crate::encoding::assert_checked;
-    use crate::tricks::{assert_hand_plane, assert_lead_shows};
-    use crate::{CardSet, Game, Params, Seat, Suit};
+    use crate::tricks::testing::chooser::assert_first_cards_and_the_lead_show;
+    use crate::{Game, Params, Seat, Suit};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -166,16 +166,6 @@ mod tests {
 
     #[test]
     fn the_first_five_cards_and_the_lead_show_where_they_belong() {
-        let g = game();
-        let state = g.deal(&mut ChaCha8Rng::seed_from_u64(1));
-        for me in Seat::all(4) {
-            let mut t = Tensor::new();
-            g.encode_observation(&g.observe(&state, me), &mut t);
-            assert_eq!(state.play.hand(me).len(), 5);
-            assert_hand_plane(&t, state.play.hand(me), CardSet::EMPTY);
-        }
-        for seed in 0..4 {
-            assert_lead_shows(&g, seed, Seat::new(seed as usize));
-        }
+        assert_first_cards_and_the_lead_show(&game(), 5);
     }
 }

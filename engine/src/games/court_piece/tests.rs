@@ -1,7 +1,9 @@
 use super::*;
 use crate::cards::Rank;
 use crate::conformance;
-use crate::tricks::testing::{legal_cards, play_from};
+use crate::tricks::testing::chooser::{self, Batches, ChooserGame};
+use crate::tricks::testing::play_from;
+use crate::tricks::testing::{assert_counts_the_legal_actions, assert_deal_texts_read_back};
 use crate::tricks::CardOrder;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -9,6 +11,24 @@ use CourtPieceAction as A;
 
 fn game(params: &[&str]) -> CourtPiece {
     CourtPiece::new(4, &Params::parse(params).unwrap()).unwrap()
+}
+
+impl ChooserGame for CourtPiece {
+    fn trump_chooser(&self) -> &TrumpChooser {
+        self.chooser()
+    }
+    fn play(state: &CourtPieceState) -> &TrickPlay {
+        state.play()
+    }
+    fn observed_play(obs: &CourtPieceObservation) -> &TrickPlay {
+        &obs.play
+    }
+    fn name(suit: Suit) -> A {
+        A::Trump(suit)
+    }
+    fn play_card(card: Card) -> A {
+        A::Play(card)
+    }
 }
 
 /// Hands (trump caller first, then to his left) in which, spades trumps, the caller's side
@@ -88,50 +108,26 @@ fn params_are_checked() {
 #[test]
 fn five_cards_then_trumps_then_the_rest() {
     let g = game(&[]);
-    for seed in 0..20 {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut s = g.deal(&mut rng);
-        assert_eq!((s.dealer(), s.caller()), (Seat::new(3), Seat::new(0)));
-        assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(0)));
-        assert!(Seat::all(4).all(|x| s.play().hand(x).len() == 5));
-        assert_eq!(g.chooser().undealt(s.play()).len(), 32);
-        let mut legal = Vec::new();
-        g.legal_actions(&s, &mut legal);
-        assert_eq!(legal, Suit::ALL.map(A::Trump).to_vec());
-        let first: Vec<CardSet> = Seat::all(4).map(|x| s.play().hand(x)).collect();
-        g.apply(&mut s, A::Trump(Suit::Clubs), &mut rng);
-        g.check_invariants(&s).unwrap();
-        for x in Seat::all(4) {
-            assert_eq!(s.play().hand(x).len(), 13);
-            assert!(first[x.index()].is_subset(s.play().hand(x)));
-        }
-        assert_eq!(
-            g.to_move(&s),
-            ToMove::Seat(Seat::new(0)),
-            "the caller leads"
-        );
-    }
+    let sizes = Batches {
+        first: 5,
+        undealt: 32,
+        hand: 13,
+    };
+    chooser::assert_first_cards_then_trumps(&g, sizes, CardSet::FULL_DECK, Suit::Clubs);
+    let s = g.deal(&mut ChaCha8Rng::seed_from_u64(0));
+    assert_eq!((s.dealer(), s.caller()), (Seat::new(3), Seat::new(0)));
 }
 
 /// The caller decides on five cards: his observation holds them and nothing else; a
 /// determinization deals the others' five from the 47 he has not seen, 32 staying undealt.
 #[test]
 fn the_caller_sees_only_his_first_five_cards() {
-    let g = game(&[]);
-    let mut rng = ChaCha8Rng::seed_from_u64(8);
-    let s = g.deal(&mut rng);
-    let obs = g.observe(&s, Seat::new(0));
-    assert_eq!(obs.hand(), s.play().hand(Seat::new(0)));
-    assert!((1..4).all(|i| obs.play.hand(Seat::new(i)).is_empty()));
-    let mut same = 0;
-    for _ in 0..200 {
-        let d = g.determinize(&obs, &mut rng);
-        g.check_invariants(&d).unwrap();
-        assert_eq!(g.observe(&d, Seat::new(0)), obs);
-        assert_eq!(g.chooser().undealt(d.play()).len(), 32);
-        same += usize::from(d.play().hand(Seat::new(2)) == s.play().hand(Seat::new(2)));
-    }
-    assert!(same < 5, "the partner's cards are not leaked");
+    let sizes = Batches {
+        first: 5,
+        undealt: 32,
+        hand: 13,
+    };
+    chooser::assert_caller_sees_only_the_first_cards(&game(&[]), sizes, 8);
 }
 
 /// The page's deal passing, with the ruling on its contradiction: the losing side deals.
@@ -421,49 +417,21 @@ fn follow_suit_if_able_otherwise_any_card() {
         "8S 7S 9H 8H 7H 6H 7D 6D 5D 7C 6C 5C 4C",
         "6S 5S 4S 3S 5H 4H 3H 2H 4D 3D 2D 3C 2C",
     ];
-    let mut s = rigged(&g, hands);
-    let caller = s.caller();
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let play = |s: &mut CourtPieceState, c: &str, rng: &mut ChaCha8Rng| {
-        g.apply(s, A::Play(c.parse().unwrap()), rng)
-    };
-    g.apply(&mut s, A::Trump(Suit::Spades), &mut rng);
-    g.check_invariants(&s).unwrap();
-    assert_eq!(legal_cards(&g, &s), hands[0].parse().unwrap(), "any lead");
-    play(&mut s, "AH", &mut rng);
-    assert_eq!(g.to_move(&s), ToMove::Seat(caller.left(1, 4)));
-    assert_eq!(
-        legal_cards(&g, &s),
-        hands[1].parse().unwrap(),
-        "void in hearts: any card, trump or not"
-    );
-    play(&mut s, "JD", &mut rng);
-    assert_eq!(legal_cards(&g, &s), "9H 8H 7H 6H".parse().unwrap());
-    play(&mut s, "6H", &mut rng);
-    assert_eq!(legal_cards(&g, &s), "5H 4H 3H 2H".parse().unwrap());
+    let s = rigged(&g, hands);
+    // Any lead; void in hearts: any card, trump or not; then hearts only.
+    let legal = [hands[0], hands[1], "9H 8H 7H 6H", "5H 4H 3H 2H"];
+    chooser::assert_follows_suit_or_plays_any(&g, s, ["AH", "JD", "6H"], legal);
 }
 
 #[test]
 fn nth_legal_enumerates_the_legal_cards() {
-    // Every turn of random games, at each player count: in card play the count is the list's
-    // length and nth_legal walks the list in order.
-    let info = CourtPiece::INFO;
-    for players in info.min_players..=info.max_players {
-        let g = CourtPiece::new(players, &Params::new()).unwrap();
-        let counted = conformance::counted_actions(&g, 0..40, 1_000_000);
-        assert!(counted > 40 * 5, "{players} players: {counted}");
-    }
+    assert_counts_the_legal_actions::<CourtPiece>();
 }
 
 /// The deal text prints the first five cards of each hand and reads back as the same deal.
 #[test]
 fn the_deal_text_reads_back() {
-    let g = game(&[]);
-    for seed in 0..10 {
-        let s = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
-        let text = crate::deal_text::round_trip(&g, &s).unwrap();
-        assert!(text.starts_with("N:"), "{text}");
-    }
+    assert_deal_texts_read_back(&game(&[]));
 }
 
 /// The trick-game view: the card play only while cards are played (not while trumps are
@@ -471,24 +439,8 @@ fn the_deal_text_reads_back() {
 #[test]
 fn the_trick_view_is_the_card_play_only() {
     let g = game(&[]);
-    let mut rng = ChaCha8Rng::seed_from_u64(6);
-    let mut s = g.deal(&mut rng);
-    assert!(
-        g.trick_play(&s).is_none(),
-        "no tricks while trumps are named"
-    );
-    g.apply(&mut s, A::Trump(Suit::Clubs), &mut rng);
-    assert_eq!(g.trick_play(&s), Some(s.play()));
-    assert_eq!(
-        CourtPiece::card(A::Play("9D".parse().unwrap())),
-        "9D".parse().ok()
-    );
-    assert_eq!(CourtPiece::card(A::Trump(Suit::Clubs)), None);
+    let (mut s, mut rng) = chooser::assert_trick_view_after_trumps(&g, 6);
     assert_eq!(CourtPiece::card(A::PlayOn), None);
-    assert_eq!(
-        Seat::all(4).map(|x| g.team(x)).collect::<Vec<_>>(),
-        [0, 1, 0, 1]
-    );
     assert_eq!(TrickTaking::teams(&g), CourtPiece::teams());
     // At the court decision the seven tricks are played but the hand is not over.
     set_hand(&g, &mut s, forced(13));

@@ -573,12 +573,5 @@ fn envite_soak() {
 
 #[test]
 fn nth_legal_enumerates_the_legal_cards() {
-    // Every turn of random games, at each player count: in card play the count is the list's
-    // length and nth_legal walks the list in order.
-    let info = Envite::INFO;
-    for players in info.min_players..=info.max_players {
-        let g = Envite::new(players, &Params::new()).unwrap();
-        let counted = conformance::counted_actions(&g, 0..40, 1_000_000);
-        assert!(counted > 40 * 5, "{players} players: {counted}");
-    }
+    crate::tricks::testing::assert_counts_the_legal_actions::<Envite>();
 }

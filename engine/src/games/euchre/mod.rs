@@ -220,11 +220,7 @@ impl EuchreState {
     /// The cards in no hand and not played: the stub, with the upcard while it lies there
     /// and the dealer's discard.
     pub fn stub(&self, deck: CardSet) -> CardSet {
-        let mut out = deck - self.play.record().played();
-        for s in Seat::all(4) {
-            out -= self.play.hand(s);
-        }
-        out
+        self.play.unheld(deck)
     }
 }
 

@@ -40,6 +40,7 @@
 
 use crate::cards::{Card, CardSet};
 use crate::game::{check_players, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove};
+use crate::games::common::Census;
 use crate::melds::{self, MeldRules};
 use crate::seat::Seat;
 use crate::SeatResult;
@@ -806,22 +807,10 @@ impl Game for GinRummy {
     }
 
     fn check_invariants(&self, st: &GinState) -> Result<(), String> {
-        let mut all = CardSet::EMPTY;
-        let mut n = 0;
-        for h in st.hands {
-            all |= h;
-            n += h.len();
-        }
-        for &c in st.stock.iter().chain(st.pile.iter()) {
-            all.insert(c);
-            n += 1;
-        }
-        if all != CardSet::FULL_DECK || n != 52 {
-            return Err(format!(
-                "cards not conserved: {n} cards, {} distinct",
-                all.len()
-            ));
-        }
+        let mut census = Census::default();
+        st.hands.iter().for_each(|&h| census.add_set(h));
+        census.add_cards(st.stock.iter().chain(st.pile.iter()));
+        census.check(CardSet::FULL_DECK)?;
         for i in 0..2 {
             if !st.known[i].is_subset(st.hands[i]) {
                 return Err(format!("seat {i}'s known cards are not in its hand"));

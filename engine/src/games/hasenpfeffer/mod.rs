@@ -192,11 +192,7 @@ impl HasenpfefferState {
     /// The cards in no hand and not played: the widow while bidding, nothing while the
     /// declarer holds seven, the declarer's discard in play.
     pub fn stub(&self) -> CardSet {
-        let mut out = Hasenpfeffer::DECK - self.play.record().played();
-        for s in Seat::all(4) {
-            out -= self.play.hand(s);
-        }
-        out
+        self.play.unheld(Hasenpfeffer::DECK)
     }
 }
 

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::conformance::{self, perft::perft};
+use crate::games::common::testing::{legal_names as legal, play_named as play};
 use crate::games::common::{beats, Run};
 use crate::Suit;
 use rand::SeedableRng;
@@ -71,23 +72,6 @@ fn second(g: &Mattis, hands: &[&str], trump: Suit, leader: Seat) -> MattisState 
     st.beat.discard(CardSet::FULL_DECK - used);
     g.check_invariants(&st).unwrap();
     st
-}
-
-fn legal(g: &Mattis, st: &MattisState) -> Vec<String> {
-    let mut out = Vec::new();
-    g.legal_actions(st, &mut out);
-    out.iter().map(|a| a.to_string()).collect()
-}
-
-fn play(g: &Mattis, st: &mut MattisState, a: &str) {
-    let mut out = Vec::new();
-    g.legal_actions(st, &mut out);
-    let action = *out
-        .iter()
-        .find(|x| x.to_string() == a)
-        .unwrap_or_else(|| panic!("{a} is not legal: {out:?}"));
-    g.try_apply(st, action, &mut rng()).unwrap();
-    g.check_invariants(st).unwrap();
 }
 
 fn places(g: &Mattis, st: &MattisState) -> Vec<u8> {

@@ -6,6 +6,7 @@ use super::*;
 use crate::cards::{Card, CardSet};
 use crate::conformance::{self, perft::perft};
 use crate::game::{Game, Params, ToMove};
+use crate::games::common::testing::{legal_names, play_named};
 use crate::games::common::{Beating, Stock};
 use crate::games::mattis::Half;
 use crate::seat::{BySeat, Seat};
@@ -71,21 +72,11 @@ fn second(hands: [&str; 3], trump: Suit, leader: Seat) -> MattisState {
 }
 
 fn legal(st: &MattisState) -> Vec<String> {
-    let mut out = Vec::new();
-    game().legal_actions(st, &mut out);
-    out.iter().map(|a| a.to_string()).collect()
+    legal_names(&game(), st)
 }
 
 fn play(st: &mut MattisState, a: &str) {
-    let g = game();
-    let mut out = Vec::new();
-    g.legal_actions(st, &mut out);
-    let action = *out
-        .iter()
-        .find(|x| x.to_string() == a)
-        .unwrap_or_else(|| panic!("{a} is not legal: {out:?}"));
-    g.try_apply(st, action, &mut rng()).unwrap();
-    g.check_invariants(st).unwrap();
+    play_named(&game(), st, a);
 }
 
 #[test]

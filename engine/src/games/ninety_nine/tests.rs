@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::conformance::{self, perft::perft};
+use crate::games::common::testing::{legal_names as legal, play_named as play};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -16,10 +17,6 @@ fn cards(s: &str) -> CardSet {
 
 fn game(players: usize, params: &[&str]) -> NinetyNine {
     NinetyNine::new(players, &Params::parse(params).unwrap()).unwrap()
-}
-
-fn rng() -> ChaCha8Rng {
-    ChaCha8Rng::seed_from_u64(0)
 }
 
 /// A hand-made position: the hands of the players in seat order (an empty string for a seat
@@ -65,23 +62,6 @@ fn position(g: &NinetyNine, hands: &[&str], stock: &str, top: &str, count: i32) 
         assert!(st.pile.contains(c(top)));
     }
     st
-}
-
-fn legal(g: &NinetyNine, st: &NinetyNineState) -> Vec<String> {
-    let mut out = Vec::new();
-    g.legal_actions(st, &mut out);
-    out.iter().map(|a| a.to_string()).collect()
-}
-
-fn play(g: &NinetyNine, st: &mut NinetyNineState, a: &str) {
-    let mut out = Vec::new();
-    g.legal_actions(st, &mut out);
-    let action = *out
-        .iter()
-        .find(|x| x.to_string() == a)
-        .unwrap_or_else(|| panic!("{a} is not legal: {out:?}"));
-    g.try_apply(st, action, &mut rng()).unwrap();
-    g.check_invariants(st).unwrap();
 }
 
 const S0: Seat = Seat::new(0);

@@ -74,8 +74,8 @@ impl Encoding for Omi {
 mod tests {
     use super::*;
     use crate::encoding::assert_checked;
-    use crate::tricks::{assert_hand_plane, assert_lead_shows};
-    use crate::{CardSet, Game, Params, Seat, Suit};
+    use crate::tricks::testing::chooser::assert_first_cards_and_the_lead_show;
+    use crate::{Game, Params, Seat, Suit};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -109,19 +109,15 @@ mod tests {
     #[test]
     fn the_first_four_cards_and_the_lead_show_where_they_belong() {
         let g = game();
+        assert_first_cards_and_the_lead_show(&g, 4);
         let state = g.deal(&mut ChaCha8Rng::seed_from_u64(1));
         for me in Seat::all(4) {
             let mut t = Tensor::new();
             g.encode_observation(&g.observe(&state, me), &mut t);
-            assert_eq!(state.play.hand(me).len(), 4);
-            assert_hand_plane(&t, state.play.hand(me), CardSet::EMPTY);
             assert_eq!(t.get("phase").unwrap(), &[1.0, 0.0, 0.0]);
             // While trumps are named the text shows the hands, and no trick has begun.
             let text = g.observation_string(&g.observe(&state, me));
             assert!(text.contains("hand: ") && !text.contains("trick"), "{text}");
-        }
-        for seed in 0..4 {
-            assert_lead_shows(&g, seed, Seat::new(seed as usize));
         }
     }
 }

@@ -1,6 +1,8 @@
 use super::*;
 use crate::conformance;
-use crate::tricks::testing::{legal_cards as legal, play_from};
+use crate::tricks::testing::chooser::{self, Batches, ChooserGame};
+use crate::tricks::testing::play_from;
+use crate::tricks::testing::{assert_counts_the_legal_actions, assert_deal_texts_read_back};
 use crate::tricks::CardOrder;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -8,6 +10,24 @@ use OmiAction as A;
 
 fn game(params: &[&str]) -> Omi {
     Omi::new(4, &Params::parse(params).unwrap()).unwrap()
+}
+
+impl ChooserGame for Omi {
+    fn trump_chooser(&self) -> &TrumpChooser {
+        self.chooser()
+    }
+    fn play(state: &OmiState) -> &TrickPlay {
+        state.play()
+    }
+    fn observed_play(obs: &OmiObservation) -> &TrickPlay {
+        &obs.play
+    }
+    fn name(suit: Suit) -> A {
+        A::Trump(suit)
+    }
+    fn play_card(card: Card) -> A {
+        A::Play(card)
+    }
 }
 
 fn cards(s: &str) -> CardSet {
@@ -87,40 +107,15 @@ fn params_are_checked() {
 #[test]
 fn four_cards_then_trumps_then_four_more() {
     let g = game(&[]);
-    for seed in 0..20 {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut s = g.deal(&mut rng);
-        assert_eq!((s.dealer(), s.declarer()), (Seat::new(3), Seat::new(0)));
-        assert_eq!(s.phase(), Phase::Trump);
-        assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(0)));
-        for seat in Seat::all(4) {
-            assert_eq!(s.play().hand(seat).len(), 4);
-        }
-        assert_eq!(g.chooser().undealt(s.play()).len(), 16);
-        let mut legal = Vec::new();
-        g.legal_actions(&s, &mut legal);
-        assert_eq!(
-            legal,
-            Suit::ALL.map(A::Trump).to_vec(),
-            "no pass, no notrump"
-        );
-        let first: Vec<CardSet> = Seat::all(4).map(|x| s.play().hand(x)).collect();
-        g.apply(&mut s, A::Trump(Suit::Hearts), &mut rng);
-        g.check_invariants(&s).unwrap();
-        let mut all = CardSet::EMPTY;
-        for seat in Seat::all(4) {
-            assert_eq!(s.play().hand(seat).len(), 8);
-            assert!(first[seat.index()].is_subset(s.play().hand(seat)));
-            all |= s.play().hand(seat);
-        }
-        assert_eq!(all, g.deck());
-        assert_eq!(s.trump(), Some(Suit::Hearts));
-        assert_eq!(
-            g.to_move(&s),
-            ToMove::Seat(Seat::new(0)),
-            "the declarer leads"
-        );
-    }
+    let sizes = Batches {
+        first: 4,
+        undealt: 16,
+        hand: 8,
+    };
+    chooser::assert_first_cards_then_trumps(&g, sizes, g.deck(), Suit::Hearts);
+    let s = g.deal(&mut ChaCha8Rng::seed_from_u64(0));
+    assert_eq!((s.dealer(), s.declarer()), (Seat::new(3), Seat::new(0)));
+    assert_eq!(s.phase(), Phase::Trump);
 }
 
 /// The declarer decides on four cards: his observation holds them and nothing else, and a
@@ -128,28 +123,12 @@ fn four_cards_then_trumps_then_four_more() {
 /// undealt; the second batch does not exist yet in any world.
 #[test]
 fn the_declarer_sees_only_his_first_four_cards() {
-    let g = game(&[]);
-    let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let s = g.deal(&mut rng);
-    let obs = g.observe(&s, Seat::new(0));
-    assert_eq!(obs.hand(), s.play().hand(Seat::new(0)));
-    for seat in 1..4 {
-        assert!(obs.play.hand(Seat::new(seat)).is_empty());
-        assert_eq!(obs.play.hand_len(Seat::new(seat)), 4);
-    }
-    let mut elsewhere = 0;
-    for _ in 0..200 {
-        let d = g.determinize(&obs, &mut rng);
-        g.check_invariants(&d).unwrap();
-        assert_eq!(g.observe(&d, Seat::new(0)), obs);
-        assert_eq!(g.chooser().undealt(d.play()).len(), 16);
-        elsewhere += usize::from(d.play().hand(Seat::new(1)) != s.play().hand(Seat::new(1)));
-    }
-    assert!(elsewhere > 190, "the others' cards are not leaked");
-    // The partner sees his own four, not the declarer's.
-    let obs2 = g.observe(&s, Seat::new(2));
-    assert!(obs2.play.hand(Seat::new(0)).is_empty());
-    assert_eq!(obs2.hand(), s.play().hand(Seat::new(2)));
+    let sizes = Batches {
+        first: 4,
+        undealt: 16,
+        hand: 8,
+    };
+    chooser::assert_caller_sees_only_the_first_cards(&game(&[]), sizes, 5);
 }
 
 /// The page's scoring, literal figures: all eight 3; five to seven 1 to the declarer's side or
@@ -333,43 +312,21 @@ fn rigged(g: &Omi, hands: [&str; 4]) -> OmiState {
 #[test]
 fn follow_suit_if_able_otherwise_any_card() {
     let g = game(&[]);
-    let mut s = rigged(
-        &g,
-        [
-            "AS 7S AH KH QH AD KD AC",
-            "KS QS JS TS QD JD KC QC",
-            "9S JH TH 9H TD 9D JC TC",
-            "8S 8H 7H 8D 7D 9C 8C 7C",
-        ],
-    );
-    let decl = s.declarer();
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
-    g.apply(&mut s, A::Trump(Suit::Spades), &mut rng);
-    g.check_invariants(&s).unwrap();
-    assert_eq!(legal(&g, &s), cards("AS 7S AH KH QH AD KD AC"), "any lead");
-    g.apply(&mut s, A::Play("AH".parse().unwrap()), &mut rng);
-    assert_eq!(g.to_move(&s), ToMove::Seat(decl.left(1, 4)));
-    assert_eq!(
-        legal(&g, &s),
-        cards("KS QS JS TS QD JD KC QC"),
-        "void in hearts: any card, trump or not"
-    );
-    g.apply(&mut s, A::Play("QD".parse().unwrap()), &mut rng);
-    assert_eq!(legal(&g, &s), cards("JH TH 9H"), "hearts only");
-    g.apply(&mut s, A::Play("9H".parse().unwrap()), &mut rng);
-    assert_eq!(legal(&g, &s), cards("8H 7H"), "hearts only");
+    let hands = [
+        "AS 7S AH KH QH AD KD AC",
+        "KS QS JS TS QD JD KC QC",
+        "9S JH TH 9H TD 9D JC TC",
+        "8S 8H 7H 8D 7D 9C 8C 7C",
+    ];
+    let s = rigged(&g, hands);
+    // Any lead; void in hearts: any card, trump or not; then hearts only.
+    let legal = [hands[0], hands[1], "JH TH 9H", "8H 7H"];
+    chooser::assert_follows_suit_or_plays_any(&g, s, ["AH", "QD", "9H"], legal);
 }
 
 #[test]
 fn nth_legal_enumerates_the_legal_cards() {
-    // Every turn of random games, at each player count: in card play the count is the list's
-    // length and nth_legal walks the list in order.
-    let info = Omi::INFO;
-    for players in info.min_players..=info.max_players {
-        let g = Omi::new(players, &Params::new()).unwrap();
-        let counted = conformance::counted_actions(&g, 0..40, 1_000_000);
-        assert!(counted > 40 * 5, "{players} players: {counted}");
-    }
+    assert_counts_the_legal_actions::<Omi>();
 }
 
 /// The observation's counts are scaled as documented, from the observer's side: scores /
@@ -391,12 +348,7 @@ fn the_observation_scales_scores_deals_and_bonus_from_the_observers_side() {
 /// The deal text (the first four cards of each hand) reads back to the same deal.
 #[test]
 fn the_deal_text_reads_back() {
-    let g = game(&[]);
-    for seed in 0..10 {
-        let s = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
-        let text = crate::deal_text::round_trip(&g, &s).unwrap();
-        assert!(text.starts_with("N:"), "{text}");
-    }
+    assert_deal_texts_read_back(&game(&[]));
 }
 
 /// The trick-game view: the card play only while cards are played, each action's card, the
@@ -404,20 +356,7 @@ fn the_deal_text_reads_back() {
 #[test]
 fn the_trick_view_is_the_card_play_only() {
     let g = game(&[]);
-    let mut rng = ChaCha8Rng::seed_from_u64(6);
-    let mut s = g.deal(&mut rng);
-    assert!(
-        g.trick_play(&s).is_none(),
-        "no tricks while trumps are named"
-    );
-    g.apply(&mut s, A::Trump(Suit::Clubs), &mut rng);
-    assert_eq!(g.trick_play(&s), Some(s.play()));
-    assert_eq!(Omi::card(A::Play("9D".parse().unwrap())), "9D".parse().ok());
-    assert_eq!(Omi::card(A::Trump(Suit::Clubs)), None);
-    assert_eq!(
-        Seat::all(4).map(|x| g.team(x)).collect::<Vec<_>>(),
-        [0, 1, 0, 1]
-    );
+    let (s, mut rng) = chooser::assert_trick_view_after_trumps(&g, 6);
     assert_eq!(TrickTaking::teams(&g), Omi::teams());
     let a = A::Play("9D".parse().unwrap());
     assert_eq!(g.observe_action(&s, a, Seat::new(2)), Some(a));

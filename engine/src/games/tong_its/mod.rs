@@ -49,6 +49,7 @@
 
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::game::{check_players, ConfigError, Game, GameInfo, Outcome, ParamSpec, Params, ToMove};
+use crate::games::common::Census;
 use crate::melds::{self, MeldRules};
 use crate::rank_by_score;
 use crate::seat::Seat;
@@ -967,19 +968,11 @@ impl Game for TongIts {
     }
 
     fn check_invariants(&self, st: &TongitsState) -> Result<(), String> {
-        let mut all = CardSet::EMPTY;
-        let mut n = 0;
-        for h in st.hands {
-            all |= h;
-            n += h.len();
-        }
-        for &c in st.stock.iter().chain(st.pile.iter()) {
-            all.insert(c);
-            n += 1;
-        }
+        let mut census = Census::default();
+        st.hands.iter().for_each(|&h| census.add_set(h));
+        census.add_cards(st.stock.iter().chain(st.pile.iter()));
         for m in &st.melds {
-            all |= m.cards;
-            n += m.cards.len();
+            census.add_set(m.cards);
             if !melds::is_meld(m.cards, RULES) {
                 return Err(format!("{} is not a meld", m.cards));
             }
@@ -993,12 +986,7 @@ impl Game for TongIts {
                 return Err("a meld of a seat that has not opened".into());
             }
         }
-        if all != CardSet::FULL_DECK || n != 52 {
-            return Err(format!(
-                "cards not conserved: {n} cards, {} distinct",
-                all.len()
-            ));
-        }
+        census.check(CardSet::FULL_DECK)?;
         let total: i32 = st.chips.iter().sum::<i32>() + st.pot;
         if total != 0 {
             return Err(format!("chips do not add up: {total}"));

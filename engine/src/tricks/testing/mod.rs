@@ -1,11 +1,16 @@
 //! Test support for the trick games: hands laid out from a leader, the hands that force a
-//! given number of tricks, the legal cards of a position, and moves applied with the rules
-//! checked.
+//! given number of tricks, the legal cards of a position, moves applied with the rules
+//! checked, the legal-action count and deal-text checks each game runs, and ([`chooser`]) the
+//! tests shared by the trump-chooser games.
+
+pub(crate) mod chooser;
 
 use crate::cards::{CardSet, Rank};
+use crate::deal_text::DealText;
 use crate::game::Game;
 use crate::seat::Seat;
 use crate::tricks::{CardOrder, Obligation, TrickPlay, TrickTaking};
+use crate::Params;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -86,5 +91,29 @@ pub(crate) fn play_strongest<G: TrickTaking>(game: &G, state: &mut G::State) {
             .expect("a legal card");
         game.apply(state, best, &mut rng);
         game.check_invariants(state).unwrap();
+    }
+}
+
+/// At each player count `G` allows, random games (seeds 0..40) in which, at every turn where
+/// the game counts its legal actions, the count is the list's length and
+/// [`Game::nth_legal`] walks the list in order
+/// ([`counted_actions`](crate::conformance::counted_actions)); the count must be used more
+/// than 200 times at each player count.
+pub(crate) fn assert_counts_the_legal_actions<G: Game>() {
+    let info = G::INFO;
+    for players in info.min_players..=info.max_players {
+        let g = G::new(players, &Params::new()).unwrap();
+        let counted = crate::conformance::counted_actions(&g, 0..40, 1_000_000);
+        assert!(counted > 40 * 5, "{players} players: {counted}");
+    }
+}
+
+/// The deals of seeds 0..10 print as deal texts that read back to the same deals
+/// ([`round_trip`](crate::deal_text::round_trip)), each naming the first seat (`N:`).
+pub(crate) fn assert_deal_texts_read_back<G: DealText>(g: &G) {
+    for seed in 0..10 {
+        let s = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
+        let text = crate::deal_text::round_trip(g, &s).unwrap();
+        assert!(text.starts_with("N:"), "{text}");
     }
 }

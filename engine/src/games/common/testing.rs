@@ -1,0 +1,30 @@
+//! Test support shared by the games' rules tests: the legal actions of a position by their
+//! text, and an action played by its text with the rules and invariants checked.
+
+use crate::game::Game;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// The legal actions of `state`, each as its `Display` text, in the game's order.
+pub(crate) fn legal_names<G: Game>(g: &G, state: &G::State) -> Vec<String> {
+    let mut out = Vec::new();
+    g.legal_actions(state, &mut out);
+    out.iter().map(|a| a.to_string()).collect()
+}
+
+/// Plays the legal action whose text is `name` ([`Game::try_apply`], with an RNG seeded 0),
+/// then checks the state's invariants.
+///
+/// # Panics
+/// If no legal action has that text, the rules refuse it, or an invariant breaks.
+pub(crate) fn play_named<G: Game>(g: &G, state: &mut G::State, name: &str) {
+    let mut out = Vec::new();
+    g.legal_actions(state, &mut out);
+    let action = *out
+        .iter()
+        .find(|x| x.to_string() == name)
+        .unwrap_or_else(|| panic!("{name} is not legal: {out:?}"));
+    g.try_apply(state, action, &mut ChaCha8Rng::seed_from_u64(0))
+        .unwrap();
+    g.check_invariants(state).unwrap();
+}
