@@ -428,7 +428,7 @@ fn the_accessors_agree_with_the_observation_and_the_statistics() {
 
 /// The invariant check refuses positions no legal play reaches: a card lost or doubled, a top
 /// card off the pile or a pile without one, hands out of step with the turn, a hand over six
-/// cards, a stock that is not whole refills, and more hands won than scored.
+/// cards (either seat's), a stock that is not whole refills, and more hands won than scored.
 #[test]
 fn broken_positions_fail_the_invariants() {
     let g = game(5);
@@ -438,7 +438,7 @@ fn broken_positions_fail_the_invariants() {
     let some_stock_card = fresh.stock.cards().lowest().unwrap();
     let some_hand_card = fresh.hands[leader].lowest().unwrap();
     type Break = fn(&mut XeriState, Card, Card, Seat);
-    let broken: [(&str, Break); 9] = [
+    let broken: [(&str, Break); 10] = [
         ("a card lost", |st, c, _, _| {
             st.stock = Stock::from_top(st.stock.cards().iter().filter(|&x| x != c));
         }),
@@ -453,6 +453,13 @@ fn broken_positions_fail_the_invariants() {
             st.hands[l].insert(c);
             st.hands[l.next(2)].insert(st.stock.cards().lowest().unwrap());
             st.stock = Stock::from_top(st.stock.cards().iter().skip(1));
+        }),
+        ("seat 1 to play seven cards as the dealer", |st, _, _, _| {
+            let (pile, top) = st.pile();
+            let under = pile.iter().find(|&c| Some(c) != top).unwrap();
+            st.pile.remove(under);
+            st.hands[S1].insert(under);
+            (st.dealer, st.turn) = (S1, S1);
         }),
         ("both hands empty", |st, _, _, l| {
             let cards = st.hands[l] | st.hands[l.next(2)];
