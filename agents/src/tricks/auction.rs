@@ -29,9 +29,7 @@ use rand::RngCore;
 /// [`Rollout::HandEnd`]: crate::search::Rollout::HandEnd
 pub fn others_bid<G: TrickTaking>(g: &G, root: &G::State, now: &G::State) -> bool {
     match g.to_move(now) {
-        ToMove::Seat(seat) => {
-            g.trick_play(now).is_none() && g.to_move(root) != ToMove::Seat(seat)
-        }
+        ToMove::Seat(seat) => g.trick_play(now).is_none() && g.to_move(root) != ToMove::Seat(seat),
         _ => false,
     }
 }
