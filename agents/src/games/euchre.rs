@@ -66,6 +66,7 @@ impl GameAgents for Euchre {
     /// end of the hand ([`BidsByPlayout`]), not by UCT seeing the world whole.
     fn world_solver() -> Option<Box<dyn PerfectInfoSolver<Euchre>>> {
         Some(Box::new(BidsByPlayout::new(
+            Box::new(DoubleDummy::new()),
             Box::new(EuchreHeuristic::default()),
             hand_gain,
         )))

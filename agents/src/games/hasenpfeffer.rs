@@ -71,6 +71,7 @@ impl GameAgents for Hasenpfeffer {
     /// whole.
     fn world_solver() -> Option<Box<dyn PerfectInfoSolver<Hasenpfeffer>>> {
         Some(Box::new(BidsByPlayout::new(
+            Box::new(DoubleDummy::new()),
             Box::new(HasenpfefferHeuristic::default()),
             hand_gain,
         )))

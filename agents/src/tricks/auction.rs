@@ -10,10 +10,10 @@
 //!   seat to the end of the hand instead of searching the later bids seeing the world whole.
 //!
 //! [`Rollout::HandEnd`]: crate::search::Rollout::HandEnd
+//! [`GameAgents::world_solver`]: crate::GameAgents::world_solver
 
-use super::DoubleDummy;
 use crate::search::CutoffValue;
-use crate::{Agent, GameAgents, PerfectInfoSolver};
+use crate::{Agent, PerfectInfoSolver};
 use cardsim_engine::tricks::TrickTaking;
 use cardsim_engine::{Game, ToMove};
 use rand::RngCore;
@@ -35,7 +35,7 @@ pub fn others_bid<G: TrickTaking>(g: &G, root: &G::State, now: &G::State) -> boo
 }
 
 /// The solver of `pimc`'s sampled worlds ([`GameAgents::world_solver`]) in a trick game with
-/// an auction: the double-dummy solver in card play; before it, each action (a bid, naming
+/// an auction: the game's exact solver in card play; before it, each action (a bid, naming
 /// trumps, a discard) valued by the heuristic playing every seat to the end of the hand,
 /// each from its own observation, by the game's hand value (one playout: the heuristics
 /// are deterministic, so the play after a bid in a world is too).
@@ -43,19 +43,28 @@ pub fn others_bid<G: TrickTaking>(g: &G, root: &G::State, now: &G::State) -> boo
 /// (strategy fusion: a pass looked as good as the best bid the partner or the seat itself
 /// could make later knowing every hand), and `pimc` passed hands the heuristic bids on
 /// (issue #26 §3).
+///
+/// [`GameAgents::world_solver`]: crate::GameAgents::world_solver
+/// [`GameAgents::hand_end`]: crate::GameAgents::hand_end
+/// [`DoubleDummy`]: super::DoubleDummy
 pub struct BidsByPlayout<G: Game> {
-    play: DoubleDummy<G>,
+    play: Box<dyn PerfectInfoSolver<G>>,
     heuristic: Box<dyn Agent<G>>,
     value: CutoffValue<G>,
     moves: Vec<G::Action>,
 }
 
-impl<G: GameAgents> BidsByPlayout<G> {
+impl<G: Game> BidsByPlayout<G> {
     /// Bids valued by `heuristic`'s play of every seat until `value` (the game's
-    /// [`GameAgents::hand_end`]) ends the hand; card play by the double-dummy solver.
-    pub fn new(heuristic: Box<dyn Agent<G>>, value: CutoffValue<G>) -> Self {
+    /// [`GameAgents::hand_end`]) ends the hand; card play by `play` (the game's exact solver,
+    /// such as [`DoubleDummy`]).
+    pub fn new(
+        play: Box<dyn PerfectInfoSolver<G>>,
+        heuristic: Box<dyn Agent<G>>,
+        value: CutoffValue<G>,
+    ) -> Self {
         BidsByPlayout {
-            play: DoubleDummy::new(),
+            play,
             heuristic,
             value,
             moves: Vec::new(),
@@ -106,6 +115,6 @@ impl<G: TrickTaking> PerfectInfoSolver<G> for BidsByPlayout<G> {
     }
 
     fn nodes(&self) -> Option<u64> {
-        Some(self.play.nodes())
+        self.play.nodes()
     }
 }
