@@ -41,12 +41,11 @@ pub fn others_bid<G: TrickTaking>(g: &G, root: &G::State, now: &G::State) -> boo
 /// are deterministic, so the play after a bid in a world is too).
 /// Perfect-information UCT there searched the later bids of every world seeing it whole
 /// (strategy fusion: a pass looked as good as the best bid the partner or the seat itself
-/// could make later knowing every hand), and `pimc` passed hands the heuristic bids on
-/// (issue #26 §3).
+/// could make later knowing every hand; a contract safe whatever trumps the world calls
+/// for), and `pimc` passed Euchre hands the heuristic makes trumps on and bid three or four
+/// on weak Hasenpfeffer hands (issue #26 §3).
 ///
 /// [`GameAgents::world_solver`]: crate::GameAgents::world_solver
-/// [`GameAgents::hand_end`]: crate::GameAgents::hand_end
-/// [`DoubleDummy`]: super::DoubleDummy
 pub struct BidsByPlayout<G: Game> {
     play: Box<dyn PerfectInfoSolver<G>>,
     heuristic: Box<dyn Agent<G>>,
@@ -58,6 +57,9 @@ impl<G: Game> BidsByPlayout<G> {
     /// Bids valued by `heuristic`'s play of every seat until `value` (the game's
     /// [`GameAgents::hand_end`]) ends the hand; card play by `play` (the game's exact solver,
     /// such as [`DoubleDummy`]).
+    ///
+    /// [`GameAgents::hand_end`]: crate::GameAgents::hand_end
+    /// [`DoubleDummy`]: super::DoubleDummy
     pub fn new(
         play: Box<dyn PerfectInfoSolver<G>>,
         heuristic: Box<dyn Agent<G>>,
