@@ -11,6 +11,7 @@
 //! ```
 
 use crate::search::{hands_and_scores, CutoffValue, Rollout};
+use crate::tricks::auction::{others_bid, BidsByPlayout};
 use crate::tricks::{rule_of_thumb, DoubleDummy, TableView};
 use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver};
 use cardsim_engine::cards::{Card, CardSet, Rank, Suit};
@@ -31,13 +32,13 @@ impl GameAgents for Euchre {
     /// The heuristic plays every seat to the end of the hand ([`Rollout::HandEnd`]): random
     /// card play makes every bid look alike, so with random playouts the search passed
     /// most of the hands the heuristic makes trumps on (issue #26). ISMCTS's tree stops at
-    /// the other seats' bids (`others_bid`): the heuristic makes them from each seat's
-    /// sampled hand.
+    /// the other seats' bids and discards ([`others_bid`]): the heuristic makes them from
+    /// each seat's sampled hand.
     fn default_rollout() -> Option<Rollout<Self>> {
         Some(Rollout::HandEnd {
             agent: Box::new(EuchreHeuristic::default()),
             value: hand_gain,
-            leaf: Some(others_bid),
+            leaf: Some(others_bid::<Euchre>),
             margin: None,
         })
     }
@@ -61,77 +62,14 @@ impl GameAgents for Euchre {
         Some(Box::new(DoubleDummy::new()))
     }
 
+    /// In the auction each bid is valued by the heuristic's playout of every seat to the
+    /// end of the hand ([`BidsByPlayout`]), not by UCT seeing the world whole.
     fn world_solver() -> Option<Box<dyn PerfectInfoSolver<Euchre>>> {
-        Some(Box::new(BidsByPlayout(DoubleDummy::new())))
-    }
-}
-
-/// Where ISMCTS's tree stops ([`Rollout::HandEnd`]'s `leaf`): at a bid of another seat than
-/// the root's (ordering up, calling, going or defending alone, the dealer's discard). A
-/// single-observer tree keys that seat's node by the moves alone, so its statistics mix every
-/// hand the seat might hold, while a bid depends on little but the hand: in the tree the
-/// others bid alike whatever they hold, and passing looked better than it is (the dealer and
-/// its partner passed hands the heuristic makes trumps on, and lost points by it). The
-/// playout's heuristic makes those bids, from the seat's sampled hand (issue #26 §3).
-fn others_bid(g: &Euchre, root: &EuchreState, now: &EuchreState) -> bool {
-    !matches!(now.phase(), Phase::Play | Phase::Over) && g.to_move(now) != g.to_move(root)
-}
-
-/// The solver of `pimc`'s sampled worlds ([`GameAgents::world_solver`]): the double-dummy
-/// solver in card play; in the auction, each bid valued by the heuristic playing every seat
-/// to the end of the hand, each from its own observation (one playout: the play after the
-/// deal is deterministic). Perfect-information UCT there searched the later bids of every
-/// world seeing it whole (strategy fusion: a pass looked as good as the best bid the
-/// partner or the seat itself could make later knowing every hand), and `pimc` passed hands
-/// the heuristic makes trumps on (issue #26 §3).
-struct BidsByPlayout(DoubleDummy<Euchre>);
-
-impl PerfectInfoSolver<Euchre> for BidsByPlayout {
-    fn evaluate(
-        &mut self,
-        g: &Euchre,
-        state: &EuchreState,
-        legal: &[EuchreAction],
-        values: &mut Vec<f64>,
-        rng: &mut dyn RngCore,
-    ) {
-        use cardsim_engine::tricks::TrickTaking;
-        if g.trick_play(state).is_some() {
-            return self.0.evaluate(g, state, legal, values, rng);
-        }
-        let cardsim_engine::ToMove::Seat(me) = g.to_move(state) else {
-            panic!("a seat to bid");
-        };
-        let mut heuristic = EuchreHeuristic::default();
-        let mut moves = Vec::new();
-        values.clear();
-        for &a in legal {
-            let mut s = state.clone();
-            g.apply(&mut s, a, rng);
-            let v = loop {
-                if let Some(v) = hand_gain(g, state, &s) {
-                    break v[me];
-                }
-                if let Some(o) = g.outcome(&s) {
-                    break o[me].win;
-                }
-                let cardsim_engine::ToMove::Seat(seat) = g.to_move(&s) else {
-                    panic!("no races in Euchre");
-                };
-                g.legal_actions(&s, &mut moves);
-                let x = heuristic.choose(g, seat, &g.observe(&s, seat), &moves, rng);
-                g.apply(&mut s, x, rng);
-            };
-            values.push(v);
-        }
-    }
-
-    fn label(&self) -> String {
-        "solver=exact".into()
-    }
-
-    fn nodes(&self) -> Option<u64> {
-        Some(self.0.nodes())
+        Some(Box::new(BidsByPlayout::new(
+            Box::new(DoubleDummy::new()),
+            Box::new(EuchreHeuristic::default()),
+            hand_gain,
+        )))
     }
 }
 

@@ -13,6 +13,7 @@
 //! ```
 
 use crate::search::{hands_and_scores, CutoffValue, Rollout};
+use crate::tricks::auction::{others_bid, BidsByPlayout};
 use crate::tricks::{rule_of_thumb, DoubleDummy, TableView};
 use crate::{Agent, AgentKind, GameAgents, PerfectInfoSolver};
 use cardsim_engine::cards::{Card, CardSet, Rank, Suit};
@@ -33,12 +34,14 @@ impl GameAgents for Hasenpfeffer {
 
     /// The heuristic plays every seat to the end of the hand ([`Rollout::HandEnd`]): random
     /// card play makes every bid look alike, so with random playouts the search passed
-    /// many of the hands the heuristic bids on (issue #26).
+    /// many of the hands the heuristic bids on (issue #26). ISMCTS's tree stops at the
+    /// other seats' bids, trump naming and discards ([`others_bid`]): the heuristic makes
+    /// them from each seat's sampled hand.
     fn default_rollout() -> Option<Rollout<Self>> {
         Some(Rollout::HandEnd {
             agent: Box::new(HasenpfefferHeuristic::default()),
             value: hand_gain,
-            leaf: None,
+            leaf: Some(others_bid::<Hasenpfeffer>),
             margin: None,
         })
     }
@@ -61,6 +64,17 @@ impl GameAgents for Hasenpfeffer {
 
     fn exact_solver() -> Option<Box<dyn PerfectInfoSolver<Hasenpfeffer>>> {
         Some(Box::new(DoubleDummy::new()))
+    }
+
+    /// Before the play each bid, trump suit and discard is valued by the heuristic's playout
+    /// of every seat to the end of the hand ([`BidsByPlayout`]), not by UCT seeing the world
+    /// whole.
+    fn world_solver() -> Option<Box<dyn PerfectInfoSolver<Hasenpfeffer>>> {
+        Some(Box::new(BidsByPlayout::new(
+            Box::new(DoubleDummy::new()),
+            Box::new(HasenpfefferHeuristic::default()),
+            hand_gain,
+        )))
     }
 }
 

@@ -6,11 +6,14 @@
 //! - [`dds`]: the double-dummy solver, and [`DoubleDummy`], the exact solver that `pimc` and
 //!   `cheat` use for every game that implements the engine's
 //!   [`TrickTaking`](cardsim_engine::tricks::TrickTaking) view;
-//! - [`choose_trump`]: naming trumps from the first cards of a hand (Omi, Court Piece).
+//! - [`choose_trump`]: naming trumps from the first cards of a hand (Omi, Court Piece);
+//! - [`auction`]: the search agents' bidding in the games with an auction (Euchre,
+//!   Hasenpfeffer).
 //!
 //! A game of the family gets both by implementing `TrickTaking` beside its state in the engine
 //! and building a [`TableView`] from its observation in its agents module.
 
+pub mod auction;
 pub mod dds;
 mod double_dummy;
 mod rules;

@@ -185,19 +185,29 @@ fn rollout_auto_plays_the_heuristic_to_the_end_of_the_hand() {
     crate::testing::assert_auto_rollout_is_the_heuristic_to_the_hand_end::<Hasenpfeffer>();
 }
 
-/// Deals (from seeds 0 and up) where the first seat to bid holds a hand that should take at
-/// least `tricks` tricks by itself in its best suit ([`expected_tricks`]), with the seat's
-/// observation and legal actions: up to `n` of them.
+/// Deals (from seeds 0 and up) where, after `bids` (from the first seat on), the seat to bid
+/// holds a hand that should take from `tricks.start` to below `tricks.end` tricks by itself
+/// in its best suit ([`expected_tricks`]), with the seat's observation and legal actions: up
+/// to `n` of them.
+fn hands_after(
+    bids: &[HasenpfefferAction],
+    n: usize,
+    tricks: std::ops::Range<f64>,
+) -> Vec<Decision<Hasenpfeffer>> {
+    let reach = |g: &Hasenpfeffer, state: &mut HasenpfefferState, rng: &mut ChaCha8Rng| {
+        for &a in bids {
+            g.apply(state, a, rng);
+        }
+    };
+    decisions_where(&game(&[]), n, reach, |seed, _, obs| {
+        assert_eq!(obs.phase, Phase::Bid, "seed {seed}");
+        tricks.contains(&best_suit(obs.hand()).1)
+    })
+}
+
+/// The first seat's hands that should take at least `tricks` tricks by themselves.
 fn strong_first_hands(n: usize, tricks: f64) -> Vec<Decision<Hasenpfeffer>> {
-    decisions_where(
-        &game(&[]),
-        n,
-        |_, _, _| {},
-        |seed, _, obs| {
-            assert_eq!(obs.phase, Phase::Bid, "seed {seed}");
-            best_suit(obs.hand()).1 >= tricks
-        },
-    )
+    hands_after(&[], n, tricks..f64::INFINITY)
 }
 
 /// Regression (issue #26, the search passing the hands the heuristic bids on): with a hand
@@ -210,4 +220,88 @@ fn ismcts_bids_a_strong_hand() {
     for ((_, obs, _), a) in hands.iter().zip(choices(&game(&[]), "ismcts", &hands)) {
         assert_ne!(a, HasenpfefferAction::Pass, "hand {}", obs.hand());
     }
+}
+
+/// Regression (issue #26 §3): after an opponent's bid of two, the next seat bids over it with
+/// a hand that should take 2.75 tricks or more by itself (the heuristic bids three). ISMCTS's
+/// tree chose the declarer's trumps and discard, and the other seats' bids, from statistics
+/// shared by every hand those seats might hold, so the opponents' contract looked weaker than
+/// it is and passing better; the tree now stops there and the heuristic playout decides from
+/// each seat's sampled hand. The old default (the tree searching every decision) passed three
+/// of these eight, `TC AC AD JH KH JS` the first.
+#[test]
+fn ismcts_bids_over_a_two_with_a_strong_hand() {
+    use crate::search::{auto_rollout, Ismcts, SearchSettings};
+    let g = game(&[]);
+    let hands = hands_after(&[HasenpfefferAction::Bid(2)], 8, 2.75..f64::INFINITY);
+    assert_eq!(hands.len(), 8);
+    let passes = |agent: &mut dyn Agent<Hasenpfeffer>| {
+        let mut passed = Vec::new();
+        for (i, (seat, obs, legal)) in hands.iter().enumerate() {
+            let mut rng = ChaCha8Rng::seed_from_u64(i as u64);
+            if agent.choose(&g, *seat, obs, legal, &mut rng) == HasenpfefferAction::Pass {
+                passed.push(obs.hand().to_string());
+            }
+        }
+        passed
+    };
+    let mut ismcts = crate::catalog::<Hasenpfeffer>()
+        .build(&"ismcts".parse().unwrap())
+        .unwrap();
+    assert_eq!(passes(ismcts.as_mut()), Vec::<String>::new());
+    // The old default: the same playout, the tree searching every seat's bids.
+    let Rollout::HandEnd {
+        agent,
+        value,
+        margin,
+        ..
+    } = auto_rollout::<Hasenpfeffer>()
+    else {
+        panic!("the heuristic's playout to the hand's end");
+    };
+    let old = Rollout::HandEnd {
+        agent,
+        value,
+        leaf: None,
+        margin,
+    };
+    let mut old = Ismcts::new(SearchSettings::default().iterations(1000)).with_rollout(old);
+    assert!(!passes(&mut old).is_empty());
+}
+
+/// Regression (issue #26 §3, strategy fusion in the auction): after a pass, `pimc` bids at
+/// most two with a hand that should take under 1.7 tricks by itself (the heuristic bids one:
+/// the hand, its partner's share and the widow come to under three). Its old world solver,
+/// perfect-information UCT in the auction, named trumps and discarded after the bid seeing
+/// every hand, so a high contract looked safe: it bid three or four on half of these
+/// (`KC TD 9H QH AH KS` three, `TC TD QD TH QH KS` four). Its worlds now value each bid by the
+/// heuristic's play of every seat to the hand's end, each from its own observation.
+#[test]
+fn pimc_does_not_overbid_a_weak_hand() {
+    use crate::search::{auto_rollout, PimcSettings};
+    let g = game(&[]);
+    let hands = hands_after(&[HasenpfefferAction::Pass], 12, 0.0..1.7);
+    assert_eq!(hands.len(), 12);
+    let overbids = |agent: &mut dyn Agent<Hasenpfeffer>| {
+        let mut over = Vec::new();
+        for (i, (seat, obs, legal)) in hands.iter().enumerate() {
+            let mut rng = ChaCha8Rng::seed_from_u64(i as u64);
+            let a = agent.choose(&g, *seat, obs, legal, &mut rng);
+            if matches!(a, HasenpfefferAction::Bid(n) if n >= 3) {
+                over.push(format!("{} {a}", obs.hand()));
+            }
+        }
+        over
+    };
+    let mut pimc = crate::catalog::<Hasenpfeffer>()
+        .build(&"pimc".parse().unwrap())
+        .unwrap();
+    assert_eq!(overbids(pimc.as_mut()), Vec::<String>::new());
+    // The old default: the same worlds, UCT in the auction.
+    let mut old = crate::Pimc::new(
+        PimcSettings::default().worlds(20),
+        Box::new(DoubleDummy::<Hasenpfeffer>::new()),
+    )
+    .with_race_rollout(auto_rollout::<Hasenpfeffer>());
+    assert!(!overbids(&mut old).is_empty());
 }
