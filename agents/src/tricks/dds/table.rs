@@ -388,7 +388,7 @@ impl Search<'_> {
     /// of those cards are equal ([`Search::tie_key`]).
     pub(super) fn key(&self) -> (u128, u128, u64) {
         let (seq, extra) = match &self.rules.classes {
-            None => (self.seq, 0),
+            None => (self.seq_bits(), 0),
             Some(k) => self.tie_key(k),
         };
         (
@@ -408,7 +408,7 @@ impl Search<'_> {
     /// ranks of the cards played before.
     pub(super) fn tie_key(&self, k: &[u8; 64]) -> (u128, u64) {
         let all = self.all();
-        let mut seq = self.seq;
+        let mut seq = self.seq_bits();
         let mut extra = 0u64;
         let mut t = all & self.rules.tied;
         while t != 0 {
@@ -447,10 +447,17 @@ impl Search<'_> {
         (seq, extra)
     }
 
+    /// The owner sequence as one key: lane `l`'s field at bit `32 * l`.
+    #[inline]
+    fn seq_bits(&self) -> u128 {
+        let [a, b, c, d] = self.seq;
+        a as u128 | (b as u128) << 32 | (c as u128) << 64 | (d as u128) << 96
+    }
+
     /// The distribution (lane lengths of every hand, 5 bits each, hand `h` lane `l` at bit
     /// `5 * (4h + l)`) and the owner sequence (per lane 32 bits, two owner bits per card from
     /// the top card down) of `hands`, computed from scratch.
-    pub(crate) fn key_parts(hands: &[u64; 4]) -> (u128, u128) {
+    pub(crate) fn key_parts(hands: &[u64; 4]) -> (u128, [u32; 4]) {
         let all = hands[0] | hands[1] | hands[2] | hands[3];
         let mut dist: u128 = 0;
         for (h, hand) in hands.iter().enumerate() {
@@ -461,8 +468,8 @@ impl Search<'_> {
         }
         let b0 = hands[1] | hands[3];
         let b1 = hands[2] | hands[3];
-        let mut seq: u128 = 0;
-        for lane in 0..4 {
+        let mut seq = [0u32; 4];
+        for (lane, seq) in seq.iter_mut().enumerate() {
             let mut m = (all >> (16 * lane)) & LANE;
             let (o0, o1) = ((b0 >> (16 * lane)) & LANE, (b1 >> (16 * lane)) & LANE);
             let mut field: u32 = 0;
@@ -473,7 +480,7 @@ impl Search<'_> {
                 field |= (((o0 >> b & 1) | (o1 >> b & 1) << 1) as u32) << (2 * k);
                 k += 1;
             }
-            seq |= (field as u128) << (32 * lane);
+            *seq = field;
         }
         (dist, seq)
     }
@@ -481,14 +488,14 @@ impl Search<'_> {
     /// Takes card `c` out of `seat`'s hand, keeping the distribution and owner sequence in
     /// step; returns what [`Search::put_back`] needs.
     #[inline]
-    pub(crate) fn take(&mut self, seat: u8, c: u8) -> (u128, u128) {
+    pub(crate) fn take(&mut self, seat: u8, c: u8) -> (u128, [u32; 4]) {
         let saved = (self.dist, self.seq);
         let lane = lane_of(c);
         let live = self.all() >> (16 * lane) & LANE;
         let k = (live >> (c & 15) >> 1).count_ones();
-        let field = (self.seq >> (32 * lane)) as u64 & 0xFFFF_FFFF;
+        let field = self.seq[lane] as u64;
         let nf = (field & ((1u64 << (2 * k)) - 1)) | (field >> (2 * k + 2)) << (2 * k);
-        self.seq = self.seq & !(0xFFFF_FFFFu128 << (32 * lane)) | (nf as u128) << (32 * lane);
+        self.seq[lane] = nf as u32;
         self.dist -= 1u128 << (5 * (4 * seat as usize + lane));
         self.hands[seat as usize] ^= 1 << c;
         saved
@@ -496,7 +503,7 @@ impl Search<'_> {
 
     /// Undoes [`Search::take`].
     #[inline]
-    pub(crate) fn put_back(&mut self, seat: u8, c: u8, saved: (u128, u128)) {
+    pub(crate) fn put_back(&mut self, seat: u8, c: u8, saved: (u128, [u32; 4])) {
         (self.dist, self.seq) = saved;
         self.hands[seat as usize] ^= 1 << c;
     }
