@@ -29,7 +29,7 @@ struct Slot {
     /// Owners of the top cards of each lane (32 bits per lane, top card in the low bits),
     /// masked; low and high halves (two `u64`s keep the slot 8-aligned and small).
     seq: [u64; 2],
-    /// Which owner bits matter: per lane (5 bits each) how many top cards, see [`depths_of`].
+    /// Which owner bits matter: per lane how many top cards, coded by [`depths_of`].
     depths: u32,
     lo: u8,
     hi: u8,
@@ -110,26 +110,37 @@ impl Stats {
     }
 }
 
-/// The per-lane depths (5 bits each) of an owner-bit mask whose lane fields each cover the top
-/// `depth` cards (the low `2 * depth` bits).
-#[inline]
-fn depths_of(mask: u128) -> u32 {
-    let mut d = 0;
-    for lane in 0..4 {
-        d |= (((mask >> (32 * lane)) as u32).count_ones() / 2) << (5 * lane);
+/// The owner-bit masks of two lanes by their depths' code `17 * a + b` (lane depths `a` and
+/// `b`, each 0 to 16): lane `a`'s field in the low 32 bits. A probe reads an entry's mask here
+/// instead of building it (padded to 512 slots so that a 9-bit index needs no bounds check).
+static PAIR_MASKS: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut i = 0;
+    while i < 17 * 17 {
+        t[i] = lane_field(i / 17) | lane_field(i % 17) << 32;
+        i += 1;
     }
-    d
+    t
+};
+
+/// The owner bits of a lane's top `depth` cards.
+const fn lane_field(depth: usize) -> u64 {
+    (1u64 << (2 * depth)) - 1
 }
 
-/// The owner-bit mask of per-lane depths ([`depths_of`] undone).
+/// The depths of an owner-bit mask whose lane fields each cover the top `depth` cards (the
+/// low `2 * depth` bits), as two pair codes (see [`PAIR_MASKS`]): lanes 0 and 1 in the low 16
+/// bits, lanes 2 and 3 in the high ones.
+#[inline]
+fn depths_of(mask: u128) -> u32 {
+    let d = |lane: u32| ((mask >> (32 * lane)) as u32).count_ones() / 2;
+    (17 * d(0) + d(1)) | (17 * d(2) + d(3)) << 16
+}
+
+/// The owner-bit mask of [`depths_of`]'s codes.
 #[inline]
 fn mask_of_depths(d: u32) -> u128 {
-    let mut m = 0u128;
-    for lane in 0..4 {
-        let k = d >> (5 * lane) & 31;
-        m |= (((1u64 << (2 * k)) - 1) as u32 as u128) << (32 * lane);
-    }
-    m
+    PAIR_MASKS[(d & 511) as usize] as u128 | (PAIR_MASKS[(d >> 16 & 511) as usize] as u128) << 64
 }
 
 #[inline]
