@@ -523,8 +523,8 @@ impl Search<'_> {
     /// lowest relevant one.
     fn mask_of(&self, w: u64) -> u128 {
         let all = self.all();
-        let mut mask = 0u128;
-        for lane in 0..4 {
+        let mut fields = [0u32; 4];
+        for (lane, f) in fields.iter_mut().enumerate() {
             let wl = (w >> (16 * lane)) & LANE;
             if wl == 0 {
                 continue;
@@ -542,14 +542,10 @@ impl Search<'_> {
                 low = (live & !((1u64 << s) - 1)).trailing_zeros().min(low);
             }
             let depth = (live >> low).count_ones();
-            let field: u128 = if depth >= 16 {
-                0xFFFF_FFFF
-            } else {
-                (1u128 << (2 * depth)) - 1
-            };
-            mask |= field << (32 * lane);
+            *f = ((1u64 << (2 * depth)) - 1) as u32;
         }
-        mask
+        let [a, b, c, d] = fields;
+        a as u128 | (b as u128) << 32 | (c as u128) << 64 | (d as u128) << 96
     }
 
     /// The relevance set an owner-bit mask stands for in this position: per lane, the lowest
@@ -557,8 +553,14 @@ impl Search<'_> {
     pub(super) fn relevance_of(&self, mask: u128) -> u64 {
         let all = self.all();
         let mut w = 0u64;
-        for lane in 0..4 {
-            let field = (mask >> (32 * lane)) as u32;
+        // The lane fields taken apart first, so that no 128-bit shift is left in the loop.
+        let fields = [
+            mask as u32,
+            (mask >> 32) as u32,
+            (mask >> 64) as u32,
+            (mask >> 96) as u32,
+        ];
+        for (lane, field) in fields.into_iter().enumerate() {
             if field == 0 {
                 continue;
             }
