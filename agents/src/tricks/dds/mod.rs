@@ -140,6 +140,40 @@
 //! default build on the first 50 deals (two alternating pairs, load 10-11; less than the
 //! test binary's 10% above), and one `compare.py` round with it gave 0.91x (load 11-13).
 //!
+//! **The round after (issue #25 §2): the tree of entries, and the probe's arithmetic.** Same
+//! method: the work report on the first 20 of the 200 deals (seed 1), CPU seconds of the
+//! release test binary in three alternating pairs (means), load 9-17 on the 2 cores.
+//!
+//! | change | work | CPU |
+//! |---|---|---|
+//! | (kept) the owner sequence kept as four 32-bit lane fields (`Search::seq`), so that `take` updates one field without 128-bit shifts | the same | 3.50 s against 3.61 s, about 3% |
+//! | (kept) an entry's owner-bit mask read from a 512-entry table of lane-pair masks (`PAIR_MASKS`, 4 KiB) instead of built from its depths at every scanned entry | the same | 3.34 s against 3.54 s, about 6% |
+//! | (kept) `relevance_of` and `mask_of` on the four lane fields (no 128-bit shift in their loops) | the same | 3.31 s against 3.35 s, about 1% (three pairs of three, within the noise) |
+//! | a tree of entries per distribution, as DDS's winning-rank trees: one level per lane, each level the alternatives (depth, owners) of its lane, linked; a probe follows only the matching ones, a store walks its path and tightens an equal entry (reverted) | 35.65 M nodes (the order of the scan changed), 103.9 M tree nodes visited against 117.6 M entries scanned, 13.7 M against 21.1 M compared by stores | 4.13 s against 3.58 s (two pairs), 15% more |
+//! | entries that cannot decide the target, unless their best lead is still wanted, skipped before their mask is built (reverted) | 104.4 M entries matched against 117.6 M | 3.75 s against 3.62 s, no gain |
+//! | the emptied entry lists of a cleared table kept for the next strain's buckets (`malloc`, `free` and `realloc` were 2.5% of the profile; reverted) | the same | 3.68 s against 3.49 s: worse (reused lists lie scattered, fresh ones close together) |
+//! | 32 more hash bits in each index slot, so that a probe passes other distributions' slots without loading their buckets (reverted) | the same | 3.47 s against 3.41 s, no gain |
+//! | the distribution kept as four 20-bit hand fields (reverted) | the same | 3.44 s against 3.41 s, no gain |
+//! | at a follow node, the last cut-off move tried before the others are ordered, so that the ordering is skipped when it cuts off again (reverted) | the same nodes (the same order); only 680,538 follow nodes had such a move (538,476 cut off with it) | 3.53 s against 3.50 s, no gain |
+//! | one codegen unit for this crate (`--config profile.release.package.cardsim-agents.codegen-units=1`; not adopted) | the same | 3.29 s against 3.30 s, no gain |
+//!
+//! Why the tree did not pay: a lane's level holds alternatives of several depths (depth 0
+//! matches every position, and one alternative of each other depth can match), so a probe
+//! still visits nearly as many tree nodes as it scanned entries, each visit a dependent load
+//! through the linked alternatives, and the 16-byte nodes outnumber the 24-byte entries.
+//! The probe is bound by arithmetic and cache misses, not by the count of entries compared:
+//! what paid was less arithmetic per entry. A profile after the kept steps: `follow_node`
+//! 22%, the probe 18% (22% before), the follow moves' scoring 10% (`count_ones` in the
+//! discard weight a sixth of it), `fast_tricks` 7%, `relevance_of` 5%, `lead_node` 6%.
+//!
+//! Side by side after this round (`compare.py`, 200 deals, seed 1, 4,000 results identical,
+//! load 8-14): 47.72 s, 46.61 s and 46.97 s against DDS's 47.36 s, 46.69 s and 45.94 s in
+//! three rounds (0.99x, 1.00x, 0.98x), in all **0.99x DDS's speed: level within the noise,
+//! the goal of at least 1.0x not met, by about 1%**. The solver before this round, in the
+//! same hour: 51.18 s against 47.91 s (0.94x). The `cardsim` binary with the first two kept
+//! steps took 9% less CPU than before them on the first 50 deals (12.41 s and 12.71 s against
+//! 13.72 s and 13.96 s, two alternating pairs, load 14).
+//!
 //! **Equal cards (tie classes; Orgy, issue #26).** In Orgy the Jack, Queen and King of a suit
 //! rank equal (the first played of equals wins), which turns off the bounds above (they
 //! reason about a lane's single top card). Three things make such positions cheaper, all

@@ -56,8 +56,9 @@ pub(crate) struct Search<'t> {
     /// The distribution of `hands` (see [`Search::key_parts`]), kept in step by
     /// [`Search::take`].
     pub dist: u128,
-    /// The owner sequence of `hands`, kept in step by [`Search::take`].
-    pub seq: u128,
+    /// The owner sequence of `hands`, one 32-bit field per lane (see [`Search::key_parts`]),
+    /// kept in step by [`Search::take`]: a lane's field updates without 128-bit shifts.
+    pub seq: [u32; 4],
 }
 
 #[inline]

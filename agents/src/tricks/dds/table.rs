@@ -29,7 +29,7 @@ struct Slot {
     /// Owners of the top cards of each lane (32 bits per lane, top card in the low bits),
     /// masked; low and high halves (two `u64`s keep the slot 8-aligned and small).
     seq: [u64; 2],
-    /// Which owner bits matter: per lane (5 bits each) how many top cards, see [`depths_of`].
+    /// Which owner bits matter: per lane how many top cards, coded by [`depths_of`].
     depths: u32,
     lo: u8,
     hi: u8,
@@ -110,26 +110,37 @@ impl Stats {
     }
 }
 
-/// The per-lane depths (5 bits each) of an owner-bit mask whose lane fields each cover the top
-/// `depth` cards (the low `2 * depth` bits).
-#[inline]
-fn depths_of(mask: u128) -> u32 {
-    let mut d = 0;
-    for lane in 0..4 {
-        d |= (((mask >> (32 * lane)) as u32).count_ones() / 2) << (5 * lane);
+/// The owner-bit masks of two lanes by their depths' code `17 * a + b` (lane depths `a` and
+/// `b`, each 0 to 16): lane `a`'s field in the low 32 bits. A probe reads an entry's mask here
+/// instead of building it (padded to 512 slots so that a 9-bit index needs no bounds check).
+static PAIR_MASKS: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut i = 0;
+    while i < 17 * 17 {
+        t[i] = lane_field(i / 17) | lane_field(i % 17) << 32;
+        i += 1;
     }
-    d
+    t
+};
+
+/// The owner bits of a lane's top `depth` cards.
+const fn lane_field(depth: usize) -> u64 {
+    (1u64 << (2 * depth)) - 1
 }
 
-/// The owner-bit mask of per-lane depths ([`depths_of`] undone).
+/// The depths of an owner-bit mask whose lane fields each cover the top `depth` cards (the
+/// low `2 * depth` bits), as two pair codes (see [`PAIR_MASKS`]): lanes 0 and 1 in the low 16
+/// bits, lanes 2 and 3 in the high ones.
+#[inline]
+fn depths_of(mask: u128) -> u32 {
+    let d = |lane: u32| ((mask >> (32 * lane)) as u32).count_ones() / 2;
+    (17 * d(0) + d(1)) | (17 * d(2) + d(3)) << 16
+}
+
+/// The owner-bit mask of [`depths_of`]'s codes.
 #[inline]
 fn mask_of_depths(d: u32) -> u128 {
-    let mut m = 0u128;
-    for lane in 0..4 {
-        let k = d >> (5 * lane) & 31;
-        m |= (((1u64 << (2 * k)) - 1) as u32 as u128) << (32 * lane);
-    }
-    m
+    PAIR_MASKS[(d & 511) as usize] as u128 | (PAIR_MASKS[(d >> 16 & 511) as usize] as u128) << 64
 }
 
 #[inline]
@@ -388,7 +399,7 @@ impl Search<'_> {
     /// of those cards are equal ([`Search::tie_key`]).
     pub(super) fn key(&self) -> (u128, u128, u64) {
         let (seq, extra) = match &self.rules.classes {
-            None => (self.seq, 0),
+            None => (self.seq_bits(), 0),
             Some(k) => self.tie_key(k),
         };
         (
@@ -408,7 +419,7 @@ impl Search<'_> {
     /// ranks of the cards played before.
     pub(super) fn tie_key(&self, k: &[u8; 64]) -> (u128, u64) {
         let all = self.all();
-        let mut seq = self.seq;
+        let mut seq = self.seq_bits();
         let mut extra = 0u64;
         let mut t = all & self.rules.tied;
         while t != 0 {
@@ -447,10 +458,17 @@ impl Search<'_> {
         (seq, extra)
     }
 
+    /// The owner sequence as one key: lane `l`'s field at bit `32 * l`.
+    #[inline]
+    fn seq_bits(&self) -> u128 {
+        let [a, b, c, d] = self.seq;
+        a as u128 | (b as u128) << 32 | (c as u128) << 64 | (d as u128) << 96
+    }
+
     /// The distribution (lane lengths of every hand, 5 bits each, hand `h` lane `l` at bit
     /// `5 * (4h + l)`) and the owner sequence (per lane 32 bits, two owner bits per card from
     /// the top card down) of `hands`, computed from scratch.
-    pub(crate) fn key_parts(hands: &[u64; 4]) -> (u128, u128) {
+    pub(crate) fn key_parts(hands: &[u64; 4]) -> (u128, [u32; 4]) {
         let all = hands[0] | hands[1] | hands[2] | hands[3];
         let mut dist: u128 = 0;
         for (h, hand) in hands.iter().enumerate() {
@@ -461,8 +479,8 @@ impl Search<'_> {
         }
         let b0 = hands[1] | hands[3];
         let b1 = hands[2] | hands[3];
-        let mut seq: u128 = 0;
-        for lane in 0..4 {
+        let mut seq = [0u32; 4];
+        for (lane, seq) in seq.iter_mut().enumerate() {
             let mut m = (all >> (16 * lane)) & LANE;
             let (o0, o1) = ((b0 >> (16 * lane)) & LANE, (b1 >> (16 * lane)) & LANE);
             let mut field: u32 = 0;
@@ -473,7 +491,7 @@ impl Search<'_> {
                 field |= (((o0 >> b & 1) | (o1 >> b & 1) << 1) as u32) << (2 * k);
                 k += 1;
             }
-            seq |= (field as u128) << (32 * lane);
+            *seq = field;
         }
         (dist, seq)
     }
@@ -481,14 +499,14 @@ impl Search<'_> {
     /// Takes card `c` out of `seat`'s hand, keeping the distribution and owner sequence in
     /// step; returns what [`Search::put_back`] needs.
     #[inline]
-    pub(crate) fn take(&mut self, seat: u8, c: u8) -> (u128, u128) {
+    pub(crate) fn take(&mut self, seat: u8, c: u8) -> (u128, [u32; 4]) {
         let saved = (self.dist, self.seq);
         let lane = lane_of(c);
         let live = self.all() >> (16 * lane) & LANE;
         let k = (live >> (c & 15) >> 1).count_ones();
-        let field = (self.seq >> (32 * lane)) as u64 & 0xFFFF_FFFF;
+        let field = self.seq[lane] as u64;
         let nf = (field & ((1u64 << (2 * k)) - 1)) | (field >> (2 * k + 2)) << (2 * k);
-        self.seq = self.seq & !(0xFFFF_FFFFu128 << (32 * lane)) | (nf as u128) << (32 * lane);
+        self.seq[lane] = nf as u32;
         self.dist -= 1u128 << (5 * (4 * seat as usize + lane));
         self.hands[seat as usize] ^= 1 << c;
         saved
@@ -496,7 +514,7 @@ impl Search<'_> {
 
     /// Undoes [`Search::take`].
     #[inline]
-    pub(crate) fn put_back(&mut self, seat: u8, c: u8, saved: (u128, u128)) {
+    pub(crate) fn put_back(&mut self, seat: u8, c: u8, saved: (u128, [u32; 4])) {
         (self.dist, self.seq) = saved;
         self.hands[seat as usize] ^= 1 << c;
     }
@@ -505,8 +523,8 @@ impl Search<'_> {
     /// lowest relevant one.
     fn mask_of(&self, w: u64) -> u128 {
         let all = self.all();
-        let mut mask = 0u128;
-        for lane in 0..4 {
+        let mut fields = [0u32; 4];
+        for (lane, f) in fields.iter_mut().enumerate() {
             let wl = (w >> (16 * lane)) & LANE;
             if wl == 0 {
                 continue;
@@ -524,14 +542,10 @@ impl Search<'_> {
                 low = (live & !((1u64 << s) - 1)).trailing_zeros().min(low);
             }
             let depth = (live >> low).count_ones();
-            let field: u128 = if depth >= 16 {
-                0xFFFF_FFFF
-            } else {
-                (1u128 << (2 * depth)) - 1
-            };
-            mask |= field << (32 * lane);
+            *f = ((1u64 << (2 * depth)) - 1) as u32;
         }
-        mask
+        let [a, b, c, d] = fields;
+        a as u128 | (b as u128) << 32 | (c as u128) << 64 | (d as u128) << 96
     }
 
     /// The relevance set an owner-bit mask stands for in this position: per lane, the lowest
@@ -539,8 +553,14 @@ impl Search<'_> {
     pub(super) fn relevance_of(&self, mask: u128) -> u64 {
         let all = self.all();
         let mut w = 0u64;
-        for lane in 0..4 {
-            let field = (mask >> (32 * lane)) as u32;
+        // The lane fields taken apart first, so that no 128-bit shift is left in the loop.
+        let fields = [
+            mask as u32,
+            (mask >> 32) as u32,
+            (mask >> 64) as u32,
+            (mask >> 96) as u32,
+        ];
+        for (lane, field) in fields.into_iter().enumerate() {
             if field == 0 {
                 continue;
             }
