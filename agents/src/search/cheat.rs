@@ -2,7 +2,7 @@
 
 use super::race::race_action;
 use super::rollout::{Rollout, Timing};
-use super::uct::PerfectInfoSolver;
+use super::uct::{argmax, PerfectInfoSolver};
 use crate::reaction::ReactionModel;
 use crate::Agent;
 use cardsim_engine::{Game, Seat, ToMove};
@@ -28,6 +28,10 @@ use rand::RngCore;
 /// ```
 pub struct Cheat<G: Game> {
     solver: Box<dyn PerfectInfoSolver<G>>,
+    /// [`Cheat::with_nodes`]'s budget of solver nodes a decision.
+    nodes: Option<u64>,
+    /// The values of the last decision searched within the budget.
+    values: Vec<f64>,
     race_rollout: Rollout<G>,
     reaction: ReactionModel,
 }
@@ -36,6 +40,7 @@ impl<G: Game> std::fmt::Debug for Cheat<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Cheat")
             .field("solver", &self.solver.label())
+            .field("nodes", &self.nodes)
             .finish()
     }
 }
@@ -45,9 +50,21 @@ impl<G: Game> Cheat<G> {
     pub fn new(solver: Box<dyn PerfectInfoSolver<G>>) -> Self {
         Cheat {
             solver,
+            nodes: None,
+            values: Vec::new(),
             race_rollout: Rollout::Random,
             reaction: ReactionModel::default(),
         }
+    }
+
+    /// Searches each decision within about `nodes` solver nodes (none: the solver's whole
+    /// search), where the solver counts them ([`PerfectInfoSolver::nodes`]): the exact search
+    /// of up to three quarters of them, and past that a depth-limited one within the rest
+    /// ([`PerfectInfoSolver::evaluate_within`]). A decision whose exact search fits in those
+    /// three quarters is searched exactly as without the budget.
+    pub fn with_nodes(mut self, nodes: Option<u64>) -> Self {
+        self.nodes = nodes;
+        self
     }
 
     /// Replaces the playout policy of its race decisions (random by default).
@@ -99,7 +116,22 @@ impl<G: Game> Agent<G> for Cheat<G> {
                 |_| state.clone(),
             );
         }
-        self.solver.best_action(game, state, legal, rng)
+        match self.nodes {
+            Some(nodes) if self.solver.nodes().is_some() => {
+                let answered = self.solver.evaluate_within(
+                    game,
+                    state,
+                    legal,
+                    &mut self.values,
+                    rng,
+                    nodes,
+                    true,
+                );
+                debug_assert!(answered, "a search that must answer answers");
+                legal[argmax(&self.values)]
+            }
+            _ => self.solver.best_action(game, state, legal, rng),
+        }
     }
 
     fn solver_nodes(&self) -> Option<u64> {
@@ -111,6 +143,9 @@ impl<G: Game> Agent<G> for Cheat<G> {
     }
 
     fn label(&self) -> String {
-        format!("cheat:{}", self.solver.label())
+        match self.nodes {
+            Some(n) => format!("cheat:nodes={n},{}", self.solver.label()),
+            None => format!("cheat:{}", self.solver.label()),
+        }
     }
 }

@@ -446,9 +446,34 @@ pub(crate) fn assert_pimc_within_node_budget<G: crate::GameAgents>(
     positions: impl IntoIterator<Item = (G::State, rand_chacha::ChaCha8Rng)>,
 ) {
     let budget = G::search_defaults().nodes.expect("a node budget");
-    let mut pimc = crate::catalog::<G>()
-        .build(&"pimc".parse::<crate::AgentSpec>().expect("a spec"))
-        .expect("the game's pimc");
+    assert_within_node_budget(game, "pimc", budget, positions);
+}
+
+/// [`assert_pimc_within_node_budget`] for the game's default `cheat`, which decides on the
+/// true state, and its budget ([`crate::SearchDefaults::cheat_nodes`]).
+///
+/// # Panics
+/// As [`assert_pimc_within_node_budget`].
+pub(crate) fn assert_cheat_within_node_budget<G: crate::GameAgents>(
+    game: &G,
+    positions: impl IntoIterator<Item = (G::State, rand_chacha::ChaCha8Rng)>,
+) {
+    let budget = G::search_defaults().cheat_nodes.expect("a node budget");
+    assert_within_node_budget(game, "cheat", budget, positions);
+}
+
+/// The default agent named `agent` spends at most `budget` solver nodes (and 2%) at each of
+/// `positions`, and more than half of it at one: a `perfect_information` agent decides on
+/// the state, any other on the observation of the seat to move.
+fn assert_within_node_budget<G: crate::GameAgents>(
+    game: &G,
+    agent: &str,
+    budget: u64,
+    positions: impl IntoIterator<Item = (G::State, rand_chacha::ChaCha8Rng)>,
+) {
+    let mut agent = crate::catalog::<G>()
+        .build(&agent.parse::<crate::AgentSpec>().expect("a spec"))
+        .expect("the game's agent");
     let mut legal = Vec::new();
     let mut spent = Vec::new();
     for (state, mut rng) in positions {
@@ -456,10 +481,14 @@ pub(crate) fn assert_pimc_within_node_budget<G: crate::GameAgents>(
             panic!("a position with a seat to move")
         };
         game.legal_actions(&state, &mut legal);
-        let before = pimc.solver_nodes().expect("pimc counts its nodes");
-        let a = pimc.choose(game, seat, &game.observe(&state, seat), &legal, &mut rng);
+        let before = agent.solver_nodes().expect("the agent counts its nodes");
+        let a = if agent.perfect_information() {
+            agent.choose_with_state(game, seat, &state, &legal, &mut rng)
+        } else {
+            agent.choose(game, seat, &game.observe(&state, seat), &legal, &mut rng)
+        };
         assert!(legal.contains(&a));
-        spent.push(pimc.solver_nodes().expect("pimc counts its nodes") - before);
+        spent.push(agent.solver_nodes().expect("the agent counts its nodes") - before);
     }
     assert!(
         spent.iter().all(|&n| n <= budget + budget / 50),

@@ -4,20 +4,27 @@
 //! thread; each decision an agent is asked for is timed (a lone legal action is applied
 //! without asking, as in every run).
 //!
-//! A sample is one game: its seconds, its decisions, and its slowest decision, and for an
-//! agent whose exact solver counts its search nodes (`pimc` and `cheat` with the
-//! double-dummy solver, [`Agent::solver_nodes`]) the nodes of its decisions and of its
-//! dearest one. The table gives per game and agent the mean seconds per decision, the
-//! slowest decision seen, the mean and 99th percentile (nearest rank) of the seconds per
-//! game, and the mean and most solver nodes per decision. Times are wall-clock times and
-//! differ from run to run and machine to machine; everything else (the nodes too) is a pure
-//! function of the seed.
+//! Times are the **CPU time of the thread** that plays the game ([`cpu_time::ThreadTime`]):
+//! a game runs on one thread, so its thread's CPU seconds are the seconds one core spends on
+//! it, whatever else the machine runs (a shared machine's load inflates wall-clock times, not
+//! these). A game's wall-clock seconds are kept beside them, to show how far the load
+//! stretched the run.
+//!
+//! A sample is one game: its CPU and wall-clock seconds, its decisions, their CPU seconds,
+//! its slowest decision, and for an agent whose exact solver counts its search nodes (`pimc`
+//! and `cheat` with the double-dummy solver, [`Agent::solver_nodes`]) the nodes of its
+//! decisions and of its dearest one. The table gives per game and agent the mean CPU seconds
+//! per decision, the slowest decision seen, the mean and 99th percentile (nearest rank) of
+//! the CPU seconds per game, the mean wall-clock seconds per game, and the mean and most
+//! solver nodes per decision. The seconds differ a little from run to run and machine to
+//! machine; everything else (the nodes too) is a pure function of the seed.
 
 use super::shard::{Emit, Part, Sharded};
 use super::{Experiment, Settings};
 use cardsim_agents::{catalog, Agent, AgentSpec, GameAgents, SeatView};
 use cardsim_engine::{Game, Params, Seat};
 use cardsim_sim::{align_table, game_rng, play_game, AtomicCsv};
+use cpu_time::ThreadTime;
 use rand::RngCore;
 use std::ops::Range;
 use std::sync::{Arc, Mutex};
@@ -81,10 +88,11 @@ fn pairs(s: &Settings) -> Result<Vec<(&'static str, &'static str)>, String> {
     Ok(out)
 }
 
-/// One decision: its seconds, and its solver nodes where the agent counts them.
+/// One decision: its thread-CPU seconds, and its solver nodes where the agent counts them.
 type Decision = (f64, Option<u64>);
 
-/// An agent whose every decision is timed (and its solver nodes counted) into a shared log.
+/// An agent whose every decision is timed by the CPU time of its thread (and its solver nodes
+/// counted) into a shared log.
 struct Timed<G: Game> {
     inner: Box<dyn Agent<G>>,
     log: Arc<Mutex<Vec<Decision>>>,
@@ -93,7 +101,7 @@ struct Timed<G: Game> {
 impl<G: Game> Timed<G> {
     fn time<T>(&mut self, f: impl FnOnce(&mut dyn Agent<G>) -> T) -> T {
         let nodes = self.inner.solver_nodes();
-        let start = Instant::now();
+        let start = ThreadTime::now();
         let out = f(self.inner.as_mut());
         let secs = start.elapsed().as_secs_f64();
         let spent = self.inner.solver_nodes().zip(nodes).map(|(a, b)| a - b);
@@ -159,9 +167,10 @@ impl<G: Game> Agent<G> for Timed<G> {
     }
 }
 
-/// Plays games `range` of `agent` against itself in `G`, emitting per game its seconds, its
-/// decisions, their seconds, its slowest decision's seconds, and (where the agent counts
-/// them) its decisions' solver nodes and the most of one decision.
+/// Plays games `range` of `agent` against itself in `G` on this thread, emitting per game its
+/// thread-CPU seconds, its decisions, their CPU seconds, its slowest decision's CPU seconds,
+/// (where the agent counts them) its decisions' solver nodes and the most of one decision,
+/// and its wall-clock seconds.
 fn measure<G: GameAgents>(
     agent: &str,
     seed: u64,
@@ -188,10 +197,10 @@ fn measure<G: GameAgents>(
             a.reset();
         }
         let mut rng = game_rng(seed, index);
-        let start = Instant::now();
+        let (cpu, wall) = (ThreadTime::now(), Instant::now());
         play_game(&game, &mut agents, &labels, &mut rng, index, MAX_MOVES)
             .map_err(|e| e.to_string())?;
-        let secs = start.elapsed().as_secs_f64();
+        let (secs, wall) = (cpu.elapsed().as_secs_f64(), wall.elapsed().as_secs_f64());
         let times = log.lock().expect("the log is not poisoned");
         let slowest = times.iter().map(|d| d.0).fold(0.0, f64::max);
         let nodes: Option<Vec<u64>> = times.iter().map(|d| d.1).collect();
@@ -206,15 +215,17 @@ fn measure<G: GameAgents>(
                 .as_ref()
                 .and_then(|n| n.iter().max())
                 .map(|&m| m as f64),
+            Some(wall),
         ])?;
     }
     Ok(())
 }
 
-/// A part's samples so far.
+/// A part's samples so far (seconds of thread CPU time unless named wall).
 #[derive(Clone, Default)]
 struct Costs {
     game_secs: Vec<f64>,
+    wall_secs: f64,
     decisions: f64,
     decision_secs: f64,
     slowest: f64,
@@ -247,6 +258,7 @@ impl Sharded for AgentCost {
             "slowest",
             "nodes",
             "most_nodes",
+            "wall_seconds",
         ]
     }
 
@@ -280,6 +292,7 @@ impl Sharded for AgentCost {
         let c = &mut acc[part];
         let v = |i: usize| x[i].unwrap_or(f64::NAN);
         c.game_secs.push(v(0));
+        c.wall_secs += v(6);
         c.decisions += v(1);
         c.decision_secs += v(2);
         c.slowest = c.slowest.max(v(3));
@@ -304,10 +317,11 @@ impl Sharded for AgentCost {
             "agent",
             "games",
             "decisions",
-            "mean_decision_s",
-            "slowest_decision_s",
-            "mean_game_s",
-            "p99_game_s",
+            "mean_decision_cpu_s",
+            "slowest_decision_cpu_s",
+            "mean_game_cpu_s",
+            "p99_game_cpu_s",
+            "mean_game_wall_s",
             "mean_decision_nodes",
             "most_decision_nodes",
         ])
@@ -316,10 +330,11 @@ impl Sharded for AgentCost {
             "game",
             "players",
             "agent",
-            "s/decision",
-            "slowest decision s",
-            "s/game",
-            "p99 s/game",
+            "CPU s/decision",
+            "slowest decision CPU s",
+            "CPU s/game",
+            "p99 CPU s/game",
+            "wall s/game",
             "nodes/decision",
             "most nodes",
         ]
@@ -331,6 +346,7 @@ impl Sharded for AgentCost {
             let per_decision = c.decision_secs / c.decisions.max(1.0);
             let mean_game = c.game_secs.iter().sum::<f64>() / games.max(1.0);
             let p99 = percentile(&c.game_secs, 99.0);
+            let wall = c.wall_secs / games.max(1.0);
             let (mean_nodes, most_nodes) = match c.nodes {
                 Some((sum, most)) => (
                     format!("{:.0}", sum / c.decisions.max(1.0)),
@@ -348,6 +364,7 @@ impl Sharded for AgentCost {
                 format!("{:.6}", c.slowest),
                 format!("{mean_game:.6}"),
                 format!("{p99:.6}"),
+                format!("{wall:.6}"),
                 mean_nodes.clone(),
                 most_nodes.clone(),
             ])
@@ -360,6 +377,7 @@ impl Sharded for AgentCost {
                 format!("{:.4}", c.slowest),
                 format!("{mean_game:.3}"),
                 format!("{p99:.3}"),
+                format!("{wall:.3}"),
                 mean_nodes,
                 most_nodes,
             ]);
@@ -369,7 +387,8 @@ impl Sharded for AgentCost {
         super::show(
             &format!(
                 "Agent cost: each agent against itself, default players and rules, {games} \
-                 games each, seed {}, one thread per game",
+                 games each, seed {}, one thread per game; seconds of the thread's CPU time \
+                 but for wall s/game",
                 s.seed
             ),
             &align_table(&rows),
@@ -413,6 +432,95 @@ mod tests {
         assert!(games.iter().all(|&g| g == "bridge" || g == "pig"));
         // Random, heuristic and the four search agents in each.
         assert_eq!(pairs.len(), 12, "{pairs:?}");
+    }
+
+    /// Each game's sample: CPU seconds spent and within the wall-clock seconds, decisions
+    /// counted, their CPU seconds within the game's, the slowest within their sum, and the
+    /// solver's nodes only for an agent whose solver counts them.
+    #[test]
+    fn every_game_has_sane_timing_columns() {
+        use cardsim_engine::games::{euchre::Euchre, trash::Trash};
+        let mut samples = Vec::new();
+        let mut emit = |x: Vec<Option<f64>>| {
+            samples.push(x);
+            Ok(())
+        };
+        measure::<Trash>("heuristic", 0, 0..2, &mut emit).unwrap();
+        measure::<Euchre>("cheat", 0, 0..1, &mut emit).unwrap();
+        assert_eq!(samples.len(), 3);
+        for (i, x) in samples.iter().enumerate() {
+            assert_eq!(x.len(), AgentCost.columns().len());
+            let v = |c: &str| {
+                let k = AgentCost.columns().iter().position(|&n| n == c).unwrap();
+                x[k]
+            };
+            let (cpu, wall) = (v("seconds").unwrap(), v("wall_seconds").unwrap());
+            let decisions = v("decisions").unwrap();
+            let (spent, slowest) = (v("decision_seconds").unwrap(), v("slowest").unwrap());
+            assert!(
+                cpu > 0.0 && cpu <= wall + 0.01,
+                "{i}: {cpu} CPU s in {wall} s"
+            );
+            assert!(
+                decisions >= 1.0 && decisions.fract() == 0.0,
+                "{i}: {decisions}"
+            );
+            assert!(spent > 0.0 && spent <= cpu, "{i}: {spent} of {cpu}");
+            assert!(
+                slowest > 0.0 && slowest <= spent,
+                "{i}: {slowest} of {spent}"
+            );
+            let cheat = i == 2;
+            assert_eq!(v("nodes").is_some(), cheat, "{i}");
+            if let (Some(n), Some(m)) = (v("nodes"), v("most_nodes")) {
+                assert!(m > 0.0 && m <= n, "{i}: {m} of {n}");
+            }
+        }
+    }
+
+    /// A decision is timed by its thread's CPU time: one that sleeps spends next to none,
+    /// however long it takes by the clock.
+    #[test]
+    fn decisions_are_timed_by_the_threads_cpu_time() {
+        use cardsim_engine::{games::trash::Trash, ToMove};
+        /// Sleeps, then plays the first legal action.
+        struct Sleeper;
+        impl Agent<Trash> for Sleeper {
+            fn choose(
+                &mut self,
+                _: &Trash,
+                _: Seat,
+                _: &<Trash as Game>::Observation,
+                legal: &[<Trash as Game>::Action],
+                _: &mut dyn RngCore,
+            ) -> <Trash as Game>::Action {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                legal[0]
+            }
+            fn label(&self) -> String {
+                "sleeper".into()
+            }
+        }
+        let game = Trash::new(2, &Params::new()).unwrap();
+        let mut rng = game_rng(0, 0);
+        let state = game.deal(&mut rng);
+        let ToMove::Seat(seat) = game.to_move(&state) else {
+            panic!("a seat to move")
+        };
+        let mut legal = Vec::new();
+        game.legal_actions(&state, &mut legal);
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let mut timed = Timed {
+            inner: Box::new(Sleeper),
+            log: Arc::clone(&log),
+        };
+        let wall = Instant::now();
+        timed.choose(&game, seat, &game.observe(&state, seat), &legal, &mut rng);
+        assert!(wall.elapsed().as_secs_f64() >= 0.05);
+        let log = log.lock().unwrap();
+        assert_eq!(log.len(), 1);
+        assert!(log[0].0 < 0.02, "{} CPU s for a 50 ms sleep", log[0].0);
+        assert_eq!(log[0].1, None);
     }
 
     #[test]

@@ -255,3 +255,32 @@ mod diagnostics {
         );
     }
 }
+
+/// Issue #26 §1: `cheat` at Bridge's defaults keeps its opening leads within its node budget
+/// (an exact search of three quarters of it, then a depth-limited one). Searched whole, the
+/// opening leads after `cheat`'s own auction on these deals cost 3.38, 10.59 and 4.08 million
+/// nodes (of 200 seeded deals, the three dearest; 28.1 million in an `agent-cost` run).
+#[test]
+fn cheat_keeps_its_opening_leads_within_the_node_budget() {
+    use cardsim_engine::tricks::TrickTaking;
+    let game = Bridge::new(4, &Params::parse(&["scoring=deal"]).unwrap()).unwrap();
+    let mut bidder = crate::catalog::<Bridge>()
+        .build(&"cheat".parse::<AgentSpec>().unwrap())
+        .unwrap();
+    let mut legal = Vec::new();
+    let leads = [95, 164, 171].map(|seed| {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut state = game.deal(&mut rng);
+        // `cheat`'s own auction (UCT on the true state), up to the opening lead.
+        while game.trick_play(&state).is_none() {
+            let ToMove::Seat(seat) = game.to_move(&state) else {
+                panic!("the auction ends in play")
+            };
+            game.legal_actions(&state, &mut legal);
+            let a = bidder.choose_with_state(&game, seat, &state, &legal, &mut rng);
+            game.apply(&mut state, a, &mut rng);
+        }
+        (state, rng)
+    });
+    crate::tricks::testing::assert_cheat_within_node_budget(&game, leads);
+}

@@ -282,6 +282,25 @@ fn budgets_default_to_the_games_own() {
     );
     // Orgy's since its solver's node limit (a game with 4 worlds: 22.9 CPU seconds).
     assert!(build::<Orgy>("pimc").label().starts_with("pimc:worlds=4,"));
+    // `cheat` with an exact solver: 4,000,000 nodes a decision unless told otherwise; none
+    // with UCT, which counts no nodes and takes none.
+    assert_eq!(
+        build::<Bridge>("cheat").label(),
+        "cheat:nodes=4000000,solver=exact"
+    );
+    assert_eq!(
+        build::<Whist>("cheat:nodes=500").label(),
+        "cheat:nodes=500,solver=exact"
+    );
+    assert_eq!(
+        build::<Whist>("cheat:nodes=auto").label(),
+        build::<Whist>("cheat").label()
+    );
+    assert!(!build::<Trash>("cheat").label().contains("nodes"));
+    assert!(matches!(
+        catalog::<Whist>().build(&"cheat:solver=uct,nodes=500".parse::<AgentSpec>().unwrap()),
+        Err(AgentError::BadValue { .. })
+    ));
 }
 
 /// With `rollout=auto`, a Whist playout stops once its hand is over: one hand played, the
