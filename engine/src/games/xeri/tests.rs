@@ -428,7 +428,8 @@ fn the_accessors_agree_with_the_observation_and_the_statistics() {
 
 /// The invariant check refuses positions no legal play reaches: a card lost or doubled, a top
 /// card off the pile or a pile without one, hands out of step with the turn, a hand over six
-/// cards (either seat's), a stock that is not whole refills, and more hands won than scored.
+/// cards (either seat's), a stock that is not whole refills, more hands won than scored, and
+/// more jack xeris than xeris or more xeris than captured pairs.
 #[test]
 fn broken_positions_fail_the_invariants() {
     let g = game(5);
@@ -438,7 +439,7 @@ fn broken_positions_fail_the_invariants() {
     let some_stock_card = fresh.stock.cards().lowest().unwrap();
     let some_hand_card = fresh.hands[leader].lowest().unwrap();
     type Break = fn(&mut XeriState, Card, Card, Seat);
-    let broken: [(&str, Break); 10] = [
+    let broken: [(&str, Break); 12] = [
         ("a card lost", |st, c, _, _| {
             st.stock = Stock::from_top(st.stock.cards().iter().filter(|&x| x != c));
         }),
@@ -468,6 +469,12 @@ fn broken_positions_fail_the_invariants() {
         }),
         ("a hand won that was not scored", |st, _, _, l| {
             st.hands_won[l] = 1
+        }),
+        ("a jack xeri that is no xeri", |st, _, _, l| {
+            st.caps[l].jack_xeris = 1
+        }),
+        ("a xeri without a captured card", |st, _, _, l| {
+            st.caps[l].xeris = 1
         }),
         ("a hand past the last", |st, _, _, _| st.hand = 6),
     ];
