@@ -115,6 +115,36 @@ mod tests {
         Xeri::new(2, &Params::new().set("hands", hands)).unwrap()
     }
 
+    /// Every count is scaled as the table above says, per seat from the observer's side.
+    #[test]
+    fn the_observation_scales_each_count_as_documented() {
+        let g = game(5);
+        let mut s = g.deal(&mut ChaCha8Rng::seed_from_u64(3));
+        let (s0, s1) = (Seat::new(0), Seat::new(1));
+        s.caps[s1].won = s.stock.as_slice()[..4].iter().copied().collect();
+        s.caps[s1].xeris = 2;
+        s.hand = 3;
+        s.hands_won[s0] = 2;
+        s.last_points[s0] = 3;
+        s.last_points[s1] = 12;
+        let mut t = Tensor::new();
+        g.encode_observation(&g.observe(&s, s1), &mut t);
+        assert_eq!(t.get("hand_sizes").unwrap(), &[1.0, 1.0]);
+        assert_eq!(t.get("stock").unwrap(), &[1.0]);
+        assert_eq!(t.get("pile.size").unwrap(), &[4.0 / 52.0]);
+        assert_eq!(t.get("captured.count").unwrap(), &[4.0 / 52.0, 0.0]);
+        assert_eq!(t.get("xeris").unwrap(), &[0.4, 0.0]);
+        assert_eq!(t.get("hand_number").unwrap(), &[0.6]);
+        assert_eq!(t.get("hands_won").unwrap(), &[0.0, 0.4]);
+        assert_eq!(t.get("last_points").unwrap(), &[0.4, 0.1]);
+        let to_play = if s.turn == s1 { [1.0, 0.0] } else { [0.0, 1.0] };
+        assert_eq!(
+            t.get("turn").unwrap(),
+            &to_play,
+            "a game in play has a seat to play"
+        );
+    }
+
     #[test]
     fn the_text_shows_the_own_hand_and_no_other() {
         crate::games::common::text::assert_hands_private(&game(1), 4, |o: &XeriObservation| o.hand);

@@ -485,3 +485,19 @@ fn broken_positions_fail_the_invariants() {
         assert!(g.check_invariants(&st).is_err(), "{what}: accepted");
     }
 }
+
+/// A deal's text reads back to the same state, and names the redeals only when there were
+/// some (the statistic reads the same from the text).
+#[test]
+fn the_deal_text_reads_back() {
+    use crate::deal_text::round_trip;
+    let g = game(5);
+    let mut redealt = 0;
+    for seed in 0..60 {
+        let st = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
+        let text = round_trip(&g, &st).unwrap();
+        assert_eq!(text.contains("redeals"), st.tally.redeals > 0, "{text}");
+        redealt += u32::from(st.tally.redeals > 0);
+    }
+    assert!(redealt > 0, "no deal was redealt");
+}
