@@ -143,6 +143,8 @@ mod tests {
             &to_play,
             "a game in play has a seat to play"
         );
+        let text = g.observation_string(&g.observe(&s, s1));
+        assert!(text.contains(&format!("to play: {}", s.turn)), "{text}");
     }
 
     #[test]
