@@ -665,3 +665,193 @@ fn an_empty_stock_is_rebuilt_from_the_discards_shuffled() {
     }
     assert!(drawn.len() >= 5, "the rebuilt stock is shuffled: {drawn}");
 }
+
+/// The deal text names every hand and the stock from the top, and reads back to the same
+/// deal: Spoons and Pig, one deck, two decks (identical cards) and the matched pack.
+#[test]
+fn the_deal_text_reads_back() {
+    use crate::deal_text::{round_trip, DealText};
+    fn check<V: SpoonsVariant>(g: &SpoonsGame<V>, seeds: std::ops::Range<u64>) -> usize {
+        let mut twins = 0;
+        for seed in seeds {
+            let st = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
+            let text = round_trip(g, &st).unwrap();
+            let stock = text.split("stock: ").nth(1).unwrap();
+            let top = st.stock.as_slice().last().map(ToString::to_string);
+            assert_eq!(
+                stock.split(' ').next(),
+                top.as_deref().or(Some("-")),
+                "{text}"
+            );
+            twins +=
+                usize::from(Seat::all(g.players()).any(|s| !st.hands[s].at_least(2).is_empty()));
+            let parsed = g.parse_deal(&text).unwrap();
+            assert_eq!(
+                parsed.hands[Seat::new(0)].len(),
+                if g.matched() { 4 } else { HAND }
+            );
+        }
+        twins
+    }
+    check(&spoons(4, &[]), 0..20);
+    check(&pig(5, &[]), 0..20);
+    check(&spoons(4, &["deck=matched"]), 0..20);
+    assert!(
+        check(&spoons(9, &[]), 0..60) > 0,
+        "no hand with two identical cards"
+    );
+}
+
+/// Each of the invariants refuses a position broken in that one way only (every derived
+/// count brought up to date, so no other check fires first).
+#[test]
+fn broken_positions_fail_the_invariants() {
+    type G = SpoonsGame<SpoonsRules>;
+    let g = spoons(4, &[]);
+    let fresh = pos(
+        &g,
+        0,
+        &[
+            "2S 3S 4S 5S 6S",
+            "2H 3H 4H 5H",
+            "2D 3D 4D 5D",
+            "2C 3C 4C 5C",
+        ],
+        "AS AH",
+        &[],
+    );
+    let spare = c("KD");
+    assert!(fresh.discards.count(spare) > 0);
+    type Break = fn(&mut SpoonsState, Card);
+    let broken: [(&str, &str, Break); 10] = [
+        ("an out seat holds cards", "is out but holds", |s, _| {
+            s.public.letters[Seat::new(3)] = 5;
+            s.public.out.eliminate(Seat::new(3));
+        }),
+        ("a hand of six", "holds 6", |s, x| {
+            s.discards.remove(x);
+            s.hands[Seat::new(0)].insert(x);
+        }),
+        ("six letters of five", "has 6 letters", |s, _| {
+            s.public.letters[Seat::new(1)] = 6;
+            s.public.out.eliminate(Seat::new(1));
+            s.discards = s.discards.checked_add(s.hands[Seat::new(1)]).unwrap();
+            s.hands[Seat::new(1)] = CardMultiset::EMPTY;
+        }),
+        ("five letters and still in", "disagree", |s, _| {
+            s.public.letters[Seat::new(2)] = 5
+        }),
+        ("out with four letters", "disagree", |s, _| {
+            s.public.out.eliminate(Seat::new(1));
+            s.discards = s.discards.checked_add(s.hands[Seat::new(1)]).unwrap();
+            s.hands[Seat::new(1)] = CardMultiset::EMPTY;
+        }),
+        ("a card lost", "cards", |s, x| {
+            s.discards.remove(x);
+        }),
+        ("a card twice", "cards", |s, _| {
+            s.discards.insert(c("2S"));
+        }),
+        (
+            "a card left pending between ticks",
+            "pending between ticks",
+            |s, x| {
+                s.discards.remove(x);
+                s.pending[Seat::new(2)] = Some(x);
+            },
+        ),
+        ("every seat holding a spoon", "spoons", |s, _| {
+            s.public.grabbed = Some(Seat::new(0));
+            s.public.spoons = SeatMask(0b1111);
+        }),
+        ("a stock of two decks' size", "cards", |s, _| {
+            s.public.pack = CardMultiset::copies(CardSet::FULL_DECK, 2);
+        }),
+    ];
+    for (what, message, corrupt) in broken {
+        let mut s = fresh.clone();
+        corrupt(&mut s, spare);
+        G::sync(&mut s);
+        match g.check_invariants(&s) {
+            Ok(()) => panic!("{what}: accepted"),
+            Err(e) => assert!(e.contains(message), "{what}: {e}"),
+        }
+    }
+    // Out of date counts.
+    let mut s = fresh.clone();
+    s.public.hand_sizes[Seat::new(1)] = 5;
+    assert!(g.check_invariants(&s).unwrap_err().contains("hand size"));
+    let mut s = fresh.clone();
+    s.public.pending = SeatMask(0b10);
+    assert!(g.check_invariants(&s).unwrap_err().contains("pending mark"));
+    let mut s = fresh.clone();
+    s.public.stock_size = 3;
+    assert!(g
+        .check_invariants(&s)
+        .unwrap_err()
+        .contains("stock or discard"));
+    let mut s = fresh.clone();
+    s.public.discard_size -= 1;
+    assert!(g
+        .check_invariants(&s)
+        .unwrap_err()
+        .contains("stock or discard"));
+    // A grab stopped the tick: cards may lie pending, and fewer spoons than players are taken.
+    let mut s = fresh.clone();
+    s.discards.remove(spare);
+    s.pending[Seat::new(2)] = Some(spare);
+    s.public.grabbed = Some(Seat::new(0));
+    s.public.spoons = SeatMask(0b111);
+    G::sync(&mut s);
+    g.check_invariants(&s).unwrap();
+    // A finished game keeps the hands it ended with, out seats' included.
+    let mut s = fresh.clone();
+    for seat in 1..4 {
+        s.public.letters[Seat::new(seat)] = 5;
+        s.public.out.eliminate(Seat::new(seat));
+    }
+    g.check_invariants(&s).unwrap();
+}
+
+/// With the matched pack there is no stock or discard pile, and the pack shrinks with the
+/// players in.
+#[test]
+fn a_matched_pack_has_no_stock_and_fits_the_players_in() {
+    type G = SpoonsGame<SpoonsRules>;
+    let g = spoons(4, &["deck=matched"]);
+    let fresh = g.deal(&mut rng());
+    g.check_invariants(&fresh).unwrap();
+    assert_eq!(fresh.public.pack.len(), 16);
+    let mut s = fresh.clone();
+    let card = s.hands[Seat::new(1)].iter().next().unwrap();
+    s.hands[Seat::new(1)].remove(card);
+    s.discards.insert(card);
+    G::sync(&mut s);
+    assert!(g.check_invariants(&s).unwrap_err().contains("no stock"));
+    // Seat 3 out, its cards lying pending after a grab: conserved, but a pack of four ranks
+    // with three players in.
+    let mut s = fresh.clone();
+    s.public.letters[Seat::new(3)] = 5;
+    s.public.out.eliminate(Seat::new(3));
+    let cards: Vec<Card> = s.hands[Seat::new(3)].iter().collect();
+    s.hands[Seat::new(3)] = CardMultiset::EMPTY;
+    for (i, &x) in cards.iter().enumerate() {
+        s.pending[Seat::new(i)] = Some(x);
+    }
+    s.public.grabbed = Some(Seat::new(0));
+    s.public.spoons = SeatMask(1);
+    G::sync(&mut s);
+    assert!(g
+        .check_invariants(&s)
+        .unwrap_err()
+        .contains("fit the players"));
+}
+
+/// A grab is seen by everyone; a card passed face down by no one.
+#[test]
+fn only_a_grab_is_seen() {
+    let g = spoons(4, &[]);
+    let s = g.deal(&mut rng());
+    assert_eq!(g.observe_action(&s, GRAB, Seat::new(1)), Some(GRAB));
+    assert_eq!(g.observe_action(&s, pass("2S"), Seat::new(1)), None);
+}
