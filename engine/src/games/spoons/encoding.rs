@@ -197,4 +197,89 @@ mod tests {
         }
         assert_eq!(sizes[dealer], 1.0, "the dealer has drawn a fifth card");
     }
+    /// Every count is scaled as the table says, from the observer's side, and the text names
+    /// the same facts: two decks (copies / 2), letters of a Pig limit, a grab in progress.
+    #[test]
+    fn the_observation_scales_each_count_as_documented() {
+        let g = Pig::new(7, &Params::new()).unwrap();
+        assert_eq!(g.decks(), 2);
+        let mut st = g.deal(&mut ChaCha8Rng::seed_from_u64(3));
+        let me = Seat::new(2);
+        let p = &mut st.public;
+        p.letters[Seat::new(4)] = 2;
+        p.last_loser = Some(Seat::new(4));
+        p.grabbed = Some(Seat::new(5));
+        p.spoons = crate::SeatMask(0b110_0000);
+        p.pending = crate::SeatMask(0b1000);
+        p.hand_sizes[Seat::new(3)] = 4;
+        p.stock_size = 26;
+        p.discard_size = 13;
+        p.tick = 50;
+        let mut t = Tensor::new();
+        let obs = g.observe(&st, me);
+        g.encode_observation(&obs, &mut t);
+        let at = |s: usize| relative(Seat::new(s), me, 7);
+        let hand = named(&t, "hand");
+        for c in Card::all52() {
+            assert_eq!(
+                hand[c.index()],
+                f32::from(st.hands[me].count(c)) / 2.0,
+                "{c}"
+            );
+        }
+        assert!(named(&t, "pack").iter().all(|&x| x == 1.0 || x == 0.0));
+        assert_eq!(named(&t, "pack").iter().sum::<f32>(), 52.0);
+        assert_eq!(named(&t, "phase"), [0.0, 1.0, 0.0]);
+        assert_eq!(named(&t, "letters")[at(4)], 2.0 / 3.0);
+        assert_eq!(named(&t, "letters").iter().sum::<f32>(), 2.0 / 3.0);
+        assert_eq!(named(&t, "last_loser")[at(4)], 1.0);
+        assert_eq!(named(&t, "grabbed")[at(5)], 1.0);
+        assert_eq!(named(&t, "spoons")[at(5)], 1.0);
+        assert_eq!(named(&t, "spoons")[at(6)], 1.0);
+        assert_eq!(named(&t, "spoons").iter().sum::<f32>(), 2.0);
+        assert_eq!(named(&t, "pending")[at(3)], 1.0);
+        assert_eq!(named(&t, "pending").iter().sum::<f32>(), 1.0);
+        assert_eq!(named(&t, "hand_sizes")[at(3)], 0.8);
+        assert_eq!(named(&t, "out").iter().sum::<f32>(), 0.0);
+        assert_eq!(named(&t, "stock"), [0.25]);
+        assert_eq!(named(&t, "discards"), [0.125]);
+        assert_eq!(named(&t, "tick"), [0.5]);
+        let four = f32::from(u8::from(four_of_a_kind(st.hands[me]).is_some()));
+        assert_eq!(named(&t, "four"), [four]);
+        let text = g.observation_string(&obs);
+        for line in [
+            "grabbing",
+            "first grab: 5",
+            "stock: 26",
+            "discards: 13",
+            "tick: 50",
+            "2 whole deck(s)",
+            "last loser: 4",
+            "holding a spoon: 5 6",
+            "card waiting: 3",
+            "letters: 0:0 1:0 2:0 3:0 4:2",
+        ] {
+            assert!(text.contains(line), "{line:?} not in:\n{text}");
+        }
+        // Over: the third phase; a matched pack is listed card by card.
+        let g = Spoons::new(3, &Params::parse(&["deck=matched"]).unwrap()).unwrap();
+        let mut st = g.deal(&mut ChaCha8Rng::seed_from_u64(3));
+        for s in [1, 2] {
+            st.public.letters[Seat::new(s)] = 5;
+            st.public.out.eliminate(Seat::new(s));
+        }
+        let obs = g.observe(&st, Seat::new(0));
+        let mut t = Tensor::new();
+        g.encode_observation(&obs, &mut t);
+        assert_eq!(named(&t, "phase"), [0.0, 0.0, 1.0]);
+        assert_eq!(named(&t, "out"), [0.0, 1.0, 1.0]);
+        assert_eq!(named(&t, "letters"), [0.0, 1.0, 1.0]);
+        assert_eq!(named(&t, "pack").iter().sum::<f32>(), 12.0);
+        let text = g.observation_string(&obs);
+        assert!(
+            text.contains("over") && !text.contains("whole deck"),
+            "{text}"
+        );
+        assert!(text.contains("AS"), "{text}");
+    }
 }
