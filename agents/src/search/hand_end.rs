@@ -11,7 +11,8 @@ use cardsim_engine::{BySeat, Game, Seat};
 /// in a game without partnerships): `0.5 + (gain - others) / (2 * scale)`, clamped to
 /// `[0, 1]`, where `others` is the mean gain of the seats on other sides and `scale` is the
 /// largest swing a hand usually makes. A hand that gained a side as much as the others is
-/// worth 0.5 to it.
+/// worth 0.5 to it. A game won is worth 1 to each of the winners and a game lost 0
+/// ([`side_rewards`](super::side_rewards)), at least as much and as little as any hand.
 ///
 /// ```
 /// use cardsim_agents::search::gain_share;

@@ -16,9 +16,10 @@ use rand::RngCore;
 /// with [`Game::determinize`], descends one shared tree of information sets with UCB1 that
 /// counts availability (an action legal in only some determinizations is judged by the
 /// visits in which it was available), expands one node, plays out with the [`Rollout`]
-/// policy and backs up every seat's own reward (its win share) into the edges that seat
-/// chose. Multi-player and partnership games need nothing more: each seat maximises its own
-/// reward, and partners share a win.
+/// policy and backs up every seat's own reward (its side's win share,
+/// [`side_rewards`](super::side_rewards)) into the edges that seat chose. Multi-player and
+/// partnership games need nothing more: each seat maximises its own reward, and a won game
+/// is worth a whole win to each partner.
 ///
 /// The decision is the most visited root action. The search draws all its randomness from
 /// one ChaCha8 stream seeded by a single `u64` from the caller's RNG, and it reads only the

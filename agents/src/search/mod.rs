@@ -23,6 +23,15 @@
 //! draws its randomness from one ChaCha8 stream seeded by one `u64` of the caller's RNG, so
 //! it is reproducible from its seed (unless it has a time limit).
 //!
+//! # Rewards
+//! A search backs up one reward in `[0, 1]` per seat. A finished game is worth its side's
+//! win share ([`side_rewards`]: the win shares of the seat and its partners added up), so a
+//! won game is worth 1 to each partner and a lost one 0; a game cut short is worth every side
+//! the same. A playout that stops at the end of a hand ([`Rollout::HandEnd`],
+//! [`Rollout::Cutoff`]) is worth the hand's value, on the same scale ([`gain_share`]: 0.5 for
+//! a level hand, towards 1 for a good one), so the two can be backed up into one tree: near
+//! the end of a match a line that wins it outweighs any hand.
+//!
 //! The catalog offers them for every game as `ismcts`, `mo-ismcts`, `pimc` and `cheat`, e.g.
 //! `ismcts:iters=1000,c=0.7,rollout=heuristic` or `pimc:worlds=50,ms=200` (see
 //! [`crate::catalog`]).
@@ -67,6 +76,7 @@ pub mod honesty;
 mod ismcts;
 mod pimc;
 mod race;
+mod reward;
 mod rollout;
 mod settings;
 mod tree;
@@ -81,6 +91,7 @@ pub(crate) use hand_end::testing::check_hand_ends;
 pub use hand_end::{auto_rollout, gain_share, hands_and_scores};
 pub use ismcts::Ismcts;
 pub use pimc::Pimc;
+pub use reward::side_rewards;
 pub use rollout::{CutoffValue, Rollout, TreeLeaf, MAX_PLAYOUT_MOVES};
 pub use settings::{PimcSettings, SearchSettings};
 pub use uct::{PerfectInfoSolver, Uct};

@@ -1,6 +1,6 @@
 //! Playout policies: how a search finishes a game from the edge of its tree.
 
-use super::tree::rewards;
+use super::reward::{even_rewards, rewards};
 use crate::reaction::ReactionModel;
 use crate::{Agent, SeatView};
 use cardsim_engine::driver::{self, Ending, Policy, Scratch, Step};
@@ -10,7 +10,8 @@ use rand_chacha::ChaCha8Rng;
 use std::convert::Infallible;
 use std::fmt;
 
-/// A playout longer than this many actions is cut short and scored as a draw (equal shares):
+/// A playout longer than this many actions is cut short and scored as a draw (equal shares
+/// for every side):
 /// a guard against a game that does not end under the playout policy.
 pub const MAX_PLAYOUT_MOVES: usize = 1_000_000;
 
@@ -219,7 +220,8 @@ impl<G: Game> Rollout<G> {
         }
     }
 
-    /// Plays `state` to the end and returns each seat's reward (its win share). `scratch`
+    /// Plays `state` to the end and returns each seat's reward: its side's win share
+    /// ([`side_rewards`](super::side_rewards)), or the cut-off's value where the policy has one. `scratch`
     /// holds the driver's buffers. With a `timing`, every race entry's reaction time is drawn
     /// from it (the action still comes from the policy); without, from the policy. `root` is
     /// the state [`Rollout::HandEnd`] values the hand from (the search's root; `None`: `state`
@@ -274,9 +276,7 @@ fn finish<G: Game, P: Policy<G, Error = Infallible>>(
     match end {
         Ending::Over { .. } => rewards(game, state),
         // Drawn at the game's cap, or cut short: equal shares.
-        Ending::Draw { .. } | Ending::Limit { .. } => {
-            BySeat::from_fn(|_| 1.0 / game.players() as f64)
-        }
+        Ending::Draw { .. } | Ending::Limit { .. } => even_rewards(game),
     }
 }
 

@@ -21,7 +21,7 @@ pub struct SearchSettings {
     pub iterations: u32,
     /// Wall-clock time per decision (default none). A timed search is not reproducible.
     pub time_limit: Option<Duration>,
-    /// The UCB exploration constant `c` (default 0.7; rewards are win shares in `[0, 1]`).
+    /// The UCB exploration constant `c` (default 0.7; rewards are sides' win shares in `[0, 1]`).
     pub exploration: f64,
 }
 

@@ -264,8 +264,8 @@ impl<G: Game> Tree<G> {
 
     /// Runs a search for `seat`, to move with `legal` at the root. Each iteration starts from
     /// `sample(rng)`: a determinization for ISMCTS, a copy of the true state for
-    /// perfect-information UCT. `c` is the UCB exploration constant (rewards are win shares
-    /// in `[0, 1]`).
+    /// perfect-information UCT. `c` is the UCB exploration constant (rewards are in `[0, 1]`:
+    /// a side's win share, or a hand's value on the same scale).
     #[allow(clippy::too_many_arguments)]
     pub fn search(
         &mut self,
@@ -496,14 +496,5 @@ impl<G: Game> Tree<G> {
             }
         }
         legal[best]
-    }
-}
-
-/// Each seat's reward for a finished game: its win share; equal shares when `state` is not
-/// over (a playout cut short).
-pub(crate) fn rewards<G: Game>(game: &G, state: &G::State) -> BySeat<f64> {
-    match game.outcome(state) {
-        Some(outcome) => BySeat::from_fn(|s| outcome[s].win),
-        None => BySeat::from_fn(|_| 1.0 / game.players() as f64),
     }
 }

@@ -20,7 +20,7 @@ use rand::RngCore;
 pub trait PerfectInfoSolver<G: Game>: Send {
     /// Writes into `values` (cleared first) one value per action of `legal`, in order, for
     /// the seat to move in `state`: higher is better for that seat. Values must be on the same
-    /// scale in every state of a game (a win share, or tricks), since `pimc` adds them up over
+    /// scale in every state of a game (a side's win share, or tricks), since `pimc` adds them up over
     /// worlds. `legal` is `game.legal_actions(state)`.
     fn evaluate(
         &mut self,
@@ -129,7 +129,7 @@ pub(crate) fn argmax(values: &[f64]) -> usize {
 
 /// Perfect-information UCT: Monte Carlo tree search on the true state. Chance inside
 /// [`Game::apply`] is re-drawn on every iteration and kept out of the tree (open loop), and
-/// each seat backs up its own win share. An action's value is its mean reward over the
+/// each seat backs up its side's win share ([`side_rewards`](super::side_rewards)). An action's value is its mean reward over the
 /// iterations that tried it at the root; the best action is the most visited one.
 ///
 /// ```

@@ -12,7 +12,7 @@
 //! [`Rollout::HandEnd`]: crate::search::Rollout::HandEnd
 //! [`GameAgents::world_solver`]: crate::GameAgents::world_solver
 
-use crate::search::CutoffValue;
+use crate::search::{side_rewards, CutoffValue};
 use crate::{Agent, PerfectInfoSolver};
 use cardsim_engine::tricks::TrickTaking;
 use cardsim_engine::{Game, ToMove};
@@ -37,8 +37,9 @@ pub fn others_bid<G: TrickTaking>(g: &G, root: &G::State, now: &G::State) -> boo
 /// The solver of `pimc`'s sampled worlds ([`GameAgents::world_solver`]) in a trick game with
 /// an auction: the game's exact solver in card play; before it, each action (a bid, naming
 /// trumps, a discard) valued by the heuristic playing every seat to the end of the hand,
-/// each from its own observation, by the game's hand value (one playout: the heuristics
-/// are deterministic, so the play after a bid in a world is too).
+/// each from its own observation, by the game's hand value, or by the side's win share
+/// ([`side_rewards`]) where the hand ends the game (one playout: the heuristics are
+/// deterministic, so the play after a bid in a world is too).
 /// Perfect-information UCT there searched the later bids of every world seeing it whole
 /// (strategy fusion: a pass looked as good as the best bid the partner or the seat itself
 /// could make later knowing every hand; a contract safe whatever trumps the world calls
@@ -98,7 +99,7 @@ impl<G: TrickTaking> PerfectInfoSolver<G> for BidsByPlayout<G> {
                     break v[me];
                 }
                 if let Some(o) = g.outcome(&s) {
-                    break o[me].win;
+                    break side_rewards(g, &o)[me];
                 }
                 let ToMove::Seat(seat) = g.to_move(&s) else {
                     panic!("no races in a trick game's hand");

@@ -5,6 +5,7 @@
 
 mod guess;
 mod hide;
+mod partners;
 mod settings;
 mod trap;
 
