@@ -855,3 +855,24 @@ fn only_a_grab_is_seen() {
     assert_eq!(g.observe_action(&s, GRAB, Seat::new(1)), Some(GRAB));
     assert_eq!(g.observe_action(&s, pass("2S"), Seat::new(1)), None);
 }
+
+/// The dealer draws only to refill its hand: a tick the dealer sat out (it still holds five)
+/// leaves an empty stock empty, and the discard pile is not reshuffled before it is needed.
+#[test]
+fn a_dealer_holding_five_draws_nothing_and_reshuffles_nothing() {
+    let g = spoons(3, &[]);
+    let mut s = pos(
+        &g,
+        0,
+        &["2S 3S 4S 5S 6S", "2H 3H 4H 5H", "2D 3D 4D 5D 6D"],
+        "",
+        &[],
+    );
+    let discards = s.discards;
+    // Seat 2 passes to its right, seat 1; the dealer (seat 0) does not pass.
+    race(&g, &mut s, &[(2, pass("6D"), 0.3)]);
+    assert_eq!(s.public.counts.restocks, 0);
+    assert_eq!((s.stock.len(), s.discards), (0, discards));
+    assert_eq!(s.hands[Seat::new(0)], ms("2S 3S 4S 5S 6S"));
+    assert_eq!(s.hands[Seat::new(1)], ms("2H 3H 4H 5H 6D"));
+}
