@@ -847,13 +847,111 @@ fn a_matched_pack_has_no_stock_and_fits_the_players_in() {
         .contains("fit the players"));
 }
 
-/// A grab is seen by everyone; a card passed face down by no one.
+/// Spoons has no turns: the turn-based moves are empty and a turn-based move is refused; a
+/// grab is seen by everyone, a card passed face down by no one; `cap` bounds the decisions.
 #[test]
-fn only_a_grab_is_seen() {
-    let g = spoons(4, &[]);
+fn spoons_has_no_turns_and_only_a_grab_is_seen() {
+    let g = spoons(4, &["cap=9"]);
     let s = g.deal(&mut rng());
     assert_eq!(g.observe_action(&s, GRAB, Seat::new(1)), Some(GRAB));
     assert_eq!(g.observe_action(&s, pass("2S"), Seat::new(1)), None);
+    let mut out = vec![GRAB];
+    g.legal_actions(&s, &mut out);
+    assert!(out.is_empty());
+    assert_eq!(g.move_cap(), Some(9));
+    let refused = std::panic::catch_unwind(|| {
+        let mut s = s.clone();
+        g.apply(&mut s, GRAB, &mut rng());
+    });
+    assert!(refused.is_err());
+}
+
+/// Once someone has grabbed, only the players still in without a spoon race (each may only
+/// grab); a player out or holding a spoon has nothing to do, and a finished game no one.
+#[test]
+fn only_players_in_without_a_spoon_race_for_one() {
+    let g = spoons(4, &[]);
+    let mut s = pos(
+        &g,
+        0,
+        &[
+            "2S 3S 4S 5S 6S",
+            "2H 3H 4H 5H",
+            "2D 3D 4D 5D",
+            "7C 7D 7H 7S",
+        ],
+        "AS AH",
+        &[],
+    );
+    // Seat 3 grabs; seat 1 grabs a spoon in the grab race only once the tick is stopped.
+    race(&g, &mut s, &[(3, GRAB, 0.2), (0, pass("6S"), 0.5)]);
+    assert_eq!(s.public.grabbed, Some(Seat::new(3)));
+    assert_eq!(g.to_move(&s), ToMove::Race(SeatMask(0b0111)));
+    for seat in 0..3 {
+        let mut out = vec![pass("2S")];
+        g.race_actions(&s, Seat::new(seat), &mut out);
+        assert_eq!(out, [GRAB], "seat {seat}");
+    }
+    let mut out = vec![GRAB];
+    g.race_actions(&s, Seat::new(3), &mut out);
+    assert!(out.is_empty(), "the spoon holder: {out:?}");
+    // A player out has nothing to do, in the passing and in the grab race.
+    let mut s = pos(
+        &g,
+        0,
+        &["2S 3S 4S 5S 6S", "2H 3H 4H 5H", "7C 7D 7H 7S", ""],
+        "AS AH",
+        &[0, 0, 0, 5],
+    );
+    assert_eq!(actions(&g, &s, 3), 0);
+    race(&g, &mut s, &[(2, GRAB, 0.2)]);
+    assert_eq!(g.to_move(&s), ToMove::Race(SeatMask(0b0011)));
+    assert_eq!(actions(&g, &s, 3), 0);
+    assert_eq!(actions(&g, &s, 1), 1);
+    // Over: no one races.
+    let s = pos(
+        &g,
+        0,
+        &["2S 3S 4S 5S 6S", "", "", ""],
+        "AS AH",
+        &[0, 5, 5, 5],
+    );
+    assert_eq!(g.to_move(&s), ToMove::Over);
+    assert_eq!(actions(&g, &s, 0), 0);
+}
+
+/// Each tick is counted in the round's tick number and the statistics; a new round starts
+/// its tick number again.
+#[test]
+fn ticks_are_counted() {
+    let g = spoons(3, &[]);
+    let mut s = pos(
+        &g,
+        0,
+        &["2S 3S 4S 5S 6S", "2H 3H 4H 5H", "2D 3D 4D 5D"],
+        "AS AH AD",
+        &[],
+    );
+    // Seat 0 deals and passes to seat 2, seat 2 to seat 1, seat 1 discards.
+    let ticks: [&[(usize, SpoonsAction, f64)]; 3] = [
+        &[(0, pass("6S"), 0.5)],
+        &[(0, pass("AS"), 0.5), (2, pass("6S"), 0.5)],
+        &[
+            (0, pass("AH"), 0.5),
+            (2, pass("AS"), 0.5),
+            (1, pass("6S"), 0.5),
+        ],
+    ];
+    let mut passes = 0;
+    for (tick, entries) in (1..).zip(ticks) {
+        race(&g, &mut s, entries);
+        passes += entries.len();
+        assert_eq!((s.public.tick, s.public.counts.ticks), (tick, tick));
+        let mut stats = Vec::new();
+        g.stats(&s, &mut stats);
+        assert_eq!(stats[1], f64::from(tick));
+        assert_eq!(stats[2], passes as f64);
+    }
 }
 
 /// The dealer draws only to refill its hand: a tick the dealer sat out (it still holds five)
