@@ -189,15 +189,15 @@
 //! | a cap on the greedy line and the quick tricks, cheaper than either, so that a lead node skips both when the cap is below the tricks its test needs of them (while the opponents' top card of a lane is live, each trick there spends one of the side's cards above it or a ruff; reverted) | 4.921 G with the first two kept rows (about 4.83 G without it): the cap cost about 126 M and skipped only about 15% of the greedy lines (about 61 M saved) | not timed |
 //!
 //! Side by side after this round (`compare.py`, 200 deals, seed 1, 4,000 results identical,
-//! one round each, load 15-22): the solver after it 46.87 s against DDS's 50.53 s (1.08x);
-//! the solver before it, in the same hour (`--binary`, its round overlapping), 49.08 s against
-//! 53.09 s (also 1.08x), and 20 minutes earlier, at a load near 20, the first two kept rows
-//! with the cap 52.08 s against 51.71 s (0.99x). One round's ratio moves by up to 10% with the
-//! load (DDS's own CPU went from 51.7 s to 53.1 s to 50.5 s), more than this round's gain;
-//! the alternating pairs above (8.9% less CPU than before the round) are the better measure
-//! of the gain. So **cardsim measured 1.08x DDS's speed this round, above the goal of 1.0x,
-//! but the margin is within the load's noise**: the solver before the round measured 0.99x
-//! in the last session (load 8-14) and 1.08x in this hour.
+//! one round a run, load 6-22): the solver after it 46.87 s against DDS's 50.53 s (1.08x) and,
+//! in a second run as the load fell to 6-9, 45.84 s against 45.80 s (1.00x): in all 92.71 s
+//! against 96.33 s, **1.04x DDS's speed, at or above the goal of 1.0x in both rounds but
+//! short of a 5% margin, and within the load's noise**. The solver before the round, its run
+//! overlapping the first (`--binary`), took 49.08 s against 53.09 s (also 1.08x), and 20
+//! minutes earlier, at a load near 20, the first two kept rows with the cap 52.08 s against
+//! 51.71 s (0.99x). One round's ratio moves by up to 10% with the load (DDS's own CPU went
+//! from 51.7 s to 53.1 s, 50.5 s and 45.8 s), more than this round's gain; the alternating
+//! pairs above (8.9% less CPU than before the round) measure the gain better.
 //!
 //! **Equal cards (tie classes; Orgy, issue #26).** In Orgy the Jack, Queen and King of a suit
 //! rank equal (the first played of equals wins), which turns off the bounds above (they
