@@ -312,10 +312,10 @@ impl Search<'_> {
         if trump == 4 {
             return 0;
         }
-        let tmask = LANE << (16 * trump);
         let (mut ours, mut theirs) = (0u32, 0u32);
         for seat in 0..4u8 {
-            let n = (self.hands[seat as usize] & tmask).count_ones();
+            // The seat's trump length, read from the distribution.
+            let n = (self.dist >> (5 * (4 * seat as usize + trump))) as u32 & 31;
             if self.is_max(seat) == max {
                 ours = ours.max(n);
             } else {

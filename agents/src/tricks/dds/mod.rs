@@ -174,6 +174,31 @@
 //! steps took 9% less CPU than before them on the first 50 deals (12.41 s and 12.71 s against
 //! 13.72 s and 13.96 s, two alternating pairs, load 14).
 //!
+//! **The next round (issue #25 §2): less arithmetic per node.** Judged first by instructions
+//! counted with `valgrind --tool=cachegrind --cache-sim=no` (deterministic whatever the load,
+//! which stood at 15-22 on the 2 cores all this round): the `cardsim` binary on the first 5 of
+//! the 200 deals (seed 1), 5.101 G instructions before. The work counts of the first 5 deals
+//! (5,167,754 nodes, 1,732,900 probes, 12,512,693 entries scanned) stay the same with every
+//! kept step, and so do the results.
+//!
+//! | change | instructions, 5 tables | CPU, 20 tables (alternating runs) |
+//! |---|---|---|
+//! | (kept) the index of the winning card passed down the follow nodes (no comparing the trick's cards again at each), the legal and live cards computed once a node, each move packed in one `u32` (score, top of its run, card: keeping them sorted moves one word), the discard weight's lane length read from the distribution | 4.915 G, 3.7% fewer | 3.32-3.35 s against 3.43-3.45 s (three pairs, load 18), about 3% |
+//! | (kept) lane lengths read from the distribution in the lead ordering's count of the opponents' choices and in `trump_length_tricks` | about 84 M fewer | with the next row |
+//! | (kept) `relevance_of` finding the lowest covered card of a lane by two byte tables (set bits, and the n-th highest set bit of a byte) instead of a loop over the covered cards, which with the loop's iterator cost about 135 instructions a call; `take` and `encode_hint` counting a lane's cards by the byte table | about 145 M fewer (`relevance_of` 170 M to 91 M): the three kept rows together 4.687 G, 8.1% fewer than before | the three kept rows together: 3.15-3.18 s against 3.45-3.52 s (three pairs, load 15), 8.9% less CPU |
+//! | a cap on the greedy line and the quick tricks, cheaper than either, so that a lead node skips both when the cap is below the tricks its test needs of them (while the opponents' top card of a lane is live, each trick there spends one of the side's cards above it or a ruff; reverted) | 4.921 G with the first two kept rows (about 4.83 G without it): the cap cost about 126 M and skipped only about 15% of the greedy lines (about 61 M saved) | not timed |
+//!
+//! Side by side after this round (`compare.py`, 200 deals, seed 1, 4,000 results identical,
+//! one round a run, load 6-22): the solver after it 46.87 s against DDS's 50.53 s (1.08x) and,
+//! in a second run as the load fell to 6-9, 45.84 s against 45.80 s (1.00x): in all 92.71 s
+//! against 96.33 s, **1.04x DDS's speed, at or above the goal of 1.0x in both rounds but
+//! short of a 5% margin, and within the load's noise**. The solver before the round, its run
+//! overlapping the first (`--binary`), took 49.08 s against 53.09 s (also 1.08x), and 20
+//! minutes earlier, at a load near 20, the first two kept rows with the cap 52.08 s against
+//! 51.71 s (0.99x). One round's ratio moves by up to 10% with the load (DDS's own CPU went
+//! from 51.7 s to 53.1 s, 50.5 s and 45.8 s), more than this round's gain; the alternating
+//! pairs above (8.9% less CPU than before the round) measure the gain better.
+//!
 //! **Equal cards (tie classes; Orgy, issue #26).** In Orgy the Jack, Queen and King of a suit
 //! rank equal (the first played of equals wins), which turns off the bounds above (they
 //! reason about a lane's single top card). Three things make such positions cheaper, all

@@ -15,12 +15,18 @@ const DISC_W: i16 = 3;
 const RUN_W: i16 = -40;
 
 /// Moves with their ordering scores: representatives of runs of equivalent cards, each with
-/// the top card of its run. A hand of up to 16 cards gives at most 16 moves.
+/// the top card of its run. A hand of up to 16 cards gives at most 16 moves. Each move is
+/// packed in one `u32` (score in the high half, made unsigned; top card; card), so that
+/// keeping them sorted moves one word per place.
 pub(super) struct Moves {
-    pub(super) cards: [u8; 16],
-    pub(super) tops: [u8; 16],
-    pub(super) scores: [i16; 16],
+    keys: [u32; 16],
     pub(super) len: usize,
+}
+
+/// The packed move of [`Moves`].
+#[inline]
+fn pack(card: u8, top: u8, score: i16) -> u32 {
+    ((score as u16 ^ 0x8000) as u32) << 16 | (top as u32) << 8 | card as u32
 }
 
 impl Moves {
@@ -31,19 +37,9 @@ impl Moves {
             return;
         }
         for i in 0..self.len {
-            if lane_of(self.cards[i]) == lane_of(card)
-                && self.cards[i] <= card
-                && card <= self.tops[i]
-            {
-                let (c, t, sc) = (self.cards[i], self.tops[i], self.scores[i]);
-                for j in (0..i).rev() {
-                    self.cards[j + 1] = self.cards[j];
-                    self.tops[j + 1] = self.tops[j];
-                    self.scores[j + 1] = self.scores[j];
-                }
-                self.cards[0] = c;
-                self.tops[0] = t;
-                self.scores[0] = sc;
+            let (c, t) = (self.card(i), self.top(i));
+            if lane_of(c) == lane_of(card) && c <= card && card <= t {
+                self.keys[..=i].rotate_right(1);
                 return;
             }
         }
@@ -51,25 +47,33 @@ impl Moves {
 
     pub(super) fn new() -> Moves {
         Moves {
-            cards: [0; 16],
-            tops: [0; 16],
-            scores: [0; 16],
+            keys: [0; 16],
             len: 0,
         }
     }
+
+    /// The card (the lowest of its run) of move `i`.
+    #[inline]
+    pub(super) fn card(&self, i: usize) -> u8 {
+        self.keys[i] as u8
+    }
+
+    /// The top card of move `i`'s run.
+    #[inline]
+    pub(super) fn top(&self, i: usize) -> u8 {
+        (self.keys[i] >> 8) as u8
+    }
+
     #[inline]
     pub(super) fn push(&mut self, card: u8, top: u8, score: i16) {
-        // Insertion keeping scores descending.
+        // Insertion keeping scores descending (equal scores in the order pushed).
+        let k = pack(card, top, score);
         let mut i = self.len;
-        while i > 0 && self.scores[i - 1] < score {
-            self.cards[i] = self.cards[i - 1];
-            self.tops[i] = self.tops[i - 1];
-            self.scores[i] = self.scores[i - 1];
+        while i > 0 && self.keys[i - 1] >> 16 < k >> 16 {
+            self.keys[i] = self.keys[i - 1];
             i -= 1;
         }
-        self.cards[i] = card;
-        self.tops[i] = top;
-        self.scores[i] = score;
+        self.keys[i] = k;
         self.len += 1;
     }
 }
@@ -77,9 +81,10 @@ impl Moves {
 impl Search<'_> {
     /// A hash of what decides the best move at this node, for the cut-off move table: on lead,
     /// the hand (and the target in trump games); following suit, the live cards of the led
-    /// lane and the card winning so far; void, the hand and who or what is winning.
+    /// lane and the card winning so far; void, the hand and who or what is winning. `live`:
+    /// [`Search::all_with_trick`] (used only mid-trick).
     #[inline]
-    pub(super) fn killer_key(&self, seat: u8, target: i32, w: usize) -> u64 {
+    pub(super) fn killer_key(&self, seat: u8, target: i32, w: usize, live: u64) -> u64 {
         let trump_game = self.rules.trump < 4;
         let need = if trump_game { target as u64 } else { 0 };
         let hand = self.hands[seat as usize];
@@ -89,10 +94,7 @@ impl Search<'_> {
             let led = LANE << (16 * lane_of(self.trick[0]));
             let pos = (self.trick_len as u64) << 2 | self.leader as u64;
             if hand & led != 0 {
-                (
-                    self.all_with_trick() & led,
-                    1 << 20 | (self.trick[w] as u64) << 8 | pos,
-                )
+                (live & led, 1 << 20 | (self.trick[w] as u64) << 8 | pos)
             } else {
                 let win = if trump_game {
                     self.trick[w]
@@ -108,9 +110,10 @@ impl Search<'_> {
     }
 
     /// True when the cards of `cands` form one run of equivalent cards: one lane, no live card
-    /// of another hand or the trick between them, and no tie classes.
+    /// of another hand or the trick between them, and no tie classes. `live`:
+    /// [`Search::all_with_trick`].
     #[inline]
-    pub(super) fn single_run(&self, cands: u64) -> bool {
+    pub(super) fn single_run(&self, cands: u64, live: u64) -> bool {
         if self.rules.classes.is_some() {
             return false;
         }
@@ -119,16 +122,15 @@ impl Search<'_> {
             return false;
         }
         let span = upto(hi) & !((1u64 << lo) - 1);
-        self.all_with_trick() & span == cands
+        live & span == cands
     }
 
     /// Calls `f(representative, top of its run)` for every run of candidate cards adjacent
     /// among the live cards (hands and the current trick), and with tie classes every set of
     /// equal candidates (which of them is played changes nothing, whoever holds the equal
-    /// cards between); the representative is the lowest.
+    /// cards between); the representative is the lowest. `live`: [`Search::all_with_trick`].
     #[inline]
-    fn runs(&self, cands: u64, mut f: impl FnMut(u8, u8)) {
-        let live = self.all_with_trick();
+    fn runs(&self, cands: u64, live: u64, mut f: impl FnMut(u8, u8)) {
         let mut rep: Option<(u8, u8)> = None;
         let mut m = cands;
         while m != 0 {
@@ -193,6 +195,7 @@ impl Search<'_> {
         // Per lane: the opponents' choices in reply to a lead there (a void one may play
         // anything: fewer choices, smaller tree), and whether a void opponent holds a trump.
         let mut choices = [0i16; 4];
+        let size = hand.count_ones() as i16;
         let mut void_ruff = [false; 4];
         let mut s = self.rules.next[seat as usize];
         let mut first_opp = true;
@@ -206,9 +209,11 @@ impl Search<'_> {
                     lho = h;
                     first_opp = false;
                 }
-                let size = h.count_ones() as i16;
+                // (lane lengths read from the distribution; at a lead every hand that plays
+                // holds `size` cards, as the leader)
+                let lens = (self.dist >> (20 * s as u32)) as u32;
                 for (l, (ch, vr)) in choices.iter_mut().zip(void_ruff.iter_mut()).enumerate() {
-                    let n = (h >> (16 * l) & LANE).count_ones() as i16;
+                    let n = (lens >> (5 * l) & 31) as i16;
                     if n == 0 {
                         *ch += size + 1;
                         *vr |= l != trump && h & tmask != 0;
@@ -220,7 +225,8 @@ impl Search<'_> {
             s = self.rules.next[s as usize];
         }
         let opp_trumps = opp_all & tmask != 0;
-        self.runs(hand, |c, top| {
+        let my_lens = (self.dist >> (20 * seat as u32)) as u32;
+        self.runs(hand, all, |c, top| {
             let lane = lane_of(c);
             let lmask = LANE << (16 * lane);
             let live_lane = all & lmask;
@@ -240,7 +246,7 @@ impl Search<'_> {
                     score += 30;
                 }
                 // Cash from the short side first keeps communication.
-                score += 3 * mine_lane.count_ones() as i16;
+                score += 3 * (my_lens >> (5 * lane) & 31) as i16;
                 // The second-best card on our side too: the lane runs.
                 let second = live_lane & !(1u64 << top_live);
                 if second != 0 && (hand | partner) >> high_bit(second) & 1 == 1 {
@@ -285,7 +291,7 @@ impl Search<'_> {
                     score += NEXT_W * 2 / 3;
                 }
                 // Lead low from length.
-                score += 3 * mine_lane.count_ones() as i16 - 2 * (c & 15) as i16;
+                score += 3 * (my_lens >> (5 * lane) & 31) as i16 - 2 * (c & 15) as i16;
                 if opp_lane == 0 && partner_lane == 0 {
                     score += 20;
                 }
@@ -298,8 +304,16 @@ impl Search<'_> {
         });
     }
 
-    pub(super) fn follow_moves(&self, seat: u8, w: usize, moves: &mut Moves) {
-        let legal = self.legal(seat);
+    /// Scores the cards `legal` of `seat` mid-trick (`w`: the index of the card winning so
+    /// far; `live`: [`Search::all_with_trick`]) into `moves`, best first.
+    pub(super) fn follow_moves(
+        &self,
+        seat: u8,
+        w: usize,
+        legal: u64,
+        live: u64,
+        moves: &mut Moves,
+    ) {
         let win_card = self.trick[w];
         let partner_wins = self.is_max(self.trick_seats[w]) == self.is_max(seat);
         let led = lane_of(self.trick[0]);
@@ -328,7 +342,6 @@ impl Search<'_> {
         } else {
             0
         };
-        let hand = self.hands[seat as usize];
         // A partner still to play tops the trick in the led lane whatever the opponents do.
         let partner_led = later_partner & led_mask;
         let partner_tops = !partner_wins
@@ -338,9 +351,10 @@ impl Search<'_> {
             && high_bit(partner_led) > win_card
             && (later_led == 0 || high_bit(partner_led) > later_top);
         // Discards: low from a long lane.
-        let discard =
-            |c: u8| DISC_W * (hand & LANE << (16 * lane_of(c) as u32)).count_ones() as i16;
-        self.runs(legal, |c, top| {
+        // (the hand's lane lengths, read from the distribution).
+        let lens = (self.dist >> (20 * seat as u32)) as u32;
+        let discard = |c: u8| DISC_W * (lens >> (5 * lane_of(c) as u32) & 31) as i16;
+        self.runs(legal, live, |c, top| {
             let wins_now = self.beats(c, win_card);
             let rank = (c & 15) as i16;
             let is_ruff = lane_of(c) == trump && led != trump;

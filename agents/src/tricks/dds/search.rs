@@ -289,9 +289,10 @@ impl Search<'_> {
                 self.lead_moves(seat, NO_MOVE, &mut moves);
             } else {
                 let w = self.winning();
-                self.follow_moves(seat, w, &mut moves);
+                let (legal, live) = (self.legal(seat), self.all_with_trick());
+                self.follow_moves(seat, w, legal, live, &mut moves);
             }
-            let c = moves.cards[0];
+            let c = moves.card(0);
             self.take(seat, c);
             let pos = self.trick_len as usize;
             self.trick[pos] = c;
@@ -331,7 +332,8 @@ impl Search<'_> {
         if self.trick_len == 0 {
             self.lead_node(target, r)
         } else {
-            self.follow_node(target, r)
+            let w = self.winning();
+            self.follow_node(target, r, w)
         }
     }
 
@@ -434,7 +436,7 @@ impl Search<'_> {
             }
         }
         let hint_card = self.decode_hint(hint);
-        let kkey = self.killer_key(leader, target, 0);
+        let kkey = self.killer_key(leader, target, 0, 0);
         let mut moves = Moves::new();
         self.lead_moves(leader, hint_card, &mut moves);
         if hint_card == NO_MOVE {
@@ -445,18 +447,18 @@ impl Search<'_> {
         // The best value so far for the side to move (fail-soft).
         let mut best = if maxing { 0 } else { r };
         for i in 0..moves.len {
-            let c = moves.cards[i];
-            if moves.tops[i] < floor[lane_of(c)] {
+            let c = moves.card(i);
+            if moves.top(i) < floor[lane_of(c)] {
                 continue;
             }
             let saved = self.take(leader, c);
             self.trick[0] = c;
             self.trick_seats[0] = leader;
             self.trick_len = 1;
-            let (v, w) = self.follow_node(target, r);
+            let (v, w) = self.follow_node(target, r, 0);
             self.trick_len = 0;
             self.put_back(leader, c, saved);
-            let w = with_run(w, c, moves.tops[i]);
+            let w = with_run(w, c, moves.top(i));
             if (v >= target) == maxing {
                 #[cfg(test)]
                 self.table.stats.cut(0, i);
@@ -468,7 +470,7 @@ impl Search<'_> {
             }
             best = if maxing { best.max(v) } else { best.min(v) };
             rel_all |= w;
-            self.raise_floor(&mut floor, w, c, moves.tops[i]);
+            self.raise_floor(&mut floor, w, c, moves.top(i));
         }
         #[cfg(test)]
         {
@@ -477,12 +479,13 @@ impl Search<'_> {
         self.bound(key, fresh, r, target, best, rel_all, NO_MOVE)
     }
 
-    fn follow_node(&mut self, target: i32, r: i32) -> (i32, u64) {
+    /// A node in the middle of a trick; `w0` is the index in the trick of the card winning so
+    /// far (the caller knows it: no need to compare the trick's cards again).
+    fn follow_node(&mut self, target: i32, r: i32, w0: usize) -> (i32, u64) {
         self.nodes += 1;
         let seat = self.to_play();
         let maxing = self.is_max(seat);
         let legal = self.legal(seat);
-        let w0 = self.winning();
         if self.rules.classes.is_none() {
             // One trick decides a test that needs one trick or all of them.
             if target <= 1 || target >= r {
@@ -497,13 +500,14 @@ impl Search<'_> {
             }
         }
         let mut moves = Moves::new();
-        let kkey = if self.single_run(legal) {
+        let live = self.all_with_trick();
+        let kkey = if self.single_run(legal, live) {
             // One choice: no ordering needed.
             moves.push(legal.trailing_zeros() as u8, high_bit(legal), 0);
             0
         } else {
-            let kkey = self.killer_key(seat, target, w0);
-            self.follow_moves(seat, w0, &mut moves);
+            let kkey = self.killer_key(seat, target, w0, live);
+            self.follow_moves(seat, w0, legal, live, &mut moves);
             moves.promote(self.table.killer(kkey));
             kkey
         };
@@ -512,20 +516,20 @@ impl Search<'_> {
         let mut floor = LANE_FLOORS;
         let mut best = if maxing { 0 } else { r };
         for i in 0..moves.len {
-            let c = moves.cards[i];
-            if moves.tops[i] < floor[lane_of(c)] {
+            let c = moves.card(i);
+            if moves.top(i) < floor[lane_of(c)] {
                 continue;
             }
             let saved_key = self.take(seat, c);
             self.trick[pos] = c;
             self.trick_seats[pos] = seat;
             self.trick_len += 1;
+            let win = if self.beats(c, self.trick[w0]) {
+                pos
+            } else {
+                w0
+            };
             let (v, w) = if self.trick_len == self.rules.active {
-                let win = if self.beats(c, self.trick[w0]) {
-                    pos
-                } else {
-                    w0
-                };
                 let winner = self.trick_seats[win];
                 let trick_rel = self.trick_relevance(win);
                 let saved = (self.trick, self.trick_seats, self.leader);
@@ -540,11 +544,11 @@ impl Search<'_> {
                 (self.trick, self.trick_seats, self.leader) = saved;
                 (v + won, w | trick_rel)
             } else {
-                self.follow_node(target, r)
+                self.follow_node(target, r, win)
             };
             self.trick_len = pos as u8;
             self.put_back(seat, c, saved_key);
-            let w = with_run(w, c, moves.tops[i]);
+            let w = with_run(w, c, moves.top(i));
             if (v >= target) == maxing {
                 #[cfg(test)]
                 self.table.stats.cut(pos, i);
@@ -555,7 +559,7 @@ impl Search<'_> {
             }
             best = if maxing { best.max(v) } else { best.min(v) };
             rel_all |= w;
-            self.raise_floor(&mut floor, w, c, moves.tops[i]);
+            self.raise_floor(&mut floor, w, c, moves.top(i));
         }
         #[cfg(test)]
         {

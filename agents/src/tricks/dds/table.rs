@@ -128,6 +128,58 @@ const fn lane_field(depth: usize) -> u64 {
     (1u64 << (2 * depth)) - 1
 }
 
+/// The number of set bits of each byte (a table lookup is cheaper than `count_ones` on the
+/// baseline x86-64 instruction set, which has no `popcnt`).
+static POP8: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u8).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// `NTH8[b][i]`: the bit index of the `i + 1`-th highest set bit of byte `b` (8 when none).
+static NTH8: [[u8; 8]; 256] = {
+    let mut t = [[8u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        let mut bit = 8;
+        while bit > 0 {
+            bit -= 1;
+            if b >> bit & 1 == 1 {
+                t[b][k] = bit as u8;
+                k += 1;
+            }
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The set bits of a lane's 16 bits.
+#[inline]
+pub(super) fn pop16(x: u16) -> u32 {
+    POP8[(x & 255) as usize] as u32 + POP8[(x >> 8) as usize] as u32
+}
+
+/// The `depth`-th highest set bit of `x` (`depth >= 1`) as a one-bit mask, or 0 when `x` has
+/// fewer set bits.
+#[inline]
+pub(super) fn nth_highest(x: u16, depth: u32) -> u64 {
+    let (hi, lo) = ((x >> 8) as usize, (x & 255) as usize);
+    let n = POP8[hi] as u32;
+    if depth <= n {
+        1 << (8 + NTH8[hi][(depth - 1) as usize])
+    } else if depth - n <= POP8[lo] as u32 {
+        1 << NTH8[lo][(depth - n - 1) as usize]
+    } else {
+        0
+    }
+}
+
 /// The depths of an owner-bit mask whose lane fields each cover the top `depth` cards (the
 /// low `2 * depth` bits), as two pair codes (see [`PAIR_MASKS`]): lanes 0 and 1 in the low 16
 /// bits, lanes 2 and 3 in the high ones.
@@ -503,7 +555,7 @@ impl Search<'_> {
         let saved = (self.dist, self.seq);
         let lane = lane_of(c);
         let live = self.all() >> (16 * lane) & LANE;
-        let k = (live >> (c & 15) >> 1).count_ones();
+        let k = pop16((live >> (c & 15) >> 1) as u16);
         let field = self.seq[lane] as u64;
         let nf = (field & ((1u64 << (2 * k)) - 1)) | (field >> (2 * k + 2)) << (2 * k);
         self.seq[lane] = nf as u32;
@@ -552,29 +604,17 @@ impl Search<'_> {
     /// of the covered top cards.
     pub(super) fn relevance_of(&self, mask: u128) -> u64 {
         let all = self.all();
-        let mut w = 0u64;
-        // The lane fields taken apart first, so that no 128-bit shift is left in the loop.
-        let fields = [
-            mask as u32,
-            (mask >> 32) as u32,
-            (mask >> 64) as u32,
-            (mask >> 96) as u32,
-        ];
-        for (lane, field) in fields.into_iter().enumerate() {
+        // Per lane: the field covers the top `depth` cards (its low 2 * depth bits are set),
+        // and the lowest of them is the depth-th highest live card of the lane.
+        let lane = |lane: u32| -> u64 {
+            let field = (mask >> (32 * lane)) as u32;
             if field == 0 {
-                continue;
+                return 0;
             }
-            // The field covers the top `depth` cards: its low 2 * depth bits are set.
             let depth = (!field).trailing_zeros() / 2;
-            let mut m = (all >> (16 * lane)) & LANE;
-            for _ in 1..depth {
-                m &= !(1 << high_bit(m | 1));
-            }
-            if m != 0 {
-                w |= 1u64 << (16 * lane as u32 + high_bit(m) as u32);
-            }
-        }
-        w
+            nth_highest((all >> (16 * lane)) as u16, depth) << (16 * lane)
+        };
+        lane(0) | lane(1) | lane(2) | lane(3)
     }
 
     /// A bound found at a lead node: stores it (a lower bound when `v >= target`, else an
@@ -608,7 +648,7 @@ impl Search<'_> {
     pub(super) fn encode_hint(&self, c: u8) -> u8 {
         let lane = lane_of(c);
         let live = (self.all() | 1 << c) >> (16 * lane) & LANE;
-        let above = (live >> (c & 15)).count_ones() - 1;
+        let above = pop16((live >> (c & 15)) as u16) - 1;
         (lane as u8) << 4 | above as u8
     }
 

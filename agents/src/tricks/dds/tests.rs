@@ -743,3 +743,24 @@ fn a_search_within_a_limit_is_exact_given_up_or_deepened() {
         "{given_up} given up, {exact} exact"
     );
 }
+
+/// The table lookups that stand in for bit counting agree with counting the bits.
+#[test]
+fn lane_bit_tables_count_and_find_bits() {
+    use super::table::{nth_highest, pop16};
+    for x in 0..=u16::MAX {
+        assert_eq!(pop16(x), x.count_ones(), "{x:#x}");
+        let mut m = x;
+        for depth in 1..=17 {
+            let want = if m == 0 {
+                0
+            } else {
+                1u64 << (15 - m.leading_zeros())
+            };
+            assert_eq!(nth_highest(x, depth), want, "{x:#x} depth {depth}");
+            if m != 0 {
+                m &= !(1 << (15 - m.leading_zeros()));
+            }
+        }
+    }
+}
