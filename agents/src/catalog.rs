@@ -6,7 +6,7 @@ use crate::search::{
     SearchSettings, Uct,
 };
 use crate::spec::AgentSettings;
-use crate::veto::{vetoing, Veto};
+use crate::veto::{vetoing, PositionOf, Veto};
 use crate::{Agent, AgentError, AgentSpec, RandomAgent};
 use cardsim_engine::params::ParamSpec;
 use cardsim_engine::Game;
@@ -134,6 +134,17 @@ pub trait GameAgents: Game {
     /// discarded this hand (two searches passed cards back and forth, and the stock never
     /// shrank).
     fn search_veto() -> Option<Veto<Self>> {
+        None
+    }
+
+    /// Where play can go round in circles: the position a seat's observation shows
+    /// ([`crate::Position`]), `None` where it cannot. A search agent (`ismcts`, `mo-ismcts`,
+    /// `pimc`, `cheat`) that is to choose in a position it chose in at an earlier move of the
+    /// game does not choose again what it chose there before, while it has another legal
+    /// action (then it starts a new round). `None` (the default) keeps no memory. Mattis's and
+    /// Myllymatti's second half: players who each lead the card the next one cannot beat
+    /// passed the same cards round to the move cap.
+    fn search_position() -> Option<PositionOf<Self>> {
         None
     }
 

@@ -53,7 +53,7 @@ pub use random::RandomAgent;
 pub use search::{Cheat, Ismcts, PerfectInfoSolver, Pimc, Uct};
 pub use spec::{split_specs, AgentError, AgentSpec};
 pub use testing::same_information_same_choice;
-pub use veto::Veto;
+pub use veto::{Position, PositionOf, Veto};
 
 #[doc(no_inline)]
 pub use cardsim_engine::Game;

@@ -1,47 +1,116 @@
-//! Moves the search agents never make in a game ([`GameAgents::search_veto`]): a wrapper that
-//! takes them out of the legal actions before the search sees them.
+//! Moves the search agents never make in a game ([`GameAgents::search_veto`]), and moves they
+//! do not make again in a position they chose in before ([`GameAgents::search_position`]): a
+//! wrapper that takes them out of the legal actions before the search sees them.
 
 use crate::reaction::ReactionModel;
 use crate::{Agent, GameAgents, SeatView};
 use cardsim_engine::{Game, Seat};
 use rand::RngCore;
+use std::collections::HashMap;
 
 /// True when a seat with this observation should never play this action (a game's
 /// [`GameAgents::search_veto`]).
 pub type Veto<G> = fn(&G, &<G as Game>::Observation, &<G as Game>::Action) -> bool;
 
-/// `agent`, kept from the game's vetoed moves ([`GameAgents::search_veto`]) where it names
-/// any; `agent` itself otherwise.
+/// A position a seat is to choose in, as a game's [`GameAgents::search_position`] names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// What the seat sees, hashed without the running counts that would make every position
+    /// new: equal keys are the same position met again.
+    pub key: u64,
+    /// The moves made so far in the game, to tell a position met again (a later clock) from
+    /// the same decision asked twice (the same clock).
+    pub clock: u64,
+}
+
+/// The position of a seat with this observation ([`GameAgents::search_position`]), `None`
+/// where play cannot go round in circles.
+pub type PositionOf<G> = fn(&<G as Game>::Observation) -> Option<Position>;
+
+/// `agent`, kept from the game's vetoed moves ([`GameAgents::search_veto`]) and from choosing
+/// again what it chose before in a position met again ([`GameAgents::search_position`]), where
+/// the game names either; `agent` itself otherwise.
 pub(crate) fn vetoing<G: GameAgents>(agent: Box<dyn Agent<G>>) -> Box<dyn Agent<G>> {
-    match G::search_veto() {
-        Some(veto) => Box::new(Vetoing {
-            inner: agent,
-            veto,
-            allowed: Vec::new(),
-        }),
-        None => agent,
+    if G::search_veto().is_none() && G::search_position().is_none() {
+        return agent;
     }
+    Box::new(Vetoing {
+        inner: agent,
+        veto: G::search_veto(),
+        position: G::search_position(),
+        seen: HashMap::new(),
+        asked: None,
+        allowed: Vec::new(),
+    })
+}
+
+/// What a seat chose in one position: at the latest clock it was met, and at earlier ones.
+#[derive(Clone, Debug)]
+struct Chosen<A> {
+    /// The clock at which the position was last met.
+    clock: u64,
+    /// The choice made then (`None` until it is made).
+    last: Option<A>,
+    /// The choices made at earlier clocks, since the last round through every action.
+    earlier: Vec<A>,
 }
 
 /// An agent that chooses among the legal actions its game's [`Veto`] allows (all of them,
-/// should it allow none). Everything else is the inner agent's.
+/// should it allow none), and in a position it met at an earlier clock among those it did not
+/// choose there before (all it may play, once it has chosen each: a new round). Everything
+/// else is the inner agent's.
 struct Vetoing<G: Game> {
     inner: Box<dyn Agent<G>>,
-    veto: Veto<G>,
+    veto: Option<Veto<G>>,
+    position: Option<PositionOf<G>>,
+    /// Per position key met in this game, what was chosen there.
+    seen: HashMap<u64, Chosen<G::Action>>,
+    /// The key of the decision being made, to record its choice.
+    asked: Option<u64>,
     allowed: Vec<G::Action>,
 }
 
 impl<G: Game> Vetoing<G> {
-    /// Whether the veto removes any of `legal`; if so, the rest is in `self.allowed`.
+    /// Whether the veto or the memory removes any of `legal`; if so, the rest is in
+    /// `self.allowed`. Notes the decision's position in `self.asked`.
     fn filter(&mut self, game: &G, obs: &G::Observation, legal: &[G::Action]) -> bool {
         self.allowed.clear();
-        self.allowed
-            .extend(legal.iter().filter(|a| !(self.veto)(game, obs, a)));
-        !self.allowed.is_empty() && self.allowed.len() < legal.len()
+        match self.veto {
+            Some(veto) => self
+                .allowed
+                .extend(legal.iter().filter(|a| !veto(game, obs, a))),
+            None => self.allowed.extend_from_slice(legal),
+        }
+        if self.allowed.is_empty() {
+            self.allowed.extend_from_slice(legal);
+        }
+        self.asked = None;
+        if let Some(p) = self.position.and_then(|f| f(obs)) {
+            self.asked = Some(p.key);
+            let seen = self.seen.entry(p.key).or_insert(Chosen {
+                clock: p.clock,
+                last: None,
+                earlier: Vec::new(),
+            });
+            if seen.clock != p.clock {
+                seen.clock = p.clock;
+                if let Some(a) = seen.last.take() {
+                    seen.earlier.push(a);
+                }
+            }
+            if self.allowed.iter().all(|a| seen.earlier.contains(a)) {
+                // Every action chosen here before: a new round.
+                seen.earlier.clear();
+            }
+            let earlier = &seen.earlier;
+            self.allowed.retain(|a| !earlier.contains(a));
+        }
+        self.allowed.len() < legal.len()
     }
 
-    /// What `pick` makes the inner agent choose among the actions the veto allows, where it
-    /// removes any of `legal`; among `legal` itself otherwise.
+    /// What `pick` makes the inner agent choose among the actions the veto and the memory
+    /// allow, where they remove any of `legal`; among `legal` itself otherwise. The choice is
+    /// remembered for its position.
     fn pick(
         &mut self,
         game: &G,
@@ -49,12 +118,17 @@ impl<G: Game> Vetoing<G> {
         legal: &[G::Action],
         pick: impl FnOnce(&mut dyn Agent<G>, &[G::Action]) -> G::Action,
     ) -> G::Action {
-        if !self.filter(game, obs, legal) {
-            return pick(self.inner.as_mut(), legal);
+        let a = if self.filter(game, obs, legal) {
+            let allowed = std::mem::take(&mut self.allowed);
+            let a = pick(self.inner.as_mut(), &allowed);
+            self.allowed = allowed;
+            a
+        } else {
+            pick(self.inner.as_mut(), legal)
+        };
+        if let Some(seen) = self.asked.and_then(|k| self.seen.get_mut(&k)) {
+            seen.last = Some(a);
         }
-        let allowed = std::mem::take(&mut self.allowed);
-        let a = pick(self.inner.as_mut(), &allowed);
-        self.allowed = allowed;
         a
     }
 }
@@ -98,6 +172,7 @@ impl<G: Game> Agent<G> for Vetoing<G> {
 
     fn reset(&mut self) {
         self.inner.reset();
+        self.seen.clear();
     }
 
     fn solver_nodes(&self) -> Option<u64> {

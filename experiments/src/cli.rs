@@ -220,6 +220,10 @@ struct ExperimentArgs {
     /// take it), e.g. `--game bridge --game pig`.
     #[arg(long = "game", value_name = "NAME")]
     game: Vec<String>,
+    /// Measure only this agent (repeatable; `cardsim experiment list` says which experiments
+    /// take it), e.g. `--agent pimc --agent cheat`.
+    #[arg(long = "agent", value_name = "NAME")]
+    agent: Vec<String>,
 }
 
 /// The most games (or deals) an experiment plays per configuration: some experiments keep a
@@ -480,6 +484,7 @@ fn merge_experiment(name: &str, args: MergeArgs) -> Result<(), String> {
         plot: args.plot,
         mode: experiments::Mode::Merge(args.shards),
         games_named: Vec::new(),
+        agents_named: Vec::new(),
     };
     (exp.run)(&settings)
 }
@@ -520,6 +525,37 @@ fn check_game_filter(
     }
     for name in names {
         find_game(name).map_err(|e| format!("--game: {e}"))?;
+    }
+    Ok(())
+}
+
+/// Checks `--agent`: only with the experiments that take it, not with `--shard` (as
+/// `--game`), and each name one of the agents they measure.
+fn check_agent_filter(
+    exp: &experiments::Experiment,
+    names: &[String],
+    shard: bool,
+) -> Result<(), String> {
+    if names.is_empty() {
+        return Ok(());
+    }
+    if !experiments::AGENT_FILTERED.contains(&exp.name) {
+        return Err(format!(
+            "experiment {} plays fixed agents; --agent works with {}",
+            exp.name,
+            experiments::AGENT_FILTERED.join(", ")
+        ));
+    }
+    if shard {
+        return Err("--agent with --shard: a shard plays a share of every agent".into());
+    }
+    for name in names {
+        if !experiments::MEASURED_AGENTS.contains(&name.as_str()) {
+            return Err(format!(
+                "--agent: unknown agent {name:?}; allowed: {}",
+                experiments::MEASURED_AGENTS.join(", ")
+            ));
+        }
     }
     Ok(())
 }
@@ -690,6 +726,7 @@ fn experiment(args: ExperimentArgs) -> Result<(), String> {
     };
     check_plot(&exp, args.plot.as_deref())?;
     check_game_filter(&exp, &args.game, args.shard.is_some())?;
+    check_agent_filter(&exp, &args.agent, args.shard.is_some())?;
     let settings = experiments::Settings {
         games: args.games,
         seed: run.seed,
@@ -701,6 +738,7 @@ fn experiment(args: ExperimentArgs) -> Result<(), String> {
         plot: args.plot,
         mode,
         games_named: args.game,
+        agents_named: args.agent,
     };
     (exp.run)(&settings)
 }

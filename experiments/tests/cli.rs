@@ -126,6 +126,27 @@ fn bad_input_is_a_one_line_error_with_exit_code_2() {
         &["experiment", "nope"],
         &["unknown experiment \"nope\"", "trash-seats"],
     );
+    assert_usage_error(
+        &["experiment", "agent-cost", "--agent", "ismtcs"],
+        &["unknown agent \"ismtcs\"", "mo-ismcts, pimc, cheat"],
+    );
+    assert_usage_error(
+        &["experiment", "strength", "--agent", "pimc"],
+        &["--agent works with agent-cost"],
+    );
+    assert_usage_error(
+        &[
+            "experiment",
+            "agent-cost",
+            "--agent",
+            "pimc",
+            "--shard",
+            "0/2",
+            "--out",
+            "x.csv",
+        ],
+        &["--agent with --shard"],
+    );
 }
 
 #[test]

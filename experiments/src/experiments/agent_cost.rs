@@ -42,8 +42,8 @@ pub const EXPERIMENT: Experiment = Experiment {
 /// Games per game and agent.
 const DEFAULT_GAMES: u64 = 20;
 
-/// The agents measured, where the game has them.
-const AGENTS: [&str; 6] = [
+/// The agents measured, where the game has them (`--agent` keeps those it names).
+pub(super) const AGENTS: [&str; 6] = [
     "random",
     "heuristic",
     "ismcts",
@@ -59,12 +59,13 @@ fn run(s: &Settings) -> Result<(), String> {
     super::shard::drive(&AgentCost, EXPERIMENT.name, s)
 }
 
-/// The agents of the game named `game` that are measured, in the order of [`AGENTS`].
-fn agents_of<G: GameAgents>() -> Result<Vec<&'static str>, String> {
+/// The agents of `G` that `s` measures (all of [`AGENTS`] the game has, or those `--agent`
+/// names), in the order of [`AGENTS`].
+fn agents_of<G: GameAgents>(s: &Settings) -> Result<Vec<&'static str>, String> {
     let cat = catalog::<G>();
     Ok(AGENTS
         .into_iter()
-        .filter(|a| cat.kinds().iter().any(|k| k.name == *a))
+        .filter(|a| s.measures_agent(a) && cat.kinds().iter().any(|k| k.name == *a))
         .collect())
 }
 
@@ -74,14 +75,14 @@ fn players_of<G: GameAgents>() -> Result<usize, String> {
 }
 
 /// The parts: `(game, agent)` in the order of `cardsim list`, then of [`AGENTS`], for the
-/// games `s` plays (`--game`).
+/// games `s` plays (`--game`) and the agents it measures (`--agent`).
 fn pairs(s: &Settings) -> Result<Vec<(&'static str, &'static str)>, String> {
     let mut out = Vec::new();
     for g in cardsim_sim::games()
         .into_iter()
         .filter(|g| s.plays_game(g.info.name))
     {
-        for a in for_game!(g.info.name, agents_of())? {
+        for a in for_game!(g.info.name, agents_of(s))? {
             out.push((g.info.name, a));
         }
     }
@@ -432,6 +433,25 @@ mod tests {
         assert!(games.iter().all(|&g| g == "bridge" || g == "pig"));
         // Random, heuristic and the four search agents in each.
         assert_eq!(pairs.len(), 12, "{pairs:?}");
+    }
+
+    /// `--agent` keeps the named agents, in the order of [`AGENTS`], in every game played.
+    #[test]
+    fn the_agent_filter_keeps_the_named_agents() {
+        let mut s = settings(&["pig", "bridge"]);
+        s.agents_named = vec!["pimc".into(), "random".into()];
+        let kept = pairs(&s).unwrap();
+        assert_eq!(
+            kept,
+            [
+                ("bridge", "random"),
+                ("bridge", "pimc"),
+                ("pig", "random"),
+                ("pig", "pimc")
+            ]
+        );
+        s.games_named.clear();
+        assert_eq!(pairs(&s).unwrap().len(), 2 * cardsim_sim::games().len());
     }
 
     /// Each game's sample: CPU seconds spent and within the wall-clock seconds, decisions

@@ -65,6 +65,9 @@ pub struct Settings {
     pub mode: Mode,
     /// The games to play (`--game`, for the experiments in [`GAME_FILTERED`]); empty: all.
     pub games_named: Vec<String>,
+    /// The agents to measure (`--agent`, for the experiments in [`AGENT_FILTERED`]); empty:
+    /// all.
+    pub agents_named: Vec<String>,
 }
 
 impl Settings {
@@ -81,6 +84,7 @@ impl Settings {
             plot: None,
             mode: Mode::Whole,
             games_named: games.iter().map(|g| g.to_string()).collect(),
+            agents_named: Vec::new(),
         }
     }
 
@@ -88,10 +92,21 @@ impl Settings {
     pub fn plays_game(&self, name: &str) -> bool {
         self.games_named.is_empty() || self.games_named.iter().any(|g| g == name)
     }
+
+    /// True when the agent named `name` is measured: no `--agent` was given, or it names it.
+    pub fn measures_agent(&self, name: &str) -> bool {
+        self.agents_named.is_empty() || self.agents_named.iter().any(|a| a == name)
+    }
 }
 
 /// The experiments that play only the games named by `--game` when it is given.
 pub const GAME_FILTERED: &[&str] = &["agent-cost", "strength"];
+
+/// The experiments that measure only the agents named by `--agent` when it is given.
+pub const AGENT_FILTERED: &[&str] = &["agent-cost"];
+
+/// The agents `--agent` may name: those [`AGENT_FILTERED`]'s experiments measure.
+pub const MEASURED_AGENTS: &[&str] = &agent_cost::AGENTS;
 
 /// The experiments that draw a plot with `--plot`.
 pub const PLOTTED: &[&str] = &[
@@ -152,6 +167,10 @@ pub fn list() -> String {
     s.push_str(&format!(
         "With --game NAME (repeatable): {}.\n",
         GAME_FILTERED.join(", ")
+    ));
+    s.push_str(&format!(
+        "With --agent NAME (repeatable): {}.\n",
+        AGENT_FILTERED.join(", ")
     ));
     s
 }

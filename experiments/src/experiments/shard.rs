@@ -415,6 +415,7 @@ fn merge<E: Sharded>(e: &E, name: &str, s: &Settings, paths: &[PathBuf]) -> Resu
         plot: s.plot.clone(),
         mode: Mode::Whole,
         games_named: Vec::new(),
+        agents_named: Vec::new(),
     };
     let parts = e.parts(&settings)?;
     let columns = e.columns();

@@ -262,3 +262,62 @@ fn finish_every_game<V: Variant>(game: &TwoPart<V>, games: u64) {
         assert!(game.outcome(&state).is_some(), "seed {seed}");
     }
 }
+
+/// Game 6 of `cardsim simulate --game mattis --agents ismcts --games 20 --seed 0`: its deal
+/// and first 243 moves, after which seat 0 is out and seats 1 to 3 each lead the diamond just
+/// handed to them, the next one picking it up, to the move cap.
+const LOOP_DEAL: &str = "hands: TC 7H 2S / 5D 6H JH / 8D 9D TH / 3C 2D AD; stock: 5S 3D 4S 7D \
+    6S QH 5H 8H 9H QD 3H JS KH 8C AH AC TD 4C 9S TS 9C AS 3S 6D KS 5C KC 4D 8S 6C JD KD 2C \
+    2H 7S QS 4H QC JC 7C";
+const LOOP_MOVES: &str = "2S blind 9D 2D 8D 3C blind 6H blind 5H 7H 5D 3D 4S 3H blind JS \
+    blind blind blind TS blind AH AC QD 7D 3S TC 8H 8C 6D JH TH AD JD KC 2C QH KD QS 4H QC 7S \
+    5C 2H 6C KS 4D 8S AS 3D 5D AC take take take 6D-7D 5C 7C AC 5S-6S 8S JC-QC take take take \
+    JD 4C take 9C KC take take take 3D 5D 8D-9D QD QC-KC take 4S-6S 3C JC KC 4H 4C 9C take TC \
+    take take take 7S JS 9C TC 4D KD 4C take take 6C take take TS QS 4C 6C 5H-6H AH 2C take \
+    take take 3S 9S take KS 8C take take take 2H 5H-6H 7H TH KD QC take take 4H 8H KH QC 4D AD \
+    take take AH 8C take take KS 2C take 8C take take AH take 8S AS take take 2S-3S 8C take \
+    take 2D take 2S-3S 9S 2C take take 8C take take KS AS 2C 8C 2S-3S 8S-9S take take 2D 4D KD \
+    take take take TD JD take KD AD take take take 2S-3S 8S-9S take take AH take JH QH take AH \
+    take take JH take TD AD take take 4D take TD JD KD take take AD take take 3H 9H QH AH \
+    8S-9S take JH take TD JD take KD AD take take take 4D JD KD AD JH take 2D take JH";
+
+/// The search agents remember the second-half positions they chose in: from the position
+/// where `ismcts` players passed two diamonds round to the move cap, `pimc` players (4 worlds
+/// of 50 iterations, which passed them round to the cap in 5 of 5 games before) finish
+/// within a few hundred moves, and so does `cheat`.
+#[test]
+fn search_agents_do_not_pass_the_same_cards_round() {
+    use cardsim_engine::DealText;
+    let game = Mattis::new(4, &Params::new()).unwrap();
+    let mut legal = Vec::new();
+    for spec in ["pimc:worlds=4,iters=50", "cheat:iters=50"] {
+        for seed in 0..3 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut state = game.parse_deal(LOOP_DEAL).unwrap();
+            for m in LOOP_MOVES.split_whitespace() {
+                game.legal_actions(&state, &mut legal);
+                let a = *legal.iter().find(|a| a.to_string() == m).unwrap();
+                game.apply(&mut state, a, &mut rng);
+            }
+            let mut agents: Vec<_> = (0..4)
+                .map(|_| {
+                    catalog::<Mattis>()
+                        .build(&spec.parse::<AgentSpec>().unwrap())
+                        .unwrap()
+                })
+                .collect();
+            let mut moves = 0;
+            while let ToMove::Seat(seat) = game.to_move(&state) {
+                game.legal_actions(&state, &mut legal);
+                let obs = game.observe(&state, seat);
+                let a = agents[seat.index()].choose(&game, seat, &obs, &legal, &mut rng);
+                game.apply(&mut state, a, &mut rng);
+                moves += 1;
+                assert!(
+                    moves < 500,
+                    "{spec}, seed {seed}: still going after {moves} moves"
+                );
+            }
+        }
+    }
+}
