@@ -144,4 +144,19 @@ mod tests {
             assert_lead_shows(&g, seed, Seat::new(seed as usize));
         }
     }
+
+    /// The scores are divided by the target and the hands played by ten, from the observer's
+    /// side.
+    #[test]
+    fn the_observation_scales_scores_and_hands() {
+        let g = game();
+        let mut s = g.deal(&mut ChaCha8Rng::seed_from_u64(4));
+        s.scores = [1, 2, 3, 4];
+        s.hands = 3;
+        let mut t = Tensor::new();
+        g.encode_observation(&g.observe(&s, Seat::new(1)), &mut t);
+        // target=5; seat 1 first, then the seats to its left.
+        assert_eq!(t.get("scores").unwrap(), &[0.4, 0.6, 0.8, 0.2]);
+        assert_eq!(t.get("hands_played").unwrap(), &[0.3]);
+    }
 }

@@ -323,6 +323,11 @@ fn the_dealer_names_trumps_and_the_left_leads() {
         assert_eq!(s.play().hand(seat).len(), 13);
         let obs = g.observe(&s, seat);
         assert_eq!(obs.trump, None);
+        assert_eq!(
+            obs.hand(),
+            s.play().hand(seat),
+            "each seat sees its own hand"
+        );
         for other in Seat::all(4).filter(|&o| o != seat) {
             assert_eq!(obs.play.hand(other), CardSet::EMPTY);
         }
@@ -413,4 +418,198 @@ fn orgy_soak() {
 #[test]
 fn nth_legal_enumerates_the_legal_cards() {
     crate::tricks::testing::assert_counts_the_legal_actions::<Orgy>();
+}
+
+/// A deal in which the seat `seat` holds all thirteen spades (trumps) and the other seats the
+/// rest, dealer 3, spades named: `seat` takes every trick (it trumps any other lead and then
+/// leads trumps), so it captures all twelve Orgy cards, a Maximum Orgy.
+fn all_trumps_to(g: &Orgy, seat: usize) -> OrgyState {
+    let mut rng = ChaCha8Rng::seed_from_u64(10);
+    let mut s = g.deal(&mut rng);
+    let spades = CardSet::FULL_DECK.of_suit(Suit::Spades);
+    let mut rest = (CardSet::FULL_DECK - spades).iter();
+    let mut hands = [CardSet::EMPTY; 4];
+    for (i, h) in hands.iter_mut().enumerate() {
+        *h = if i == seat {
+            spades
+        } else {
+            rest.by_ref().take(13).collect()
+        };
+    }
+    let play = TrickPlay::new(
+        4,
+        &hands,
+        Seat::new(0),
+        orgy_order(Some(Suit::Spades)),
+        Obligation::FollowSuit,
+    );
+    s = s.with_position(play, [CardSet::EMPTY; 4], [0; 4]);
+    g.check_invariants(&s).unwrap();
+    s
+}
+
+/// Plays the hand out, each seat playing its first legal card, the invariants checked after
+/// every card.
+fn play_first_cards(g: &Orgy, s: &mut OrgyState) {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut legal = Vec::new();
+    let hand = s.hands_played();
+    while s.hands_played() == hand {
+        g.legal_actions(s, &mut legal);
+        g.try_apply(s, legal[0], &mut rng).unwrap();
+        g.check_invariants(s).unwrap();
+    }
+}
+
+/// A Maximum Orgy by a seat other than seat 0 ends the game at once with a win below the
+/// target, a position the invariant check accepts, and its statistics say so (not capped).
+#[test]
+fn a_maximum_orgy_ends_the_game_and_the_check_accepts_it() {
+    let g = game();
+    let mut s = all_trumps_to(&g, 2);
+    play_first_cards(&g, &mut s);
+    assert_eq!(s.captured()[2], ORGY_CARDS);
+    assert_eq!(s.scores(), [0, 0, 9, 0]);
+    assert_eq!(s.maximum_orgy(), Some(Seat::new(2)));
+    assert_eq!(g.to_move(&s), ToMove::Over);
+    assert!(
+        g.trick_play(&s).is_none(),
+        "no card play once the game is over"
+    );
+    assert_eq!(g.outcome(&s).unwrap()[Seat::new(2)].win, 1.0);
+    let mut stats = Vec::new();
+    g.stats(&s, &mut stats);
+    // One hand, a Maximum Orgy, 9 points, 9 a hand, none to the dealer (seat 3), not capped.
+    assert_eq!(stats, [1.0, 1.0, 9.0, 9.0, 0.0, 0.0]);
+}
+
+/// The statistics over two hands: the points per hand, the dealer's share of them, and a game
+/// still going is not capped.
+#[test]
+fn the_statistics_count_points_per_hand_and_the_dealers_share() {
+    let g = game();
+    let mut s = g.deal(&mut ChaCha8Rng::seed_from_u64(12));
+    // Dealer 3: seat 0 takes Q J K (3), the dealer seat 3 holds Q K Q (3).
+    finish_hand(
+        &g,
+        &mut s,
+        ["QH JH", "", "", "QD KD QS"],
+        ["KC", "2D", "3D", "4D"],
+        0,
+    );
+    assert_eq!(s.dealer(), Seat::new(0));
+    // Dealer 0: the dealer takes Q J K (3).
+    finish_hand(
+        &g,
+        &mut s,
+        ["QC JC", "", "", ""],
+        ["KH", "2D", "3D", "4D"],
+        0,
+    );
+    assert_eq!(s.scores(), [6, 0, 0, 3]);
+    g.check_invariants(&s).unwrap();
+    let mut stats = Vec::new();
+    g.stats(&s, &mut stats);
+    // 9 points in 2 hands, 6 of them to the hands' dealers.
+    assert_eq!(stats, [2.0, 0.0, 6.0, 4.5, 6.0 / 9.0, 0.0]);
+}
+
+/// The `capped` statistic is 1 exactly when `max_hands` ended the game: a tie at the top
+/// (above the target or below it) or a lone leader below the target; not when a lone leader
+/// reached the target.
+#[test]
+fn capped_counts_only_the_games_the_hand_cap_ended() {
+    let capped = |max_hands: &str, scores: [u32; 4], before: [&str; 4]| {
+        let g = Orgy::new(4, &Params::parse(&[max_hands]).unwrap()).unwrap();
+        let mut s = g.deal(&mut ChaCha8Rng::seed_from_u64(13));
+        s.scores = scores;
+        finish_hand(&g, &mut s, before, ["KC", "2D", "3D", "4D"], 0);
+        assert_eq!(g.to_move(&s), ToMove::Over);
+        let mut stats = Vec::new();
+        g.stats(&s, &mut stats);
+        stats[5]
+    };
+    let none = ["", "", "", ""];
+    // Tied above the target at the cap.
+    assert_eq!(capped("max_hands=1", [25, 25, 0, 0], none), 1.0);
+    // Alone at the top but below the target at the cap.
+    assert_eq!(
+        capped("max_hands=1", [0, 0, 0, 0], ["QH JH", "", "", ""]),
+        1.0
+    );
+    // Alone at exactly the target, before the cap.
+    assert_eq!(
+        capped("max_hands=5", [18, 0, 0, 0], ["QH JH", "", "", ""]),
+        0.0
+    );
+}
+
+/// Broken positions fail the invariant check; a tie at the target in play passes it.
+#[test]
+fn broken_positions_fail_the_invariants() {
+    let g = game();
+    let mut rng = ChaCha8Rng::seed_from_u64(14);
+    let mut fresh = g.deal(&mut rng);
+    g.apply(&mut fresh, OrgyAction::Trump(Suit::Spades), &mut rng);
+    g.check_invariants(&fresh).unwrap();
+    let mut tied = fresh.clone();
+    tied.scores = [21, 21, 3, 0];
+    g.check_invariants(&tied).unwrap();
+    type Break = fn(&mut OrgyState);
+    let broken: [(&str, Break); 7] = [
+        ("two seats captured the same card", |s| {
+            s.captured = [set("QS"), set("QS"), CardSet::EMPTY, CardSet::EMPTY]
+        }),
+        ("a capture before any trick", |s| s.captured[1] = set("QS")),
+        ("trumps other than the card order's", |s| {
+            s.trump = Some(Suit::Hearts)
+        }),
+        ("a card played before trumps were named", |s| {
+            let card = s.play.legal().lowest().unwrap();
+            s.play.play(card);
+            s.trump = None;
+            s.play.set_order(orgy_order(None));
+        }),
+        ("a Maximum Orgy in play", |s| s.maximum = Some(Seat::new(1))),
+        ("a lone leader at the target in play", |s| {
+            s.scores = [21, 3, 0, 0]
+        }),
+        ("more hands than max_hands", |s| s.hands = 201),
+    ];
+    for (what, corrupt) in broken {
+        let mut s = fresh.clone();
+        corrupt(&mut s);
+        assert_ne!(s, fresh, "{what}: the corruption changed nothing");
+        assert!(g.check_invariants(&s).is_err(), "{what}: accepted");
+    }
+}
+
+/// The trick-game view: no card play while the dealer names trumps, each action's card, no
+/// partners, and every move public.
+#[test]
+fn the_trick_view_and_every_move_public() {
+    let g = game();
+    let mut rng = ChaCha8Rng::seed_from_u64(15);
+    let mut s = g.deal(&mut rng);
+    assert!(
+        g.trick_play(&s).is_none(),
+        "no tricks while trumps are named"
+    );
+    let trump = OrgyAction::Trump(Suit::Hearts);
+    let card = OrgyAction::Play(c("QH"));
+    assert_eq!(Orgy::card(card), Some(c("QH")));
+    assert_eq!(Orgy::card(trump), None);
+    assert_eq!(TrickTaking::teams(&g), Teams::solo(4));
+    for seat in Seat::all(4) {
+        assert_eq!(g.observe_action(&s, trump, seat), Some(trump));
+    }
+    g.apply(&mut s, trump, &mut rng);
+    for seat in Seat::all(4) {
+        assert_eq!(g.observe_action(&s, card, seat), Some(card));
+    }
+}
+
+#[test]
+fn the_deal_text_reads_back() {
+    crate::tricks::testing::assert_deal_texts_read_back(&game());
 }
