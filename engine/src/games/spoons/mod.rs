@@ -623,11 +623,9 @@ impl<V: SpoonsVariant> Game for SpoonsGame<V> {
             let Some(&(_, _, last)) = order.last() else {
                 return;
             };
-            for &(_, _, i) in &order {
-                s.public.spoons.0 |= 1 << entries[i].seat.index();
-            }
+            // Every other racer takes a spoon, but the round ends here: `lose` deals the next
+            // round (or ends the game), which clears the spoons, so none is marked.
             let loser = entries[last].seat;
-            s.public.spoons.0 &= !(1 << loser.index());
             self.lose(s, loser, rng);
             return;
         }

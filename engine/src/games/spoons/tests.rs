@@ -627,6 +627,40 @@ fn pig_noticing_takes_a_random_while() {
     assert!(letters[1] > 20 && letters[2] > 20, "{letters:?}");
 }
 
+/// Pig: the noticing delay of a player without four of a kind is exponential with mean
+/// `notice`. Against a holder of four of a kind (no delay) reacting `t` later, the noticer is
+/// the slowest with probability `exp(-t / notice)`: a half at `t = notice ln 2`, a quarter
+/// at `notice ln 4` (2,000 grab races each, about three standard errors' room).
+#[test]
+fn pig_noticing_delays_are_exponential_with_mean_notice() {
+    let g = pig(3, &["notice=2"]);
+    for (t, want) in [(2.0 * 2f64.ln(), 0.5), (2.0 * 4f64.ln(), 0.25)] {
+        let mut noticer_lost = 0;
+        for seed in 0..2000 {
+            let mut s = pos(
+                &g,
+                0,
+                &["8S 8H 8D 8C 6S", "7S 7H 7D 7C", "2C 3C 4C 5C"],
+                "9S",
+                &[0, 0, 0],
+            );
+            race(&g, &mut s, &[(0, GRAB, 0.3)]);
+            let entries = [(1, t), (2, 0.0)].map(|(seat, reaction)| RaceEntry {
+                seat: Seat::new(seat),
+                action: GRAB,
+                reaction,
+            });
+            g.apply_race(&mut s, &entries, &mut ChaCha8Rng::seed_from_u64(seed));
+            noticer_lost += u32::from(s.public.letters[Seat::new(2)] == 1);
+        }
+        let share = f64::from(noticer_lost) / 2000.0;
+        assert!(
+            (share - want).abs() < 0.035,
+            "t = {t}: {share}, want {want}"
+        );
+    }
+}
+
 /// Spoons: "an empty stock is replaced by the discard pile, shuffled". The dealer passes with
 /// an empty stock: at the end of the tick the whole discard pile becomes the stock, shuffled
 /// (the card drawn varies with the seed), and the dealer draws back to five from it.
