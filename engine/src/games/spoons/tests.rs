@@ -727,6 +727,23 @@ fn the_deal_text_reads_back() {
         }
         twins
     }
+    // A hand of the wrong length is named, the dealer's (five cards) apart from the others:
+    // one card moved from the hand to the stock's top.
+    let g = spoons(3, &[]);
+    let text = g.print_deal(&g.deal(&mut rng()));
+    let (hands, stock) = text.split_once("; stock: ").unwrap();
+    let hands: Vec<&str> = hands.trim_start_matches("hands: ").split(" / ").collect();
+    for (seat, name) in [
+        (0, "seat 0's hand (the dealer's hand)"),
+        (1, "seat 1's hand (a hand)"),
+    ] {
+        let mut short = hands.clone();
+        let (kept, moved) = hands[seat].rsplit_once(' ').unwrap();
+        short[seat] = kept;
+        let bad = format!("hands: {}; stock: {moved} {stock}", short.join(" / "));
+        let e = g.parse_deal(&bad).unwrap_err().to_string();
+        assert!(e.contains(name), "{bad}: {e}");
+    }
     check(&spoons(4, &[]), 0..20);
     check(&pig(5, &[]), 0..20);
     check(&spoons(4, &["deck=matched"]), 0..20);
