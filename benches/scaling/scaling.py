@@ -65,6 +65,12 @@ def run_once(cardsim: str, args: list[str]) -> tuple[float, float, int]:
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
 
 
+def fail(message: str) -> None:
+    """Bad input: one line on stderr, exit status 2."""
+    print(f"scaling.py: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cardsim", default="target/release/cardsim")
@@ -73,12 +79,15 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--only", action="append", help="run only this workload (repeatable)")
     args = parser.parse_args()
-    threads = [int(t) for t in args.threads.split(",")]
+    try:
+        threads = [int(t) for t in args.threads.split(",")]
+    except ValueError:
+        fail(f"--threads {args.threads!r}: comma-separated whole numbers, e.g. 1,2,4")
     if any(t < 1 for t in threads) or args.rounds < 1 or args.scale <= 0:
-        sys.exit("scaling.py: thread counts, --rounds and --scale must be positive")
+        fail("thread counts, --rounds and --scale must be positive")
     workloads = [w for w in WORKLOADS if not args.only or w[0] in args.only]
     if args.only and len(workloads) != len(set(args.only)):
-        sys.exit(f"scaling.py: unknown workload in {args.only}; known: {[w[0] for w in WORKLOADS]}")
+        fail(f"unknown workload in {args.only}; known: {[w[0] for w in WORKLOADS]}")
 
     print("workload,unit,amount,threads,round,wall_s,cpu_s,peak_rss_mb,per_wall_s,per_cpu_s")
     with tempfile.TemporaryDirectory() as tmp:
