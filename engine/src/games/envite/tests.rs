@@ -122,6 +122,23 @@ fn the_pages_card_rankings() {
     clubs.sort_by_key(|&c| std::cmp::Reverse(o.strength(c)));
     let clubs: Vec<String> = clubs.iter().map(|c| c.to_string()).collect();
     assert_eq!(clubs.join(" "), "KC JC AC 7C 6C 5C 4C 2C");
+    let spades: Vec<Card> = (CardSet::with_ranks(&RANKS) & o.suit_cards(Suit::Spades))
+        .iter()
+        .collect();
+    let mut strengths: Vec<(u8, String)> = spades
+        .iter()
+        .map(|&c| (o.strength(c), c.to_string()))
+        .collect();
+    strengths.sort();
+    strengths.reverse();
+    let spades: Vec<String> = strengths.into_iter().map(|(_, c)| c).collect();
+    assert_eq!(spades.join(" "), "KS QS JS AS 7S 6S 5S 4S 3S 2S");
+    let mut all: Vec<u8> = (CardSet::with_ranks(&RANKS) & o.suit_cards(Suit::Spades))
+        .iter()
+        .map(|c| o.strength(c))
+        .collect();
+    all.dedup();
+    assert_eq!(all.len(), 10, "no two spades rank alike");
     assert!(o.is_trump(card("JD")) && !o.is_trump(card("JC")));
 }
 
@@ -191,6 +208,23 @@ fn captain_one_plays_and_sees_the_dummy() {
     assert_eq!(o1.play.hand(Seat::new(5)), cards("4C 5C 6C"));
     assert_eq!(o1.acting_place(), Seat::new(5));
     assert_eq!(o1.hand(), cards("4C 5C 6C"));
+    // Only captain 1 acts for the dummy; everyone else acts for himself.
+    assert_eq!(g.observe(&s, Seat::new(0)).acting_place(), Seat::new(0));
+    assert_eq!(g.observe(&s, Seat::new(3)).acting_place(), Seat::new(3));
+    // With another place to play (and in the negotiation), captain 1 acts for himself.
+    let mut on = s.clone();
+    apply_all(&g, &mut on, &plays("6C"));
+    let leader = on.play().to_play();
+    assert_ne!(leader, Seat::new(5));
+    assert_eq!(g.observe(&on, Seat::new(1)).acting_place(), Seat::new(1));
+    let stake = position(&g, &hands, "3H", [0, 0]);
+    let mut to_dummy = stake.clone();
+    to_dummy.play = *s.play();
+    assert_eq!(to_dummy.phase(), Phase::Stake);
+    assert_eq!(
+        g.observe(&to_dummy, Seat::new(1)).acting_place(),
+        Seat::new(1)
+    );
     for seat in [0, 2, 3, 4] {
         let o = g.observe(&s, Seat::new(seat));
         assert!(o.play.hand(Seat::new(5)).is_empty());
@@ -212,6 +246,14 @@ fn captain_sees_team_shows_the_captains_their_partners() {
         o2.play.hand(Seat::new(0)).is_empty(),
         "only captains see partners"
     );
+    assert!(g.captain_sees_team());
+    // Six places: each captain sees his team's three places, the others only their own.
+    let six = game(6, &["captain_sees_team=true"]);
+    assert_eq!(six.sees(Seat::new(0)), SeatMask(0b01_0101));
+    assert_eq!(six.sees(Seat::new(1)), SeatMask(0b10_1010));
+    for seat in 2..6 {
+        assert_eq!(six.sees(Seat::new(seat)), SeatMask(1 << seat));
+    }
     let plain = game(4, &[]);
     assert!(plain
         .observe(&s, Seat::new(0))
@@ -390,6 +432,8 @@ fn scores_stop_at_eleven() {
     assert_eq!(s.phase(), Phase::LyingDown);
     assert!(s.lying(0) && !s.lying(1));
     assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(0)));
+    let other = position(&g, &FOUR, "3H", [0, 11]);
+    assert!(other.lying(1) && !other.lying(0));
     let mut legal = Vec::new();
     g.legal_actions(&s, &mut legal);
     assert_eq!(legal, [A::Fold, A::Accept]);
