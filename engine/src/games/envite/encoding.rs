@@ -191,4 +191,90 @@ mod tests {
             assert_lead_shows(&g, seed, Seat::new(seed as usize));
         }
     }
+
+    /// The public scalars, from the observer's side: scores / 12, games won / `games`,
+    /// passes / 2, the speaker, the stake and the pending raise, lying down; and the text.
+    #[test]
+    fn the_public_values_are_scaled_and_sided() {
+        let g = game(4, &[]);
+        let mut s = g.deal(&mut ChaCha8Rng::seed_from_u64(1));
+        s.scores = [3, 7];
+        s.games_won = [1, 0];
+        s.tally.games = 1;
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        g.apply(&mut s, EnviteAction::Pass, &mut rng);
+        g.apply(&mut s, EnviteAction::Raise, &mut rng);
+        g.check_invariants(&s).unwrap();
+        let mut t = Tensor::new();
+        // Seat 1 is team 1: "ours" is team 1.
+        g.encode_observation(&g.observe(&s, Seat::new(1)), &mut t);
+        assert_eq!(t.get("scores").unwrap(), [7.0 / 12.0, 3.0 / 12.0]);
+        assert_eq!(t.get("games_won").unwrap(), [0.0, 1.0 / 3.0]);
+        assert_eq!(t.get("passes").unwrap(), [0.5]);
+        // Team 0's captain answers the raise: the other team's, for seat 1.
+        assert_eq!(t.get("speaker").unwrap(), [0.0, 1.0]);
+        assert_eq!(t.get("stake").unwrap(), [1.0, 0.0, 0.0, 0.0, 0.0]);
+        assert_eq!(t.get("pending").unwrap(), [0.0, 1.0, 0.0, 0.0, 0.0]);
+        assert_eq!(t.get("phase").unwrap(), [1.0, 0.0, 0.0, 0.0]);
+        assert_eq!(t.get("lying").unwrap(), [0.0, 0.0]);
+        t.clear();
+        g.encode_observation(&g.observe(&s, Seat::new(0)), &mut t);
+        assert_eq!(t.get("scores").unwrap(), [3.0 / 12.0, 7.0 / 12.0]);
+        assert_eq!(t.get("speaker").unwrap(), [1.0, 0.0]);
+        let text = g.observation_string(&g.observe(&s, Seat::new(0)));
+        for line in [
+            "stake: two",
+            "raise pending: four",
+            "passes: 1",
+            "lying down: -",
+        ] {
+            assert!(text.contains(line), "{line}: {text}");
+        }
+        // Each stake and each lying-down state has its own entry and its own words.
+        let names = ["two", "four", "seven", "nine", "game"];
+        for (i, stake) in [
+            Stake::Two,
+            Stake::Four,
+            Stake::Seven,
+            Stake::Nine,
+            Stake::Game,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            assert_eq!(stake_index(stake), i);
+            let mut o = g.observe(&s, Seat::new(0));
+            o.stake = stake;
+            let text = g.observation_string(&o);
+            assert!(text.contains(&format!("stake: {}", names[i])), "{text}");
+        }
+        for (lying, words, sided) in [
+            (1, "team 0", [1.0, 0.0]),
+            (2, "team 1", [0.0, 1.0]),
+            (3, "both teams", [1.0, 1.0]),
+        ] {
+            let mut o = g.observe(&s, Seat::new(0));
+            o.lying = lying;
+            let text = g.observation_string(&o);
+            assert!(text.contains(&format!("lying down: {words}")), "{text}");
+            t.clear();
+            g.encode_observation(&o, &mut t);
+            assert_eq!(t.get("lying").unwrap(), sided);
+        }
+        // The phases, one-hot in the documented order.
+        for (i, phase) in [Phase::Stake, Phase::LyingDown, Phase::Play, Phase::Over]
+            .into_iter()
+            .enumerate()
+        {
+            let mut o = g.observe(&s, Seat::new(0));
+            o.phase = phase;
+            t.clear();
+            g.encode_observation(&o, &mut t);
+            let mut one_hot = [0.0; 4];
+            one_hot[i] = 1.0;
+            assert_eq!(t.get("phase").unwrap(), one_hot);
+        }
+        assert_eq!(g.action_id(EnviteAction::Raise), 65);
+        assert_eq!(g.action_id(EnviteAction::Accept), 66);
+    }
 }

@@ -869,17 +869,9 @@ impl Game for Envite {
         if !self.deck.contains(state.upcard) {
             return Err("the upcard is not in the pack".into());
         }
+        // (`play.check` keeps the hands inside the record's deck, the pack less the upcard.)
         let played = play.record().played();
-        let mut held = CardSet::EMPTY;
-        let mut count = 0;
-        for p in Seat::all(self.places) {
-            let h = play.hand(p);
-            if !h.is_subset(self.deck) || h.contains(state.upcard) {
-                return Err(format!("place {p} holds a card outside play"));
-            }
-            held |= h;
-            count += h.len();
-        }
+        let count: usize = Seat::all(self.places).map(|p| play.hand(p).len()).sum();
         if count + played.len() != 3 * self.places {
             return Err(format!(
                 "{count} cards held and {} played, expected {}",

@@ -619,3 +619,291 @@ fn envite_soak() {
 fn nth_legal_enumerates_the_legal_cards() {
     crate::tricks::testing::assert_counts_the_legal_actions::<Envite>();
 }
+
+/// The deal text reads back to the same deal at every table (the dummy's hand included), and
+/// a malformed text is refused with the field named.
+#[test]
+fn the_deal_text_reads_back() {
+    use crate::deal_text::{round_trip, DealText};
+    for players in 4..=12 {
+        let g = game(players, &[]);
+        for seed in 0..4 {
+            let s = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
+            let text = round_trip(&g, &s).unwrap();
+            assert!(text.contains(&format!("upcard: {}", s.upcard())), "{text}");
+            let parsed = g.parse_deal(&text).unwrap();
+            assert_eq!(parsed.play().order(), s.play().order());
+            assert_eq!(parsed.play().record().deck(), s.play().record().deck());
+        }
+    }
+    let g = game(4, &[]);
+    let text = g.print_deal(&position(&g, &FOUR, "3H", [0, 0]));
+    let (hands, rest) = text.split_once("; upcard: ").unwrap();
+    // Place 1's hand one card short, the card moved to the stock.
+    let short = hands.replacen("..654.", "..65.", 1);
+    assert_ne!(short, hands, "{hands}");
+    let bad = format!("{short}; upcard: {rest} 4D");
+    let e = g.parse_deal(&bad).unwrap_err().to_string();
+    assert!(e.contains("place 1's hand"), "{bad}: {e}");
+    let e = g
+        .parse_deal(&format!("{hands}; upcard: {rest}; extra: 1"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("extra"), "{e}");
+    assert!(g.parse_deal(hands).is_err(), "no upcard");
+}
+
+/// The deal: three cards to each place, one at a time from the dealer's left, from the
+/// shuffled pack, whose next card is the upcard.
+#[test]
+fn the_deal_goes_round_from_the_dealers_left() {
+    for players in [4, 5, 12] {
+        let g = game(players, &[]);
+        let n = g.places();
+        let s = g.deal(&mut ChaCha8Rng::seed_from_u64(7));
+        let mut pack: Vec<Card> = g.deck().iter().collect();
+        pack.shuffle(&mut ChaCha8Rng::seed_from_u64(7));
+        let dealer = s.dealer();
+        for (i, &c) in pack[..3 * n].iter().enumerate() {
+            let place = dealer.left(1 + i % n, n);
+            assert!(s.play().hand(place).contains(c), "card {i} {c} to {place}");
+        }
+        assert_eq!(s.upcard(), pack[3 * n]);
+        assert_eq!(
+            s.play().to_play(),
+            dealer.next(n),
+            "the dealer's left leads"
+        );
+    }
+}
+
+/// The statistics columns are the tally's counts and the games each team won, in the order
+/// of `INFO.stats`; the counts follow the hands they count.
+#[test]
+fn stats_count_the_match() {
+    let g = game(4, &[]);
+    assert_eq!(Envite::INFO.stats.len(), 12);
+    let mut out = Vec::new();
+    for seed in 0..6 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut s = g.deal(&mut rng);
+        let mut legal = Vec::new();
+        while g.to_move(&s) != ToMove::Over {
+            g.legal_actions(&s, &mut legal);
+            let a = legal[rng.random_range(0..legal.len())];
+            g.apply(&mut s, a, &mut rng);
+        }
+        g.stats(&s, &mut out);
+        let t = s.tally();
+        let expected = [
+            t.hands,
+            t.games,
+            t.raises,
+            t.folds,
+            t.game_hands,
+            t.trawls,
+            t.trawl_losses,
+            t.lie_down_plays,
+            t.lie_down_forfeits,
+            t.stones,
+            s.games_won()[0],
+            s.games_won()[1],
+        ]
+        .map(f64::from);
+        assert_eq!(out, expected);
+    }
+    // Scripted: two raises and a fold (4 stones to team 1), then a trawl lost (2 + 2 to team
+    // 0... seat 0 leads the trump 2H, seat 1 holds none).
+    let mut s = position(&g, &FOUR, "3H", [0, 0]);
+    apply_all(&g, &mut s, &[A::Raise, A::Raise, A::Fold]);
+    let t = *s.tally();
+    assert_eq!((t.raises, t.folds, t.stones, t.hands), (2, 1, 4, 1));
+    let mut s = position(&g, &FOUR, "3H", [0, 0]);
+    apply_all(&g, &mut s, &[A::Pass, A::Pass]);
+    apply_all(&g, &mut s, &plays("2H"));
+    let t = *s.tally();
+    assert_eq!((t.trawls, t.trawl_losses, t.stones), (1, 1, 4));
+    assert_eq!(s.scores(), [4, 0]);
+    // A lying-down team plays, and a hand for the game by both lying down.
+    let mut s = position(&g, &FOUR, "3H", [3, 11]);
+    apply_all(&g, &mut s, &[A::Accept]);
+    assert_eq!(s.tally().lie_down_plays, 1);
+    let mut s = position(&g, &FOUR, "3H", [0, 0]);
+    s.scores = [11, 11];
+    g.deal_hand(&mut s, Seat::new(0), &mut ChaCha8Rng::seed_from_u64(2));
+    assert_eq!(s.tally().game_hands, 1);
+    assert_eq!(s.tally().hands, 1);
+}
+
+/// A hand's stones: the stake, 3 against a lying-down team, 2 more after a trawl; a hand the
+/// lying-down team wins, or one played for the game, wins the game (`None`).
+#[test]
+fn hand_stones_by_the_page() {
+    assert_eq!(
+        Envite::hand_stones(Stake::Two, false, false, false),
+        Some(2)
+    );
+    assert_eq!(
+        Envite::hand_stones(Stake::Seven, false, false, true),
+        Some(9)
+    );
+    assert_eq!(Envite::hand_stones(Stake::Two, false, true, false), Some(3));
+    assert_eq!(Envite::hand_stones(Stake::Two, false, true, true), Some(5));
+    assert_eq!(Envite::hand_stones(Stake::Two, true, false, false), None);
+    assert_eq!(Envite::hand_stones(Stake::Game, false, false, true), None);
+}
+
+/// The deal passes to the left after every hand, over the dummy's place too, and on from
+/// game to game.
+#[test]
+fn the_deal_passes_to_the_left() {
+    let g = game(5, &[]);
+    let hands = [
+        "2H KC 3S", "4D 5D 6D", "QC JC AC", "7S 6S 5S", "KH QH 7H", "4C 5C 6C",
+    ];
+    let mut s = position(&g, &hands, "3H", [0, 0]);
+    assert_eq!(s.dealer(), Seat::new(5));
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut legal = Vec::new();
+    let mut dealers = vec![s.dealer()];
+    while s.games_won() == [0, 0] {
+        let hands = s.tally().hands;
+        g.legal_actions(&s, &mut legal);
+        g.apply(&mut s, legal[0], &mut rng);
+        if s.tally().hands != hands {
+            dealers.push(s.dealer());
+        }
+    }
+    for pair in dealers.windows(2) {
+        assert_eq!(pair[1], pair[0].next(6), "{dealers:?}");
+    }
+    assert!(dealers.len() > 6, "{dealers:?}");
+}
+
+/// Every move is public: each seat sees every action as it was made.
+#[test]
+fn every_action_is_seen_by_every_seat() {
+    let g = game(5, &[]);
+    let s = position(
+        &g,
+        &[
+            "2H KC 3S", "4D 5D 6D", "QC JC AC", "7S 6S 5S", "KH QH 7H", "4C 5C 6C",
+        ],
+        "3H",
+        [0, 0],
+    );
+    for a in [A::Pass, A::Raise, A::Accept, A::Fold, A::Play(card("KC"))] {
+        for seat in Seat::all(5) {
+            assert_eq!(g.observe_action(&s, a, seat), Some(a));
+        }
+    }
+}
+
+/// Each of the invariants refuses a position broken in that one way only.
+#[test]
+fn broken_positions_fail_the_invariants() {
+    let g = game(4, &[]);
+    let fresh = || position(&g, &FOUR, "3H", [0, 0]);
+    let refused = |s: &EnviteState, message: &str| {
+        let e = g.check_invariants(s).unwrap_err();
+        assert!(e.contains(message), "{message}: {e}");
+    };
+    let in_play = || {
+        let mut s = fresh();
+        apply_all(&g, &mut s, &[A::Pass, A::Pass]);
+        s
+    };
+    g.check_invariants(&in_play()).unwrap();
+    // The wrong table.
+    let e = game(6, &[]).check_invariants(&fresh()).unwrap_err();
+    assert!(e.contains("wrong number of places"), "{e}");
+    // The record's deck holds the upcard.
+    let mut s = fresh();
+    s.play = s.play.with_deck(g.deck());
+    refused(&s, "the record's deck");
+    // An upcard from outside the Spanish pack (the record's deck agreeing with it).
+    let mut s = fresh();
+    s.play = s.play.with_deck(g.deck());
+    s.upcard = card("8H");
+    refused(&s, "the upcard is not in the pack");
+    // A place holding the upcard.
+    let mut s = fresh();
+    s.upcard = card("2H");
+    s.play = s.play.with_deck(g.deck() - cards("2H"));
+    refused(&s, "a card outside the deck");
+    // A card lost.
+    let mut s = fresh();
+    s.play.set_hand(Seat::new(0), cards("KC 3S"));
+    refused(&s, "11 cards held and 0 played, expected 12");
+    // Scores and games.
+    let mut s = fresh();
+    s.scores = [12, 0];
+    refused(&s, "a score above eleven");
+    let mut s = fresh();
+    s.games_won = [1, 0];
+    refused(&s, "games won do not add up");
+    let mut s = fresh();
+    s.games_won = [2, 0];
+    s.tally.games = 2;
+    refused(&s, "the match's end");
+    let mut s = fresh();
+    s.phase = Phase::Over;
+    refused(&s, "the match's end");
+    // The order of another trump suit.
+    let mut s = fresh();
+    s.play.set_order(*g.card_order(Suit::Spades));
+    refused(&s, "the card order is not the upcard's");
+    // Lying down.
+    let mut s = fresh();
+    s.scores = [11, 0];
+    refused(&s, "lying down does not match the scores");
+    let mut s = fresh();
+    s.scores = [0, 11];
+    s.lying = 2;
+    refused(&s, "negotiating while lying down");
+    let mut s = fresh();
+    s.phase = Phase::LyingDown;
+    refused(&s, "exactly one team at 11");
+    let mut s = position(&g, &FOUR, "3H", [11, 0]);
+    g.check_invariants(&s).unwrap();
+    s.stake = Stake::Four;
+    refused(&s, "a stake raised while lying down");
+    let mut s = position(&g, &FOUR, "3H", [11, 0]);
+    s.pending = Some(Stake::Four);
+    refused(&s, "a stake raised while lying down");
+    let mut s = position(&g, &FOUR, "3H", [11, 11]);
+    s.pending = Some(Stake::Four);
+    refused(&s, "a stake raised while lying down");
+    // Cards played before the stake is settled.
+    let mut s = in_play();
+    apply_all(&g, &mut s, &plays("KC"));
+    s.phase = Phase::Stake;
+    refused(&s, "cards played before the stake is settled");
+    let mut s = position(&g, &FOUR, "3H", [11, 0]);
+    s.play.play(card("KC"));
+    refused(&s, "cards played before the stake is settled");
+    // A raise pending in the play.
+    let mut s = in_play();
+    s.pending = Some(Stake::Four);
+    refused(&s, "a raise pending outside the negotiation");
+    // Two tricks taken and the hand going on (cards played past the rules' end of the hand).
+    let hands = ["KC KD 3S", "4D 5D 6D", "QC JC AC", "7S 6S 5S"];
+    let mut s = position(&g, &hands, "3H", [0, 0]);
+    apply_all(&g, &mut s, &[A::Pass, A::Pass]);
+    for c in "KC 4D QC 7S KD 5D JC 6S".split_whitespace() {
+        s.play.play(card(c));
+    }
+    refused(&s, "a team has two tricks but the hand goes on");
+    // Team 1 with two tricks.
+    let hands = ["2C 3C 4C", "KC KD KS", "5C 6C 7C", "QS QD QH"];
+    let mut s = position(&g, &hands, "3H", [0, 0]);
+    apply_all(&g, &mut s, &[A::Pass, A::Pass]);
+    for c in "2C KC 5C QS KD 6C QD 3C".split_whitespace() {
+        s.play.play(card(c));
+    }
+    refused(&s, "a team has two tricks but the hand goes on");
+    // A player void in trumps still to play to a trawl.
+    let mut s = in_play();
+    s.play.play(card("2H"));
+    refused(&s, "cannot follow a trawl");
+}
