@@ -907,3 +907,30 @@ fn broken_positions_fail_the_invariants() {
     s.play.play(card("2H"));
     refused(&s, "cannot follow a trawl");
 }
+
+/// A trawl that has not ended the hand shows that the place to play holds a trump: every
+/// determinization by a seat that cannot see that hand gives it one (and the observer's own
+/// view is unchanged); the seat itself, seeing its hand, keeps it.
+#[test]
+fn determinize_in_a_trawl_gives_the_place_to_play_a_trump() {
+    let g = game(4, &[]);
+    let hands = ["2H KC 3S", "4H 5D 6D", "QC JC AC", "7S 6S 5S"];
+    let mut s = position(&g, &hands, "3H", [0, 0]);
+    apply_all(&g, &mut s, &[A::Pass, A::Pass]);
+    apply_all(&g, &mut s, &plays("2H"));
+    assert_eq!(s.play().to_play(), Seat::new(1));
+    let trumps = s.play().order().trump_cards();
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    for seat in [0, 2, 3] {
+        let o = g.observe(&s, Seat::new(seat));
+        for _ in 0..100 {
+            let d = g.determinize(&o, &mut rng);
+            g.check_invariants(&d).unwrap();
+            assert_eq!(g.observe(&d, Seat::new(seat)), o);
+            assert!(!(d.play().hand(Seat::new(1)) & trumps).is_empty());
+        }
+    }
+    let o = g.observe(&s, Seat::new(1));
+    let d = g.determinize(&o, &mut rng);
+    assert_eq!(d.play().hand(Seat::new(1)), cards("4H 5D 6D"));
+}
