@@ -464,6 +464,13 @@ fn lying_down_forfeit_loss_and_win() {
     apply_all(&g, &mut s, &plays("KC 4D QC 7S 3S 5D JC 6S 5S 2H 6D AC"));
     assert_eq!(s.games_won(), [1, 0]);
     assert_eq!(s.scores(), [0, 0]);
+    // The same for team 1 lying down: it takes two tricks and wins the game.
+    let hands = ["2C 3C 4C", "KC KD KS", "5C 6C 7C", "QS QD QH"];
+    let mut s = position(&g, &hands, "3H", [3, 11]);
+    apply_all(&g, &mut s, &[A::Accept]);
+    apply_all(&g, &mut s, &plays("2C KC 5C QS KD 6C QD 3C"));
+    assert_eq!(s.games_won(), [0, 1]);
+    assert_eq!(s.scores(), [0, 0]);
 }
 
 #[test]
