@@ -471,6 +471,11 @@ fn lying_down_forfeit_loss_and_win() {
     apply_all(&g, &mut s, &plays("2C KC 5C QS KD 6C QD 3C"));
     assert_eq!(s.games_won(), [0, 1]);
     assert_eq!(s.scores(), [0, 0]);
+    // Team 0 lying down plays and loses: team 1 scores three.
+    let mut s = position(&g, &hands, "3H", [11, 3]);
+    apply_all(&g, &mut s, &[A::Accept]);
+    apply_all(&g, &mut s, &plays("2C KC 5C QS KD 6C QD 3C"));
+    assert_eq!(s.scores(), [11, 6]);
 }
 
 #[test]
