@@ -494,7 +494,12 @@ fn both_lying_down_play_for_the_game() {
 /// Best of three: the match ends when a team wins two games; `games=1` after one.
 #[test]
 fn the_match_is_best_of_three() {
-    for (params, needed) in [(&[][..], 2), (&["games=1"][..], 1), (&["games=5"][..], 3)] {
+    for (params, needed) in [
+        (&[][..], 2),
+        (&["games=1"][..], 1),
+        (&["games=2"][..], 2),
+        (&["games=5"][..], 3),
+    ] {
         let g = game(4, params);
         let mut s = position(&g, &FOUR, "3H", [11, 0]);
         let mut rng = ChaCha8Rng::seed_from_u64(3);
