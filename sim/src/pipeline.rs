@@ -18,7 +18,7 @@ type Chunk<T> = Vec<Option<Result<T, SimError>>>;
 ///
 /// # Errors
 /// The first failed game's error, in game order (no result of its chunk, or of any later
-/// one, reaches `sink`), or the first error of `sink`, which skips the games of the chunk
+/// one, reaches `sink`), or the first error of `sink`. Either skips the games of the chunk
 /// in play that have not started, and ends the run when those that had have ended.
 pub(crate) fn pipelined<W, T: Send>(
     pool: &ThreadPool,
@@ -29,8 +29,8 @@ pub(crate) fn pipelined<W, T: Send>(
     mut sink: impl FnMut(&T) -> Result<(), SimError>,
 ) -> Result<(), SimError> {
     assert!(chunk > 0, "a chunk holds at least one game");
-    // Set when the sink fails: the games of the chunk in play that have not started are
-    // skipped.
+    // Set when a game of the chunk before failed, or the sink did: the games of the chunk in
+    // play that have not started are skipped.
     let stop = AtomicBool::new(false);
     let play_chunk = |range: Range<u64>, into: &mut Chunk<T>| {
         // usize, not u64: rayon writes in place only from an indexed range.
@@ -41,7 +41,7 @@ pub(crate) fn pipelined<W, T: Send>(
             })
             .collect_into_vec(into);
     };
-    // The chunk played and checked, to sink; the chunk in play. Both are reused.
+    // The chunk played, to check and sink; the chunk in play. Both are reused.
     let mut ready: Chunk<T> = Vec::new();
     let mut playing: Chunk<T> = Vec::new();
     let mut start = games.start;
@@ -52,13 +52,9 @@ pub(crate) fn pipelined<W, T: Send>(
                 let (play_chunk, into) = (&play_chunk, &mut playing);
                 scope.spawn(move |_| play_chunk(range, into));
             }
-            let sunk = ready.iter().try_for_each(|r| {
-                sink(
-                    r.as_ref()
-                        .and_then(|r| r.as_ref().ok())
-                        .expect("a chunk is sunk only when all its games were played"),
-                )
-            });
+            // Checked here, not before the next chunk starts: the check reads every result,
+            // and the sink reads them next.
+            let sunk = check_and_sink(&mut ready, &mut sink);
             if sunk.is_err() {
                 stop.store(true, Ordering::Relaxed);
             }
@@ -69,15 +65,32 @@ pub(crate) fn pipelined<W, T: Send>(
         let Some(range) = next else {
             return Ok(());
         };
-        if let Some(i) = playing.iter().position(|r| matches!(r, Some(Err(_)))) {
-            return Err(playing
-                .swap_remove(i)
-                .and_then(Result::err)
-                .expect("a failed game"));
-        }
         std::mem::swap(&mut ready, &mut playing);
         start = range.end;
     }
+}
+
+/// Hands a played chunk's results to `sink` in order, or none of them if a game failed.
+///
+/// # Errors
+/// The first failed game's error, or the first error of `sink`.
+fn check_and_sink<T>(
+    chunk: &mut Chunk<T>,
+    sink: &mut impl FnMut(&T) -> Result<(), SimError>,
+) -> Result<(), SimError> {
+    if let Some(i) = chunk.iter().position(|r| matches!(r, Some(Err(_)))) {
+        return Err(chunk
+            .swap_remove(i)
+            .and_then(Result::err)
+            .expect("a failed game"));
+    }
+    chunk.iter().try_for_each(|r| {
+        sink(
+            r.as_ref()
+                .and_then(|r| r.as_ref().ok())
+                .expect("a chunk is sunk only when all its games were played"),
+        )
+    })
 }
 
 #[cfg(test)]
@@ -153,19 +166,23 @@ mod tests {
             max_moves: 1,
         };
         let mut seen = Vec::new();
+        let last = AtomicU64::new(0);
         // Games 130 and 150 fail (130 ends after 150 has), and 300 in a later chunk.
         let e = pipelined(
             &pool(2),
             0..1000,
             100,
             || (),
-            |_, i| match i {
-                130 => {
-                    std::thread::sleep(std::time::Duration::from_millis(20));
-                    Err(fail(i))
+            |_, i| {
+                last.fetch_max(i, Ordering::Relaxed);
+                match i {
+                    130 => {
+                        std::thread::sleep(std::time::Duration::from_millis(20));
+                        Err(fail(i))
+                    }
+                    150 | 300 => Err(fail(i)),
+                    _ => Ok(i),
                 }
-                150 | 300 => Err(fail(i)),
-                _ => Ok(i),
             },
             |&i| {
                 seen.push(i);
@@ -175,6 +192,8 @@ mod tests {
         .unwrap_err();
         assert!(matches!(e, SimError::TooLong { index: 130, .. }), "{e}");
         assert_eq!(seen, (0..100).collect::<Vec<_>>());
+        // The chunk after the failed one may have started; none after it.
+        assert!(last.into_inner() < 300);
     }
 
     #[test]
