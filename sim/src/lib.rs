@@ -33,6 +33,7 @@
 mod config;
 mod error;
 pub mod output;
+mod pipeline;
 mod play;
 mod record;
 mod registry;

@@ -1,5 +1,6 @@
 //! The parallel, reproducible simulation loop.
 
+use crate::pipeline::pipelined;
 use crate::play::{debug_text, play_game_in, Buffers, Prefix, Start};
 use crate::{GameRecord, SimConfig, SimError, MAX_STATS};
 use arrayvec::ArrayVec;
@@ -8,12 +9,11 @@ use cardsim_engine::{Game, MAX_SEATS};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
 use std::io::IsTerminal;
 
-/// Games handed to rayon at a time, per thread; records are consumed in order after each
-/// chunk, so memory stays flat however many games are run. A thread's share of a chunk's
-/// records (about 600 bytes each) stays in its core's cache until the summary reads them.
+/// Games handed to rayon at a time, per thread; the records of a chunk are handed on in order
+/// while the next chunk plays ([`pipelined`]), so memory stays flat however many games are
+/// run: two chunks of records (about 600 bytes each) at most.
 const CHUNK_PER_THREAD: u64 = 256;
 
 /// The RNG of game `index` in a run with master seed `seed`: ChaCha8 seeded with `seed`,
@@ -256,13 +256,15 @@ impl<G: GameAgents> Simulation<G> {
         rng
     }
 
-    /// Plays every game in parallel and hands the records to `sink` in game order.
+    /// Plays every game in parallel and hands the records to `sink` in game order, on the
+    /// calling thread, while the next games play.
     ///
     /// # Errors
-    /// The first error of any game, or of `sink`.
+    /// The first error of any game in game order (no record of its chunk of games or after
+    /// reaches `sink`), or of `sink` (which ends the run within a game per thread).
     pub fn run(
         &self,
-        mut sink: impl FnMut(&GameRecord) -> Result<(), SimError>,
+        sink: impl FnMut(&GameRecord) -> Result<(), SimError>,
     ) -> Result<(), SimError> {
         if self.config.threads == 1 {
             return self.run_serial(sink);
@@ -276,36 +278,20 @@ impl<G: GameAgents> Simulation<G> {
         let bar = self.progress_bar();
         let shown = !bar.is_hidden();
         let cat = catalog::<G>();
-        let range = self.range();
-        let mut start = range.start;
-        // One chunk's results, in game order; written in place and reused from chunk to chunk.
-        let mut results: Vec<Result<GameRecord, SimError>> = Vec::new();
-        let chunk = CHUNK_PER_THREAD * pool.current_num_threads() as u64;
-        while start < range.end {
-            let end = (start + chunk).min(range.end);
-            pool.install(|| {
-                // usize, not u64: rayon writes in place only from an indexed range.
-                (start as usize..end as usize)
-                    .into_par_iter()
-                    .map_init(Worker::new, |worker, i| {
-                        let r = self.play_one(&cat, i as u64, worker, &mut |moves| moves());
-                        if shown {
-                            bar.inc(1);
-                        }
-                        r
-                    })
-                    .collect_into_vec(&mut results)
-            });
-            // No record of a chunk with a failed game is handed on: the first failure (in
-            // game order) is the error.
-            if let Some(i) = results.iter().position(|r| r.is_err()) {
-                return Err(results.swap_remove(i).expect_err("a failed game"));
-            }
-            for r in &results {
-                sink(r.as_ref().expect("checked above"))?;
-            }
-            start = end;
-        }
+        pipelined(
+            &pool,
+            self.range(),
+            CHUNK_PER_THREAD * pool.current_num_threads() as u64,
+            Worker::new,
+            |worker, i| {
+                let r = self.play_one(&cat, i, worker, &mut |moves| moves());
+                if shown {
+                    bar.inc(1);
+                }
+                r
+            },
+            sink,
+        )?;
         bar.finish_and_clear();
         Ok(())
     }
@@ -546,6 +532,42 @@ mod tests {
         assert!(one.iter().enumerate().all(|(i, r)| r.index == i as u64));
         assert_eq!(one, run(2));
         assert_eq!(one, run(3));
+    }
+
+    #[test]
+    fn records_come_in_order_across_many_chunks_and_a_sink_error_ends_the_run() {
+        use cardsim_engine::games::bridge::Bridge;
+        use cardsim_engine::{Game, Params};
+        // 3,000 games: 6 chunks at 2 threads, 4 at 3 (the last ones short).
+        let game = Bridge::new(4, &Params::parse(&["scoring=deal"]).unwrap()).unwrap();
+        let specs = cardsim_agents::split_specs("random").unwrap();
+        let config = |threads| {
+            SimConfig::default()
+                .games(3000)
+                .seed(11)
+                .threads(threads)
+                .quiet(true)
+        };
+        let one = simulate(game, &specs, config(1)).unwrap();
+        assert!(one.iter().enumerate().all(|(i, r)| r.index == i as u64));
+        assert_eq!(one, simulate(game, &specs, config(2)).unwrap());
+        assert_eq!(one, simulate(game, &specs, config(3)).unwrap());
+        // The sink's error is the run's, and no record reaches the sink after it.
+        for threads in [1, 2, 3] {
+            let mut seen = Vec::new();
+            let e = Simulation::new(game, &specs, config(threads))
+                .unwrap()
+                .run(|r| {
+                    if r.index == 700 {
+                        return Err(SimError::Setting("disk full".into()));
+                    }
+                    seen.push(r.clone());
+                    Ok(())
+                })
+                .unwrap_err();
+            assert_eq!(e.to_string(), "disk full");
+            assert_eq!(seen, one[..700], "{threads} threads");
+        }
     }
 
     #[test]

@@ -147,7 +147,8 @@ struct RowIndex {
     side_holder: Vec<Option<usize>>,
     /// The seats of each side, sides in team order.
     sides: Vec<Vec<usize>>,
-    /// The agents of a side, in pairing order, and the `by_pairing` row they name.
+    /// The agents of a side in seat order, for each seating seen so far, and the
+    /// `by_pairing` row they name.
     pairings: Vec<(ArrayVec<usize, MAX_SEATS>, usize)>,
 }
 
@@ -294,14 +295,21 @@ impl Report {
             let score = seats.iter().map(|&s| record.seats[s].score).sum::<f64>() / n;
             let mine = best(seats);
             let place = 1 + index.sides.iter().filter(|o| best(o) < mine).count();
-            // The pairing: the partners' specs in the order the agents were given (by each
-            // spec's first position), so a partnership has one name whatever its seats.
-            let mut agents: ArrayVec<usize, MAX_SEATS> =
-                seats.iter().map(|&s| record.seats[s].agent).collect();
-            agents.sort_by_key(|&a| (index.first[a], a));
-            let pairing = match index.pairings.iter().find(|(k, _)| *k == agents) {
+            // The side's agents in seat order, looked up as they are (no copy, no sort: a
+            // seating seen before names the same pairing).
+            let held = seats.iter().map(|&s| record.seats[s].agent);
+            let seen = index
+                .pairings
+                .iter()
+                .find(|(k, _)| k.iter().copied().eq(held.clone()));
+            let pairing = match seen {
                 Some(&(_, p)) => p,
                 None => {
+                    // The pairing: the partners' specs in the order the agents were given (by
+                    // each spec's first position), so a partnership has one name whatever its
+                    // seats.
+                    let mut agents: ArrayVec<usize, MAX_SEATS> = held.clone().collect();
+                    agents.sort_by_key(|&a| (index.first[a], a));
                     let name = agents
                         .iter()
                         .map(|&a| labels[a].as_str())
@@ -315,7 +323,7 @@ impl Report {
                             self.by_pairing.len() - 1
                         }
                     };
-                    index.pairings.push((agents, p));
+                    index.pairings.push((held.collect(), p));
                     p
                 }
             };
