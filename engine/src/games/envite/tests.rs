@@ -951,3 +951,30 @@ fn determinize_in_a_trawl_gives_the_place_to_play_a_trump() {
     let d = g.determinize(&o, &mut rng);
     assert_eq!(d.play().hand(Seat::new(1)), cards("4H 5D 6D"));
 }
+
+/// The trick view shows the card play in the play phase only; an action's card is the card
+/// played; the actions print as the page names them.
+#[test]
+fn the_trick_view_is_the_card_play_only() {
+    let g = game(4, &[]);
+    let mut s = position(&g, &FOUR, "3H", [0, 0]);
+    assert!(g.trick_play(&s).is_none(), "no tricks in the negotiation");
+    apply_all(&g, &mut s, &[A::Pass, A::Pass]);
+    assert_eq!(g.trick_play(&s), Some(s.play()));
+    assert_eq!(
+        <Envite as TrickTaking>::card(A::Play(card("KC"))),
+        Some(card("KC"))
+    );
+    for a in [A::Pass, A::Raise, A::Accept, A::Fold] {
+        assert_eq!(<Envite as TrickTaking>::card(a), None);
+    }
+    assert_eq!(TrickTaking::teams(&g), g.teams());
+    let names: Vec<String> = [A::Pass, A::Raise, A::Accept, A::Fold, A::Play(card("KC"))]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(names, ["pass", "raise", "accept", "fold", "KC"]);
+    for seat in 0..4 {
+        assert_eq!(g.team(Seat::new(seat)), seat % 2);
+    }
+}
