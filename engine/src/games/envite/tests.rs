@@ -978,3 +978,24 @@ fn the_trick_view_is_the_card_play_only() {
         assert_eq!(g.team(Seat::new(seat)), seat % 2);
     }
 }
+
+/// A move outside the phase's legal ones is refused (a panic, as `apply` documents), never
+/// taken for another: a pass while a raise waits for its answer, a fold with none pending.
+#[test]
+fn apply_refuses_a_move_the_phase_does_not_offer() {
+    let g = game(4, &[]);
+    let mut raised = position(&g, &FOUR, "3H", [0, 0]);
+    apply_all(&g, &mut raised, &[A::Raise]);
+    let fresh = position(&g, &FOUR, "3H", [0, 0]);
+    for (state, action) in [
+        (raised, A::Pass),
+        (fresh.clone(), A::Fold),
+        (fresh, A::Accept),
+    ] {
+        let result = std::panic::catch_unwind(|| {
+            let mut s = state.clone();
+            g.apply(&mut s, action, &mut ChaCha8Rng::seed_from_u64(0));
+        });
+        assert!(result.is_err(), "{action} was applied");
+    }
+}
