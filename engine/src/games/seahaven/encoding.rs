@@ -189,7 +189,11 @@ mod tests {
         }
         let top = *col3.last().unwrap();
         assert_eq!(segment(&t, "column.top")[top.index()], 1.0);
-        assert_eq!(segment(&t, "column.depth")[col3[0].index()], 4.0 / 32.0);
+        // Each card's depth is the number of cards above it, over 32.
+        let depth = segment(&t, "column.depth");
+        for (i, c) in col3.iter().enumerate() {
+            assert_eq!(depth[c.index()], (4 - i) as f32 / 32.0, "{c}");
+        }
         let towers = segment(&t, "towers");
         for c in state.board.towers().iter().flatten() {
             assert_eq!(towers[c.index()], 1.0);

@@ -854,3 +854,43 @@ fn only_cards_of_the_deck_are_played() {
     }
     assert_eq!(b, ENDGAME.parse().unwrap());
 }
+
+#[test]
+fn a_full_column_refuses_a_card_rather_than_overflow() {
+    // No legal play fills a column past an ace (at most twenty cards read, then twelve built
+    // on a king), but a board holding each card once may have a full column with another top:
+    // thirty-two cards, 5H on top, 4H in tower 1. `play` refuses 4H onto it.
+    let deck: Vec<Card> = Card::all52()
+        .filter(|&c| c != card("4H") && c != card("5H"))
+        .collect();
+    let mut cols: [Vec<Card>; COLUMNS] = Default::default();
+    cols[3] = deck[..MAX_INPUT_COLUMN].to_vec();
+    for (i, &c) in deck[MAX_INPUT_COLUMN..].iter().enumerate() {
+        cols[[0, 1, 2, 4, 5, 6, 7, 8, 9][i % 9]].push(c);
+    }
+    let towers = [Some(card("4H")), Some(card("5H")), None, None];
+    let mut b = Board::from_parts(&cols, towers, [0; 4]).unwrap();
+    for from in (0..11).map(|i| [0u8, 1, 2, 4, 5, 6, 7, 8, 9][i % 9]) {
+        let top = *b.column(from as usize).last().unwrap();
+        b.play_unchecked(Move {
+            card: top,
+            from: Spot::Column(from),
+            to: Spot::Column(3),
+        });
+    }
+    b.play_unchecked(Move {
+        card: card("5H"),
+        from: Spot::Tower(1),
+        to: Spot::Column(3),
+    });
+    assert_eq!(b.column(3).len(), MAX_COLUMN);
+    assert_eq!(b.check_cards(), Ok(()));
+    let before = b.clone();
+    let onto_full = Move {
+        card: card("4H"),
+        from: Spot::Tower(0),
+        to: Spot::Column(3),
+    };
+    assert_eq!(b.play(onto_full).unwrap_err().reason, "the column is full");
+    assert_eq!(b, before);
+}
