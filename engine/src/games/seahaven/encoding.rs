@@ -189,7 +189,11 @@ mod tests {
         }
         let top = *col3.last().unwrap();
         assert_eq!(segment(&t, "column.top")[top.index()], 1.0);
-        assert_eq!(segment(&t, "column.depth")[col3[0].index()], 4.0 / 32.0);
+        // Each card's depth is the number of cards above it, over 32.
+        let depth = segment(&t, "column.depth");
+        for (i, c) in col3.iter().enumerate() {
+            assert_eq!(depth[c.index()], (4 - i) as f32 / 32.0, "{c}");
+        }
         let towers = segment(&t, "towers");
         for c in state.board.towers().iter().flatten() {
             assert_eq!(towers[c.index()], 1.0);
@@ -205,5 +209,38 @@ mod tests {
             assert_eq!(segment(&t, "foundation")[home.card.index()], 1.0);
             assert_eq!(segment(&t, "column.top")[home.card.index()], 0.0);
         }
+    }
+
+    #[test]
+    fn the_observation_scales_each_count_as_documented() {
+        let game = Seahaven::with_max_moves(400);
+        // Three spades left (JS QS KS in column 1); KS and QS go to towers 3 and 1.
+        let mut board: Board = "Foundations: H-K C-K D-K S-T\nFreecells: - - - -\nJS QS KS\n:\n:\n:\n:\n:\n:\n:\n:\n:\n"
+            .parse()
+            .unwrap();
+        for (c, t) in [("KS", 2), ("QS", 0)] {
+            board
+                .play(Move {
+                    card: c.parse().unwrap(),
+                    from: Spot::Column(0),
+                    to: Spot::Tower(t),
+                })
+                .unwrap();
+        }
+        let state = State { board, moves: 100 };
+        let mut t = Tensor::new();
+        game.encode_observation(&state, &mut t);
+        assert_eq!(t.get("towers_used"), Some(&[0.5][..]));
+        assert_eq!(t.get("empty_columns"), Some(&[0.9][..]));
+        assert_eq!(t.get("moves"), Some(&[0.25][..]));
+        let mut heights = [1.0; 4];
+        heights[Suit::Spades.index()] = 10.0 / 13.0;
+        assert_eq!(t.get("foundation.height"), Some(&heights[..]));
+        let js: Card = "JS".parse().unwrap();
+        assert_eq!(t.get("column.depth").unwrap()[js.index()], 0.0);
+        // The text shows the towers in place, one space apart.
+        let text = game.observation_string(&state);
+        assert!(text.contains("\ntowers: QS - KS -\n"), "{text}");
+        assert!(text.contains("\nfoundations: KC KD KH TS\n"), "{text}");
     }
 }

@@ -39,6 +39,22 @@ JS QS KS
 :
 ";
 
+/// All towers full with non-kings and no top card with a place: no legal move.
+const STUCK: &str = "\
+Foundations: H-0 C-0 D-0 S-0
+Freecells: QH QS QD QC
+2C 3C 4C 7D 5C
+6C 7C 8C 5D 9C
+TC JC KC AC 3S
+2D 3D 4D KH 6D
+8D 9D TD 5H JD
+KD AD 3H 2S 4H
+7H 8H 9H TH JH
+AH 2H 6H KS 6S
+4S 5S 7S 8S 9S
+TS AS JS
+";
+
 fn moves_of(b: &Board) -> Vec<String> {
     let mut v = Vec::new();
     b.legal_moves(&mut v);
@@ -419,21 +435,7 @@ fn params_are_checked() {
 
 #[test]
 fn stuck_games_end_and_lose() {
-    // All towers full with non-kings and no top card with a place: no legal move.
-    let text = "\
-Foundations: H-0 C-0 D-0 S-0
-Freecells: QH QS QD QC
-2C 3C 4C 7D 5C
-6C 7C 8C 5D 9C
-TC JC KC AC 3S
-2D 3D 4D KH 6D
-8D 9D TD 5H JD
-KD AD 3H 2S 4H
-7H 8H 9H TH JH
-AH 2H 6H KS 6S
-4S 5S 7S 8S 9S
-TS AS JS
-";
+    let text = STUCK;
     let b: Board = text.parse().unwrap();
     assert!(moves_of(&b).is_empty(), "{:?}", moves_of(&b));
     assert!(!b.has_legal_move());
@@ -469,4 +471,426 @@ fn garbage_text_never_panics() {
     }
     let _ = CardSet::EMPTY;
     let _ = Rank::Ace;
+}
+
+/// Plays the first legal move `n` times.
+fn play_first(g: &Seahaven, s: &mut State, n: usize) {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    let mut legal = Vec::new();
+    for _ in 0..n {
+        g.legal_actions(s, &mut legal);
+        g.apply(s, legal[0], &mut rng);
+    }
+}
+
+fn stats_of(g: &Seahaven, s: &State) -> Vec<f64> {
+    let mut v = Vec::new();
+    g.stats(s, &mut v);
+    v
+}
+
+#[test]
+fn the_move_limit_ends_a_game_lost_and_not_stuck() {
+    let g = Seahaven::with_max_moves(3);
+    assert_eq!(g.max_moves(), 3);
+    let mut s = g.from_board(Board::deal_number(7));
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    let mut legal = Vec::new();
+    for made in 0..3u32 {
+        assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(0)));
+        assert_eq!(g.outcome(&s), None);
+        assert_eq!(
+            stats_of(&g, &s),
+            vec![s.board.home() as f64, made as f64, 0.0]
+        );
+        g.legal_actions(&s, &mut legal);
+        let mv = legal[0];
+        let mut expected = s.board.clone();
+        expected.play(mv).unwrap();
+        g.apply(&mut s, mv, &mut rng);
+        assert_eq!(s.board, expected);
+        assert_eq!(s.moves, made + 1);
+    }
+    // Moves are still legal, but the limit is reached: over, lost, not stuck.
+    assert!(s.board.has_legal_move());
+    assert_eq!(g.to_move(&s), ToMove::Over);
+    let r = g.outcome(&s).unwrap()[Seat::new(0)];
+    assert_eq!((r.score, r.win, r.place), (s.board.home() as f64, 0.0, 1));
+    assert_eq!(stats_of(&g, &s), vec![s.board.home() as f64, 3.0, 0.0]);
+}
+
+#[test]
+fn stuck_counts_only_a_game_that_ran_out_of_moves_before_the_limit() {
+    // The stuck board of `stuck_games_end_and_lose`, reached exactly at the move limit: the
+    // limit ended it, so it is not counted stuck.
+    let b: Board = STUCK.parse().unwrap();
+    let g = Seahaven::with_max_moves(40);
+    let at_limit = State {
+        board: b.clone(),
+        moves: 40,
+    };
+    assert_eq!(g.to_move(&at_limit), ToMove::Over);
+    assert_eq!(stats_of(&g, &at_limit), vec![0.0, 40.0, 0.0]);
+    let before = State {
+        board: b,
+        moves: 39,
+    };
+    assert_eq!(stats_of(&g, &before), vec![0.0, 39.0, 1.0]);
+    // A game in progress is not stuck; a won game is not stuck either.
+    let mut s = g.from_board(Board::deal_number(3));
+    play_first(&g, &mut s, 2);
+    assert_eq!(stats_of(&g, &s)[2], 0.0);
+    let mut won: Board = ENDGAME.parse().unwrap();
+    for (c, t) in [("KS", 0), ("QS", 1)] {
+        won.play(Move {
+            card: card(c),
+            from: Spot::Column(0),
+            to: Spot::Tower(t),
+        })
+        .unwrap();
+    }
+    for c in ["JS", "QS", "KS"] {
+        let from = won.find(card(c)).unwrap();
+        won.play(Move {
+            card: card(c),
+            from,
+            to: Spot::Foundation,
+        })
+        .unwrap();
+    }
+    let won = State {
+        board: won,
+        moves: 5,
+    };
+    assert_eq!(g.to_move(&won), ToMove::Over);
+    assert_eq!(stats_of(&g, &won), vec![52.0, 5.0, 0.0]);
+    assert_eq!(g.outcome(&won).unwrap()[Seat::new(0)].score, 52.0);
+}
+
+#[test]
+fn every_move_is_public_and_the_observation_is_the_state() {
+    let g = Seahaven::default();
+    let mut s = g.from_board(Board::deal_number(11));
+    play_first(&g, &mut s, 4);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    assert_eq!(g.observe(&s, Seat::new(0)), s);
+    assert_eq!(g.determinize(&s, &mut rng), s);
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    assert!(!legal.is_empty());
+    for &m in &legal {
+        assert_eq!(g.observe_action(&s, m, Seat::new(0)), Some(m));
+    }
+}
+
+#[test]
+fn the_accessors_read_the_position() {
+    let mut b: Board = ENDGAME.parse().unwrap();
+    assert_eq!(b.foundation(Suit::Hearts), 13);
+    assert_eq!(b.foundation(Suit::Spades), 10);
+    assert_eq!(b.home(), 49);
+    assert_eq!((b.towers_used(), b.empty_columns()), (0, 9));
+    assert_eq!(b.find(card("JS")), Some(Spot::Column(0)));
+    assert_eq!(b.find(card("TS")), None);
+    assert_eq!(b.find(card("AH")), None);
+    b.play(Move {
+        card: card("KS"),
+        from: Spot::Column(0),
+        to: Spot::Tower(2),
+    })
+    .unwrap();
+    assert_eq!(b.find(card("KS")), Some(Spot::Tower(2)));
+    assert_eq!(b.find(card("QS")), Some(Spot::Column(0)));
+    assert_eq!((b.towers_used(), b.empty_columns()), (1, 9));
+    let d: Board = HAND_DEAL.parse().unwrap();
+    assert_eq!((d.towers_used(), d.empty_columns(), d.home()), (2, 0, 0));
+    assert_eq!(d.find(card("2H")), Some(Spot::Tower(1)));
+    assert_eq!(d.find(card("9S")), Some(Spot::Column(9)));
+    assert_eq!(d.foundation(Suit::Clubs), 0);
+}
+
+#[test]
+fn moves_are_described_in_words() {
+    let d: Board = HAND_DEAL.parse().unwrap();
+    let mv = |c: &str, from, to| Move {
+        card: card(c),
+        from,
+        to,
+    };
+    let cases = [
+        (
+            mv("4H", Spot::Column(5), Spot::Column(4)),
+            "4H from column 6 onto 5H in column 5",
+        ),
+        (
+            mv("AS", Spot::Column(2), Spot::Foundation),
+            "AS from column 3 to its foundation",
+        ),
+        (
+            mv("KS", Spot::Column(9), Spot::Tower(0)),
+            "KS from column 10 to tower 1",
+        ),
+    ];
+    for (m, words) in cases {
+        assert_eq!(m.describe(&d), words);
+    }
+    let e: Board = ENDGAME.parse().unwrap();
+    assert_eq!(
+        mv("KS", Spot::Tower(2), Spot::Column(1)).describe(&e),
+        "KS from tower 3 to empty column 2"
+    );
+}
+
+#[test]
+fn broken_positions_fail_the_invariants() {
+    let g = Seahaven::default();
+    let fresh = g.from_board(HAND_DEAL.parse().unwrap());
+    assert_eq!(g.check_invariants(&fresh), Ok(()));
+    // A card taken back from a foundation into a column: it is there twice.
+    let mut s = g.from_board(ENDGAME.parse().unwrap());
+    s.board.play_unchecked(Move {
+        card: card("TS"),
+        from: Spot::Foundation,
+        to: Spot::Column(3),
+    });
+    assert!(g.check_invariants(&s).is_err());
+    assert_eq!(
+        s.board.check_cards(),
+        Err(BoardErrorKind::Duplicate(card("TS")))
+    );
+    // 7D sent home onto an empty diamond foundation: AD counts as home and is in play, 7D is
+    // nowhere.
+    let mut s = fresh.clone();
+    s.board.play_unchecked(Move {
+        card: card("7D"),
+        from: Spot::Column(0),
+        to: Spot::Foundation,
+    });
+    assert_eq!(
+        s.board.check_cards(),
+        Err(BoardErrorKind::Duplicate(card("AD")))
+    );
+    assert!(g.check_invariants(&s).is_err());
+    // A card lost.
+    let mut s = fresh.clone();
+    s.board.play_unchecked(Move {
+        card: card("7D"),
+        from: Spot::Column(0),
+        to: Spot::Foundation,
+    });
+    s.board.play_unchecked(Move {
+        card: card("AD"),
+        from: Spot::Column(5),
+        to: Spot::Foundation,
+    });
+    assert!(g.check_invariants(&s).is_err());
+    // A knight or a joker in place of a card, built from parts.
+    let mut cols: [Vec<Card>; COLUMNS] = Default::default();
+    for (i, c) in fresh.board.columns().iter().enumerate() {
+        cols[i] = c.to_vec();
+    }
+    let towers = fresh.board.towers();
+    for odd in ["CS", "JK"] {
+        let mut bad = cols.clone();
+        bad[9][4] = card(odd);
+        assert_eq!(
+            Board::from_parts(&bad, towers, [0; 4]),
+            Err(BoardErrorKind::NotInDeck(odd.to_string()))
+        );
+    }
+    let mut short = cols.clone();
+    short[9].pop();
+    assert_eq!(
+        Board::from_parts(&short, towers, [0; 4]),
+        Err(BoardErrorKind::Missing("KS".into()))
+    );
+    assert_eq!(Board::from_parts(&cols, towers, [0; 4]), Ok(fresh.board));
+}
+
+#[test]
+fn from_parts_limits_columns_and_foundations() {
+    // All 52 cards in deck order: column 4 (index 3) gets the first `n`, the rest go six a
+    // column to the others and the towers.
+    let deck: Vec<Card> = Card::all52().collect();
+    let parts = |n: usize| {
+        let mut cols: [Vec<Card>; COLUMNS] = Default::default();
+        cols[3] = deck[..n].to_vec();
+        let mut rest = deck[n..].iter().copied();
+        let mut towers = [None; TOWERS];
+        for t in towers.iter_mut() {
+            *t = rest.next();
+        }
+        let mut i = 0;
+        for c in rest {
+            if i == 3 {
+                i += 1;
+            }
+            cols[i % COLUMNS].push(c);
+            i = if i + 1 == COLUMNS { 0 } else { i + 1 };
+        }
+        (cols, towers)
+    };
+    let (cols, towers) = parts(MAX_INPUT_COLUMN);
+    let b = Board::from_parts(&cols, towers, [0; 4]).unwrap();
+    assert_eq!(b.column(3).len(), 20);
+    assert_eq!(b.to_string().parse::<Board>().unwrap(), b);
+    let (cols, towers) = parts(MAX_INPUT_COLUMN + 1);
+    assert_eq!(
+        Board::from_parts(&cols, towers, [0; 4]),
+        Err(BoardErrorKind::ColumnTooLong {
+            column: 4,
+            cards: 21
+        })
+    );
+    // The same in text: the error names the column's line (line 6: two headers, then
+    // columns 1 to 4).
+    let text = Board::from_parts(&parts(20).0, parts(20).1, [0; 4])
+        .unwrap()
+        .to_string();
+    let long = text.replacen(
+        &format!("{}\n", card_line(&parts(20).0[3])),
+        &format!("{} {}\n", card_line(&parts(20).0[3]), "AC"),
+        1,
+    );
+    let e = long.parse::<Board>().unwrap_err();
+    assert_eq!(
+        (e.line, e.kind),
+        (
+            6,
+            BoardErrorKind::ColumnTooLong {
+                column: 4,
+                cards: 21
+            }
+        )
+    );
+    // A foundation above the king.
+    let (cols, towers) = parts(10);
+    assert!(matches!(
+        Board::from_parts(&cols, towers, [0, 0, 14, 0]),
+        Err(BoardErrorKind::BadFoundation(_))
+    ));
+}
+
+fn card_line(cards: &[Card]) -> String {
+    cards
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn the_board_text_is_freecell_solvers_exactly() {
+    let d: Board = HAND_DEAL.parse().unwrap();
+    assert_eq!(d.to_string(), HAND_DEAL);
+    let e: Board = ENDGAME.parse().unwrap();
+    assert_eq!(e.to_string(), ENDGAME);
+    // Foundations written 1 for the ace are read too; a joker or knight is refused on its
+    // own line.
+    let one = ENDGAME
+        .replace("H-K C-K D-K S-T", "H-K C-K D-K S-1")
+        .replace("JS QS KS", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS");
+    assert_eq!(one.parse::<Board>().unwrap().foundation(Suit::Spades), 1);
+    let e = HAND_DEAL
+        .replace("- 2H 6H -", "JK 2H 6H -")
+        .parse::<Board>();
+    assert_eq!(
+        e.unwrap_err(),
+        ParseBoardError {
+            line: 2,
+            kind: BoardErrorKind::NotInDeck("JK".into())
+        }
+    );
+    let e = HAND_DEAL.replace("2D 3D", "CD 3D").parse::<Board>();
+    assert_eq!(
+        e.unwrap_err(),
+        ParseBoardError {
+            line: 6,
+            kind: BoardErrorKind::NotInDeck("CD".into())
+        }
+    );
+}
+
+#[test]
+fn the_deal_text_reads_back() {
+    use crate::deal_text::{round_trip, DealText};
+    let g = Seahaven::default();
+    let d = g.from_board(HAND_DEAL.parse().unwrap());
+    let text = round_trip(&g, &d).unwrap();
+    assert_eq!(text, HAND_DEAL.trim_end().replace('\n', " | "));
+    assert!(text.starts_with("Foundations: H-0 C-0 D-0 S-0 | Freecells: - 2H 6H - | 2C 3C"));
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let mut legal = Vec::new();
+    for n in 0..20 {
+        let mut s = g.from_board(Board::deal_number(n));
+        for _ in 0..40 {
+            round_trip(&g, &s).unwrap();
+            g.legal_actions(&s, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            use rand::seq::IndexedRandom;
+            let m = *legal.choose(&mut rng).unwrap();
+            g.apply(&mut s, m, &mut rng);
+            s.moves = 0;
+        }
+    }
+    assert!(g.parse_deal("Foundations: H-0 | 2C").is_err());
+}
+
+#[test]
+fn only_cards_of_the_deck_are_played() {
+    let mut b: Board = ENDGAME.parse().unwrap();
+    for odd in ["CS", "JK"] {
+        let m = Move {
+            card: card(odd),
+            from: Spot::Column(0),
+            to: Spot::Tower(0),
+        };
+        assert_eq!(
+            b.play(m).unwrap_err().reason,
+            "not a card of the 52-card deck"
+        );
+    }
+    assert_eq!(b, ENDGAME.parse().unwrap());
+}
+
+#[test]
+fn a_full_column_refuses_a_card_rather_than_overflow() {
+    // No legal play fills a column past an ace (at most twenty cards read, then twelve built
+    // on a king), but a board holding each card once may have a full column with another top:
+    // thirty-two cards, 5H on top, 4H in tower 1. `play` refuses 4H onto it.
+    let deck: Vec<Card> = Card::all52()
+        .filter(|&c| c != card("4H") && c != card("5H"))
+        .collect();
+    let mut cols: [Vec<Card>; COLUMNS] = Default::default();
+    cols[3] = deck[..MAX_INPUT_COLUMN].to_vec();
+    for (i, &c) in deck[MAX_INPUT_COLUMN..].iter().enumerate() {
+        cols[[0, 1, 2, 4, 5, 6, 7, 8, 9][i % 9]].push(c);
+    }
+    let towers = [Some(card("4H")), Some(card("5H")), None, None];
+    let mut b = Board::from_parts(&cols, towers, [0; 4]).unwrap();
+    for from in (0..11).map(|i| [0u8, 1, 2, 4, 5, 6, 7, 8, 9][i % 9]) {
+        let top = *b.column(from as usize).last().unwrap();
+        b.play_unchecked(Move {
+            card: top,
+            from: Spot::Column(from),
+            to: Spot::Column(3),
+        });
+    }
+    b.play_unchecked(Move {
+        card: card("5H"),
+        from: Spot::Tower(1),
+        to: Spot::Column(3),
+    });
+    assert_eq!(b.column(3).len(), MAX_COLUMN);
+    assert_eq!(b.check_cards(), Ok(()));
+    let before = b.clone();
+    let onto_full = Move {
+        card: card("4H"),
+        from: Spot::Tower(0),
+        to: Spot::Column(3),
+    };
+    assert_eq!(b.play(onto_full).unwrap_err().reason, "the column is full");
+    assert_eq!(b, before);
 }
