@@ -84,6 +84,12 @@ const FOUR: [&str; 4] = [
 fn config_and_errors() {
     let g = Ogorek::new(4, &Params::new()).unwrap();
     assert_eq!((g.target(), g.kontra()), (50, false));
+    let g = game(8, &["target=21", "kontra=true"]);
+    assert_eq!((g.target(), g.kontra()), (21, true));
+    // The first dealer is the last seat.
+    for n in 3..=8 {
+        assert_eq!(game(n, &[]).deal(&mut rng()).dealer(), Seat::new(n - 1));
+    }
     let err = |n, p: &[&str]| {
         Ogorek::new(n, &Params::parse(p).unwrap())
             .unwrap_err()
@@ -267,6 +273,7 @@ fn reaching_the_target_puts_a_player_out_and_the_deal_skips_him() {
     play(&g, &mut st, THREE_PLAY);
     // 37 + 13 = 50: out.
     assert!(st.eliminations().is_out(Seat::new(1)));
+    assert_eq!(st.tally().shared_outs, 0, "one player out alone");
     assert!(!st.over);
     assert_eq!(st.dealer(), Seat::new(0));
     assert_eq!(st.play().to_play(), Seat::new(2), "seat 1 is skipped");
@@ -396,6 +403,15 @@ fn determinization_respects_what_the_plays_showed() {
         g.check_invariants(&d).unwrap();
         assert_eq!(g.observe(&d, Seat::new(0)), obs);
         assert!(d.play.hand(Seat::new(2)).is_disjoint(high));
+        // Every hidden hand is dealt its size, from cards nobody else holds.
+        let mut dealt = CardSet::EMPTY;
+        for seat in Seat::all(4) {
+            let h = d.play.hand(seat);
+            assert_eq!(h.len(), st.play.hand_len(seat), "seat {seat}");
+            assert!(h.is_disjoint(dealt));
+            dealt = dealt | h;
+        }
+        assert_eq!(d.play.hand(Seat::new(0)), st.play.hand(Seat::new(0)));
     }
 }
 
