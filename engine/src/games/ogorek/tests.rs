@@ -409,7 +409,7 @@ fn determinization_respects_what_the_plays_showed() {
             let h = d.play.hand(seat);
             assert_eq!(h.len(), st.play.hand_len(seat), "seat {seat}");
             assert!(h.is_disjoint(dealt));
-            dealt = dealt | h;
+            dealt |= h;
         }
         assert_eq!(d.play.hand(Seat::new(0)), st.play.hand(Seat::new(0)));
     }
