@@ -281,6 +281,23 @@ fn no_raise_plays_for_two() {
     assert_eq!(s.tally().hands, 1, "the next hand is dealt");
 }
 
+/// The negotiation alternates between the captains whichever team's captain speaks first:
+/// with the leader in team 1, captain 1 passes, then captain 0.
+#[test]
+fn the_captains_speak_in_turn_from_the_leaders_team() {
+    let g = game(4, &[]);
+    let mut s = position(&g, &FOUR, "3H", [0, 0]);
+    g.deal_hand(&mut s, Seat::new(0), &mut ChaCha8Rng::seed_from_u64(4));
+    assert_eq!(s.play().to_play(), Seat::new(1));
+    assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(1)));
+    apply_all(&g, &mut s, &[A::Pass]);
+    assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(0)));
+    apply_all(&g, &mut s, &[A::Raise]);
+    assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(1)));
+    apply_all(&g, &mut s, &[A::Raise]);
+    assert_eq!(g.to_move(&s), ToMove::Seat(Seat::new(0)));
+}
+
 /// The first team to two tricks wins at once: the third trick is not played.
 #[test]
 fn two_tricks_end_the_hand() {
@@ -741,6 +758,11 @@ fn stats_count_the_match() {
     let t = *s.tally();
     assert_eq!((t.trawls, t.trawl_losses, t.stones), (1, 1, 4));
     assert_eq!(s.scores(), [4, 0]);
+    // A lead that is no trump, and a trump played to a plain lead, are no trawls.
+    let mut s = position(&g, &FOUR, "3H", [0, 0]);
+    apply_all(&g, &mut s, &[A::Pass, A::Pass]);
+    apply_all(&g, &mut s, &plays("KC 4D QC 7S 3S 5D"));
+    assert_eq!(s.tally().trawls, 0);
     // A lying-down team plays, and a hand for the game by both lying down.
     let mut s = position(&g, &FOUR, "3H", [3, 11]);
     apply_all(&g, &mut s, &[A::Accept]);
