@@ -210,9 +210,10 @@ mod tests {
         }
     }
 
-    /// Even a player that sees the other hand gains little from the choice of play: the
-    /// one-ply [`Oracle`] wins about 0.60 against random play (0.599 over 20,000 games),
-    /// short of issue #26's 0.65 (see `docs/rules/speed.md`).
+    /// A rule that sees the other hand but looks only one play ahead gains little from the
+    /// choice of play: the one-ply [`Oracle`] wins about 0.60 against random play (0.599 over
+    /// 20,000 games), short of issue #26's 0.65; only a search that also sees the other hand
+    /// passes it (0.66, see `docs/rules/speed.md`).
     #[test]
     fn a_one_ply_oracle_stays_short_of_two_thirds() {
         let g = game();
