@@ -510,19 +510,7 @@ fn check_game_filter(
     names: &[String],
     shard: bool,
 ) -> Result<(), String> {
-    if names.is_empty() {
-        return Ok(());
-    }
-    if !experiments::GAME_FILTERED.contains(&exp.name) {
-        return Err(format!(
-            "experiment {} plays fixed games; --game works with {}",
-            exp.name,
-            experiments::GAME_FILTERED.join(", ")
-        ));
-    }
-    if shard {
-        return Err("--game with --shard: a shard plays a share of every game".into());
-    }
+    check_filter(exp, names, shard, "game", experiments::GAME_FILTERED)?;
     for name in names {
         find_game(name).map_err(|e| format!("--game: {e}"))?;
     }
@@ -536,19 +524,7 @@ fn check_agent_filter(
     names: &[String],
     shard: bool,
 ) -> Result<(), String> {
-    if names.is_empty() {
-        return Ok(());
-    }
-    if !experiments::AGENT_FILTERED.contains(&exp.name) {
-        return Err(format!(
-            "experiment {} plays fixed agents; --agent works with {}",
-            exp.name,
-            experiments::AGENT_FILTERED.join(", ")
-        ));
-    }
-    if shard {
-        return Err("--agent with --shard: a shard plays a share of every agent".into());
-    }
+    check_filter(exp, names, shard, "agent", experiments::AGENT_FILTERED)?;
     for name in names {
         if !experiments::MEASURED_AGENTS.contains(&name.as_str()) {
             return Err(format!(
@@ -556,6 +532,33 @@ fn check_agent_filter(
                 experiments::MEASURED_AGENTS.join(", ")
             ));
         }
+    }
+    Ok(())
+}
+
+/// What `--game` and `--agent` (`what`) share: given at all, only with the experiments in
+/// `takers`, and never with `--shard`.
+fn check_filter(
+    exp: &experiments::Experiment,
+    names: &[String],
+    shard: bool,
+    what: &str,
+    takers: &[&str],
+) -> Result<(), String> {
+    if names.is_empty() {
+        return Ok(());
+    }
+    if !takers.contains(&exp.name) {
+        return Err(format!(
+            "experiment {} plays fixed {what}s; --{what} works with {}",
+            exp.name,
+            takers.join(", ")
+        ));
+    }
+    if shard {
+        return Err(format!(
+            "--{what} with --shard: a shard plays a share of every {what}"
+        ));
     }
     Ok(())
 }

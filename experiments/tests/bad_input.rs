@@ -425,3 +425,65 @@ fn dd_reads_the_pbn_it_writes() {
         &["unknown.pbn", "N's hand is unknown"],
     );
 }
+
+/// `--game` and `--agent` go only with the experiments that take them, never with `--shard`,
+/// and name a game of `cardsim list` or an agent the experiment measures: one line, exit 2,
+/// before any game is played.
+#[test]
+fn experiment_filters_are_checked_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let cases: &[(&[&str], &[&str])] = &[
+        (
+            &["experiment", "trash-seats", "--game", "euchre"],
+            &[
+                "trash-seats plays fixed games",
+                "--game works with agent-cost, strength",
+            ],
+        ),
+        (
+            &["experiment", "trash-seats", "--agent", "ismcts"],
+            &[
+                "trash-seats plays fixed agents",
+                "--agent works with agent-cost",
+            ],
+        ),
+        (
+            &[
+                "experiment",
+                "strength",
+                "--game",
+                "euchre",
+                "--shard",
+                "1/2",
+                "--out",
+                "s.csv",
+            ],
+            &["--game with --shard: a shard plays a share of every game"],
+        ),
+        (
+            &[
+                "experiment",
+                "agent-cost",
+                "--agent",
+                "ismcts",
+                "--shard",
+                "1/2",
+                "--out",
+                "s.csv",
+            ],
+            &["--agent with --shard: a shard plays a share of every agent"],
+        ),
+        (
+            &["experiment", "strength", "--game", "eucher"],
+            &["--game: ", "eucher"],
+        ),
+        (
+            &["experiment", "agent-cost", "--agent", "ismtcs"],
+            &["--agent: unknown agent \"ismtcs\"; allowed: "],
+        ),
+    ];
+    for (args, needles) in cases {
+        refused(d, args, needles);
+    }
+}

@@ -2,24 +2,37 @@
 //! build of `cardsim`: run here at a tiny scale, their output checked for shape and sense.
 
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Output};
 
-/// `benches/scaling/scaling.py` runs its workloads at each thread count asked for and prints
-/// one CSV row per run with the work done and positive times.
-#[test]
-fn scaling_script_runs_its_workloads_at_each_thread_count() {
+/// Runs `benches/scaling/scaling.py` against the test build of `cardsim` with `args`.
+fn scaling(args: &[&str]) -> Output {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let out = Command::new("python3")
+    Command::new("python3")
         .current_dir(&root)
         .args([
             "benches/scaling/scaling.py",
             "--cardsim",
             env!("CARGO_BIN_EXE_cardsim"),
         ])
-        .args(["--threads", "1,2", "--scale", "0.0005"])
-        .args(["--only", "bridge-deal-random", "--only", "seahaven-census"])
+        .args(args)
         .output()
-        .expect("python3 runs");
+        .expect("python3 runs")
+}
+
+/// `benches/scaling/scaling.py` runs its workloads at each thread count asked for and prints
+/// one CSV row per run with the work done and positive times.
+#[test]
+fn scaling_script_runs_its_workloads_at_each_thread_count() {
+    let out = scaling(&[
+        "--threads",
+        "1,2",
+        "--scale",
+        "0.0005",
+        "--only",
+        "bridge-deal-random",
+        "--only",
+        "seahaven-census",
+    ]);
     assert!(
         out.status.success(),
         "{}",
@@ -53,17 +66,7 @@ fn scaling_script_runs_its_workloads_at_each_thread_count() {
 /// An unknown workload name is refused with one line naming the known ones.
 #[test]
 fn scaling_script_refuses_an_unknown_workload() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let out = Command::new("python3")
-        .current_dir(&root)
-        .args([
-            "benches/scaling/scaling.py",
-            "--cardsim",
-            env!("CARGO_BIN_EXE_cardsim"),
-        ])
-        .args(["--only", "bridge-random"])
-        .output()
-        .expect("python3 runs");
+    let out = scaling(&["--only", "bridge-random"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
