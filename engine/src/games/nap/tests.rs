@@ -523,7 +523,7 @@ fn broken_states_fail_the_invariants() {
     let broken: Vec<(&str, NapState)> = vec![
         ("deck", {
             let mut s = fresh.clone();
-            s.play = s.play.clone().with_deck(Nap::deck_for(4, false));
+            s.play = s.play.with_deck(Nap::deck_for(4, false));
             s
         }),
         ("credits", {
