@@ -1,5 +1,6 @@
 use super::*;
 use crate::conformance;
+use crate::deal_text::DealText;
 use crate::tricks::testing::apply_all;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -356,4 +357,368 @@ fn nap_soak_a_million_random_games() {
 #[test]
 fn nth_legal_enumerates_the_legal_cards() {
     crate::tricks::testing::assert_counts_the_legal_actions::<Nap>();
+}
+
+/// Replaces the hands of the hand being bid (the seat left of the dealer leads).
+fn set_hands(g: &Nap, s: &mut NapState, hands: &[&str]) {
+    let n = g.players();
+    assert_eq!(s.phase(), Phase::Bid);
+    let hands: Vec<CardSet> = hands.iter().map(|h| cards(h)).collect();
+    s.play = TrickPlay::new(
+        n,
+        &hands,
+        s.dealer().next(n),
+        g.mis_order(),
+        Obligation::FollowSuit,
+    )
+    .with_deck(g.deck());
+    g.check_invariants(s).unwrap();
+}
+
+/// Plays the rest of the hand with the last legal card each time, checking every state.
+fn play_out_hand(g: &Nap, s: &mut NapState, rng: &mut ChaCha8Rng) {
+    let deals = s.deals();
+    let mut legal = Vec::new();
+    while s.deals() == deals && g.to_move(s) != ToMove::Over {
+        g.legal_actions(s, &mut legal);
+        g.apply(s, legal[legal.len() - 1], rng);
+        g.check_invariants(s).unwrap();
+    }
+}
+
+/// The statistics count the game: a made *mis* (the bidder holds the lowest card of every
+/// suit it has, and both others can beat each of them: it never wins a trick however anyone
+/// plays), then a made Wellington (the bidder holds the five top spades and leads one:
+/// spades are trumps), then the columns in the order `INFO.stats` names them.
+#[test]
+fn stats_count_mis_and_wellington_and_the_credits_moved() {
+    let g = game(3, &["target=1000"]);
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut s = g.deal(&mut rng);
+    set_hands(
+        &g,
+        &mut s,
+        &["9S TS 9H 9D 9C", "JS QS TH TD TC", "KS AS JH JD JC"],
+    );
+    apply_all(&g, &mut s, &[A::Bid(B::Mis), A::Pass, A::Pass]);
+    assert_eq!(s.trump(), None);
+    play_out_hand(&g, &mut s, &mut rng);
+    assert_eq!(s.scores(), [6, -3, -3]);
+    assert_eq!(s.dealer(), Seat::new(0));
+    set_hands(
+        &g,
+        &mut s,
+        &["9S 9H TH 9D 9C", "JH QH KH AH TD", "AS KS QS JS TS"],
+    );
+    // Seat 1 speaks first: Nap, then seat 2 Wellington over it, seat 0 passes.
+    apply_all(
+        &g,
+        &mut s,
+        &[A::Bid(B::Nap), A::Bid(B::Wellington), A::Pass],
+    );
+    assert_eq!(s.contract(), Some((Seat::new(2), B::Wellington)));
+    play_out_hand(&g, &mut s, &mut rng);
+    assert_eq!(s.scores(), [6 - 20, -3 - 20, -3 + 40]);
+    let t = *s.tally();
+    assert_eq!(
+        t,
+        NapTally {
+            hands: 2,
+            redeals: 0,
+            made: 2,
+            lost: 0,
+            mis: 1,
+            naps: 1,
+            naps_made: 1,
+            wellingtons: 1,
+            // Each of two others pays 3, then each of two others pays 20.
+            credits_moved: 2 * 3 + 2 * 20,
+        }
+    );
+    let mut out = vec![99.0];
+    g.stats(&s, &mut out);
+    let names = Nap::INFO.stats;
+    assert_eq!(out.len(), names.len());
+    let column = |name: &str| out[names.iter().position(|&n| n == name).unwrap()];
+    assert_eq!(
+        (
+            column("hands"),
+            column("made"),
+            column("lost"),
+            column("mis")
+        ),
+        (2.0, 2.0, 0.0, 1.0)
+    );
+    assert_eq!(
+        (column("naps"), column("naps_made"), column("wellingtons")),
+        (1.0, 1.0, 1.0)
+    );
+    assert_eq!((column("credits_moved"), column("redeals")), (46.0, 0.0));
+    // A lost bid and a redeal count too.
+    let mut s = g.deal(&mut rng);
+    apply_all(&g, &mut s, &[A::Pass; 3]);
+    set_hands(
+        &g,
+        &mut s,
+        &["AS KS QS JS TS", "9S 9H TH 9D 9C", "JH QH KH AH TD"],
+    );
+    // Seat 1 (left of dealer 0) bids Two and leads its only spade: spades are trumps, and
+    // seat 0 holds five higher ones, so it wins every trick.
+    apply_all(&g, &mut s, &[A::Bid(B::Two), A::Pass, A::Pass]);
+    plays(&g, &mut s, "9S");
+    play_out_hand(&g, &mut s, &mut rng);
+    assert_eq!(s.scores(), [2, -4, 2]);
+    assert_eq!(
+        (s.tally().lost, s.tally().made, s.tally().redeals),
+        (1, 0, 1)
+    );
+    g.stats(&s, &mut out);
+    assert_eq!(out, [1.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 4.0]);
+}
+
+/// Nap's deal text reads back for every player count, with and without the joker; the stub
+/// is the deck less the hands; a short hand or a card twice is refused.
+#[test]
+fn the_deal_text_reads_back() {
+    for n in 3..=7 {
+        for joker in [&[][..], &["joker=true"]] {
+            let g = game(n, joker);
+            for seed in 0..4 {
+                let s = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
+                let text = crate::deal_text::round_trip(&g, &s).unwrap();
+                let (_, stub) = text.split_once("; stub: ").unwrap();
+                let stub: CardSet = stub.parse().unwrap_or(CardSet::EMPTY);
+                assert_eq!(stub.len(), g.deck().len() - HAND * n, "{text}");
+                for seat in Seat::all(n) {
+                    assert!(stub.is_disjoint(s.play().hand(seat)));
+                }
+            }
+        }
+    }
+    let g = game(3, &[]);
+    let s = g.deal(&mut ChaCha8Rng::seed_from_u64(1));
+    let text = g.print_deal(&s);
+    // Move one card from seat 0's hand to the stub: four cards in that hand.
+    let c = s.play().hand(Seat::new(0)).iter().next().unwrap();
+    let short = text.replacen(&c.to_string(), "", 1) + &format!(" {c}");
+    assert!(g.parse_deal(&short).is_err(), "{short}");
+    assert!(g.parse_deal(&format!("{text} {c}")).is_err());
+}
+
+/// Every invariant, broken alone in a real state, is refused.
+#[test]
+fn broken_states_fail_the_invariants() {
+    let g = game(3, &["target=20"]);
+    let hands = ["AS KS QS AH 9D", "JS TS KH QH 9C", "9S JH TH AD KD"];
+    let fresh = position(&g, &hands);
+    let mut three = fresh.clone();
+    apply_all(&g, &mut three, &[A::Bid(B::Three), A::Pass, A::Pass]);
+    plays(&g, &mut three, "AS");
+    g.check_invariants(&three).unwrap();
+    let mut mis = fresh.clone();
+    apply_all(&g, &mut mis, &[A::Bid(B::Mis), A::Pass, A::Pass]);
+    plays(&g, &mut mis, "9D");
+    g.check_invariants(&mis).unwrap();
+
+    let broken: Vec<(&str, NapState)> = vec![
+        ("deck", {
+            let mut s = fresh.clone();
+            s.play = s.play.with_deck(Nap::deck_for(4, false));
+            s
+        }),
+        ("credits", {
+            let mut s = fresh.clone();
+            s.scores[0] = 1;
+            s
+        }),
+        ("credits beyond the players", {
+            let mut s = fresh.clone();
+            s.scores[0] = -1;
+            s.scores[3] = 1;
+            s
+        }),
+        ("made and lost", {
+            let mut s = fresh.clone();
+            s.tally.hands = 1;
+            s
+        }),
+        ("naps made", {
+            let mut s = fresh.clone();
+            s.tally.naps_made = 1;
+            s
+        }),
+        ("wellingtons", {
+            let mut s = fresh.clone();
+            s.tally.wellingtons = 1;
+            s
+        }),
+        ("a card short", {
+            let mut s = fresh.clone();
+            let mut h: Vec<CardSet> = Seat::all(3).map(|x| s.play.hand(x)).collect();
+            h[1].remove(card("9C"));
+            s.play = TrickPlay::new(3, &h, Seat::new(0), g.mis_order(), Obligation::FollowSuit)
+                .with_deck(g.deck());
+            s
+        }),
+        ("trumps in the auction", {
+            let mut s = fresh.clone();
+            s.trump = Some(Suit::Hearts);
+            s
+        }),
+        ("play without a bidder", {
+            let mut s = fresh.clone();
+            s.phase = Phase::Play;
+            s
+        }),
+        ("a mis with trumps", {
+            let mut s = mis.clone();
+            s.trump = Some(Suit::Diamonds);
+            s
+        }),
+        ("a mis in a trump order", {
+            let mut s = mis.clone();
+            s.play.set_order(g.trump_order(Suit::Diamonds));
+            s
+        }),
+        ("the wrong trump order", {
+            let mut s = three.clone();
+            s.play.set_order(g.trump_order(Suit::Hearts));
+            s
+        }),
+        ("cards played without trumps", {
+            let mut s = three.clone();
+            s.trump = None;
+            s.play.set_order(g.mis_order());
+            s
+        }),
+        ("the target reached", {
+            let mut s = three.clone();
+            s.scores[0] = 20;
+            s.scores[1] = -20;
+            s
+        }),
+    ];
+    for (what, s) in broken {
+        assert!(g.check_invariants(&s).is_err(), "{what} passes");
+    }
+    // A bid above `top`: the same Wellington hand under `top=nap`.
+    let mut s = fresh.clone();
+    apply_all(
+        &g,
+        &mut s,
+        &[A::Bid(B::Nap), A::Bid(B::Wellington), A::Pass],
+    );
+    g.check_invariants(&s).unwrap();
+    assert!(game(3, &["top=nap", "target=20"])
+        .check_invariants(&s)
+        .is_err());
+}
+
+/// The longest deal (every seat bids, the joker led first and trumps named, five cards each)
+/// is `6 n + 1` moves, and the move cap is `max_deals` such deals.
+#[test]
+fn the_move_cap_allows_max_deals_of_the_longest_deal() {
+    let g = game(3, &["joker=true", "max_deals=1"]);
+    assert_eq!(g.max_deals(), 1);
+    let hands = ["9S JH TH AD KD", "JS TS KH QH 9C", "JK AS KS QS AH"];
+    let mut s = position(&g, &hands);
+    let mut moves = 0;
+    for a in [A::Bid(B::Two), A::Bid(B::Three), A::Bid(B::Four)] {
+        apply_all(&g, &mut s, &[a]);
+        moves += 1;
+    }
+    plays(&g, &mut s, "JK");
+    apply_all(&g, &mut s, &[A::NameTrump(Suit::Spades)]);
+    moves += 2;
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut legal = Vec::new();
+    while g.to_move(&s) != ToMove::Over {
+        g.legal_actions(&s, &mut legal);
+        g.apply(&mut s, legal[0], &mut rng);
+        moves += 1;
+    }
+    assert_eq!(moves, 6 * 3 + 1);
+    assert_eq!(g.move_cap(), Some(moves));
+    assert_eq!(game(5, &["max_deals=7"]).move_cap(), Some(7 * 31));
+}
+
+/// The trick view: the card play only while cards are played, each action's card, every
+/// player for himself, every move public, and the moves' names.
+#[test]
+fn the_trick_view_and_the_moves_names() {
+    let g = game(3, &[]);
+    let hands = ["AS KS QS AH 9D", "JS TS KH QH 9C", "9S JH TH AD KD"];
+    let mut s = position(&g, &hands);
+    assert!(g.trick_play(&s).is_none());
+    apply_all(&g, &mut s, &[A::Bid(B::Three), A::Pass, A::Pass]);
+    assert_eq!(g.trick_play(&s).map(|p| p.to_play()), Some(Seat::new(0)));
+    assert_eq!(TrickTaking::teams(&g), Teams::solo(3));
+    assert_eq!(
+        <Nap as TrickTaking>::card(A::Play(card("AS"))),
+        Some(card("AS"))
+    );
+    assert_eq!(<Nap as TrickTaking>::card(A::Bid(B::Two)), None);
+    assert_eq!(<Nap as TrickTaking>::card(A::Pass), None);
+    for viewer in Seat::all(3) {
+        for a in [A::Pass, A::Bid(B::Nap), A::Play(card("9D"))] {
+            assert_eq!(g.observe_action(&s, a, viewer), Some(a));
+        }
+    }
+    let names: Vec<String> = B::ALL.iter().map(|b| A::Bid(*b).to_string()).collect();
+    assert_eq!(
+        names,
+        [
+            "two",
+            "three",
+            "mis",
+            "four",
+            "nap",
+            "wellington",
+            "blucher"
+        ]
+    );
+    assert_eq!(A::Pass.to_string(), "pass");
+    assert_eq!(A::Play(card("TD")).to_string(), "TD");
+    assert!(A::NameTrump(Suit::Hearts).to_string().starts_with("trump "));
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    play_out_hand(&g, &mut s, &mut rng);
+    assert_eq!((s.deals(), s.phase()), (1, Phase::Bid));
+    assert!(g.trick_play(&s).is_none());
+    let g = game(3, &["target=1"]);
+    let mut s = position(&g, &hands);
+    apply_all(&g, &mut s, &[A::Bid(B::Three), A::Pass, A::Pass]);
+    play_out_hand(&g, &mut s, &mut rng);
+    assert_eq!(s.phase(), Phase::Over);
+    assert!(g.trick_play(&s).is_none());
+}
+
+/// The observation's scalars: credits over `target` from the observer's left, deals over
+/// ten, and the trump suit once the first lead made it.
+#[test]
+fn the_observation_scales_credits_and_deals_and_shows_trumps() {
+    use crate::encoding::{Encoding, Tensor};
+    let g = game(3, &["target=20"]);
+    let hands = ["AS KS QS AH 9D", "JS TS KH QH 9C", "9S JH TH AD KD"];
+    let mut s = position(&g, &hands);
+    apply_all(&g, &mut s, &[A::Bid(B::Three), A::Pass, A::Pass]);
+    let encode = |s: &NapState| {
+        let mut t = Tensor::new();
+        g.encode_observation(&g.observe(s, Seat::new(1)), &mut t);
+        t
+    };
+    let t = encode(&s);
+    assert_eq!(t.get("made_trump").unwrap(), &[0.0; 4]);
+    plays(&g, &mut s, "AH");
+    let t = encode(&s);
+    assert_eq!(t.get("made_trump").unwrap(), &[0.0, 0.0, 1.0, 0.0]);
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    play_out_hand(&g, &mut s, &mut rng);
+    let credits = s.scores().to_vec();
+    assert_eq!(credits.iter().sum::<i32>(), 0);
+    assert!(credits.iter().any(|&c| c != 0));
+    let t = encode(&s);
+    let want: Vec<f32> = [1, 2, 0].map(|i| credits[i] as f32 / 20.0).to_vec();
+    assert_eq!(t.get("scores").unwrap(), &want[..]);
+    assert_eq!(t.get("deals").unwrap(), &[0.1]);
+    assert_eq!(t.get("made_trump").unwrap(), &[0.0; 4]);
 }
