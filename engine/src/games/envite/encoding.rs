@@ -260,6 +260,12 @@ mod tests {
             t.clear();
             g.encode_observation(&o, &mut t);
             assert_eq!(t.get("lying").unwrap(), sided);
+            // From team 1's side the entries swap: its own team first.
+            let mut o = g.observe(&s, Seat::new(1));
+            o.lying = lying;
+            t.clear();
+            g.encode_observation(&o, &mut t);
+            assert_eq!(t.get("lying").unwrap(), [sided[1], sided[0]]);
         }
         // The phases, one-hot in the documented order.
         for (i, phase) in [Phase::Stake, Phase::LyingDown, Phase::Play, Phase::Over]
