@@ -136,6 +136,31 @@ mod tests {
         Envite::new(players, &Params::parse(params).unwrap()).unwrap()
     }
 
+    /// The text shows the trick and the tricks won once cards are played, and only the hands
+    /// while the stake is negotiated.
+    #[test]
+    fn the_text_shows_the_trick_only_in_play() {
+        let g = game(4, &[]);
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut s = g.deal(&mut rng);
+        assert_eq!(s.phase, Phase::Stake);
+        let text = g.observation_string(&g.observe(&s, Seat::new(0)));
+        assert!(
+            !text.contains("trick: ") && !text.contains("tricks won: "),
+            "{text}"
+        );
+        let mut legal = Vec::new();
+        while s.phase != Phase::Play {
+            g.legal_actions(&s, &mut legal);
+            g.apply(&mut s, legal[0], &mut rng);
+        }
+        let text = g.observation_string(&g.observe(&s, Seat::new(0)));
+        assert!(
+            text.contains("trick: ") && text.contains("tricks won: "),
+            "{text}"
+        );
+    }
+
     #[test]
     fn the_text_shows_the_own_hand_and_no_other() {
         let g = game(4, &[]);
@@ -260,6 +285,12 @@ mod tests {
             t.clear();
             g.encode_observation(&o, &mut t);
             assert_eq!(t.get("lying").unwrap(), sided);
+            // From team 1's side the entries swap: its own team first.
+            let mut o = g.observe(&s, Seat::new(1));
+            o.lying = lying;
+            t.clear();
+            g.encode_observation(&o, &mut t);
+            assert_eq!(t.get("lying").unwrap(), [sided[1], sided[0]]);
         }
         // The phases, one-hot in the documented order.
         for (i, phase) in [Phase::Stake, Phase::LyingDown, Phase::Play, Phase::Over]

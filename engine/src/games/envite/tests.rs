@@ -618,6 +618,13 @@ fn the_move_cap_bounds_every_match() {
     let report = conformance::random_games(&g, 100..103, 4_000);
     assert_eq!(report.draws, 0);
     assert!(report.moves as u64 <= 10 * g.move_cap().unwrap());
+    // The cap is the worst case of the rules: every hand that does not end a game gives at
+    // least one stone and scores stop at 11 (at most 23 hands a game), and a hand takes at
+    // most 7 negotiating moves and 36 cards.
+    for games in [1u32, 3] {
+        let g = game(4, &[&format!("games={games}")]);
+        assert!(g.move_cap().unwrap() >= u64::from(games) * 23 * (7 + 36));
+    }
 }
 
 /// The soak: `SOAK_GAMES` whole matches (default 10,000) with invariants checked after every

@@ -509,3 +509,293 @@ fn ninety_nine_soak() {
     let variants = (2..=6).map(|n| game(n, &[])).collect::<Vec<_>>();
     conformance::soak_a_million("ninety-nine", &variants);
 }
+
+/// The deal text reads back for every player count and hand size; a hand of the wrong size or
+/// a card twice is refused.
+#[test]
+fn the_deal_text_reads_back() {
+    for n in 2..=6 {
+        for hand in ["hand=1", "hand=4", "hand=8"] {
+            let g = game(n, &[hand]);
+            for seed in 0..3 {
+                let st = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
+                let text = crate::deal_text::round_trip(&g, &st).unwrap();
+                assert!(text.starts_with("hands: ") && text.contains("; stock: "));
+            }
+        }
+    }
+    let g = game(3, &[]);
+    let st = g.deal(&mut ChaCha8Rng::seed_from_u64(4));
+    let text = crate::deal_text::DealText::print_deal(&g, &st);
+    let first = st.hands[S0].iter().next().unwrap().to_string();
+    // The card moved from seat 0's hand to the end of the stock: a hand of three.
+    let short = text
+        .replacen(&format!("{first} "), "", 1)
+        .replacen(&first, "", 1)
+        + " "
+        + &first;
+    assert!(
+        crate::deal_text::DealText::parse_deal(&g, &short).is_err(),
+        "{short}"
+    );
+    let twice = format!("{text} {first}");
+    assert!(
+        crate::deal_text::DealText::parse_deal(&g, &twice).is_err(),
+        "{twice}"
+    );
+}
+
+/// Every invariant, broken alone in a real position, is refused; the position itself passes.
+#[test]
+fn broken_states_fail_the_invariants() {
+    let g = game(4, &["negative=false"]);
+    let hands = ["2S 3S 5S 7S", "", "AD 2D 5D 7D", "AC 2C 5C 7C"];
+    let base = position(&g, &hands, "KC QC JC", "8D", 10);
+    g.check_invariants(&base).unwrap();
+    let bad = |what: &str, edit: &dyn Fn(&mut NinetyNineState)| {
+        let mut st = base.clone();
+        edit(&mut st);
+        assert!(g.check_invariants(&st).is_err(), "{what} passes");
+    };
+    bad("a card twice in the stock", &|st| {
+        st.stock = Stock::from_top(["KC", "KC", "QC", "JC"].map(c));
+    });
+    bad("a played card in the stock", &|st| {
+        st.stock = Stock::from_top(cards("KC QC JC 8D"));
+    });
+    bad("a card in two hands", &|st| {
+        st.hands[S2].insert(c("2S"));
+        st.hands[S2].remove(c("AD"));
+        st.pile.insert(c("AD"));
+    });
+    bad("cards held by a seat that is out", &|st| {
+        st.hands[S1].insert(c("KC"));
+        st.stock = Stock::from_top(cards("QC JC"));
+    });
+    bad("cards held by a seat beyond the players", &|st| {
+        st.hands[Seat::new(5)].insert(c("KC"));
+        st.stock = Stock::from_top(cards("QC JC"));
+    });
+    bad("a hand of three", &|st| {
+        st.hands[S0].remove(c("7S"));
+        st.stock = Stock::from_top(cards("KC QC JC 7S"));
+    });
+    bad("a hand of five", &|st| {
+        st.hands[S0].insert(c("KC"));
+        st.stock = Stock::from_top(cards("QC JC"));
+    });
+    bad("a seat in without tokens", &|st| st.tokens[S2] = 0);
+    bad("a seat with too many tokens", &|st| st.tokens[S2] = 4);
+    bad("a seat out with tokens", &|st| st.tokens[S1] = 1);
+    bad("a seat beyond the players with tokens", &|st| {
+        st.tokens[Seat::new(4)] = 1;
+    });
+    bad("a card lost", &|st| {
+        st.pile.remove(c("AH"));
+    });
+    bad("a stock card that did not go into it", &|st| {
+        st.restock = CardSet::FULL_DECK - CardSet::from_card(c("QC"));
+    });
+    bad("the top card off the pile", &|st| st.top = Some(c("KC")));
+    bad("no top card on a pile", &|st| st.top = None);
+    bad("a count above 99", &|st| st.count = 100);
+    bad("a count below zero without negative", &|st| st.count = -1);
+    bad("a token lost without a hand ended", &|st| st.tokens[S0] = 2);
+    bad("a hand ended without a token lost", &|st| st.hand += 1);
+    bad("over with three in", &|st| st.over = true);
+    bad("the turn with a seat that is out", &|st| st.turn = S1);
+    bad("the deal with a seat that is out", &|st| st.dealer = S1);
+    bad("the turn beyond the players", &|st| st.turn = Seat::new(5));
+    bad("a player to move who cannot play", &|st| st.count = 99);
+    // Play-on: a short hand is right only once the stock is empty.
+    let g = game(2, &["stock=play-on"]);
+    let mut st = position(&g, &["2S 3S 5S", "AH 2H 5H 7H"], "", "8D", 10);
+    g.check_invariants(&st).unwrap();
+    st.hands[S0].insert(c("9S"));
+    st.hands[S0].insert(c("9H"));
+    st.pile -= cards("9S 9H");
+    assert!(g.check_invariants(&st).is_err(), "a hand of five");
+    let mut st = position(&g, &["2S 3S 5S", "AH 2H 5H 7H"], "KC", "8D", 10);
+    assert!(
+        g.check_invariants(&st).is_err(),
+        "a short hand with a stock"
+    );
+    st.stock = Stock::default();
+    st.pile.insert(c("KC"));
+    g.check_invariants(&st).unwrap();
+}
+
+/// What the accessors and the settings show is the position's.
+#[test]
+fn the_accessors_show_the_state_and_the_settings() {
+    let g = game(
+        4,
+        &["tokens=5", "hand=3", "negative=false", "stock=play-on"],
+    );
+    assert_eq!(
+        (
+            g.tokens(),
+            g.hand_size(),
+            g.negative_allowed(),
+            g.exhausted()
+        ),
+        (5, 3, false, Exhausted::PlayOn)
+    );
+    let d = game(3, &[]);
+    assert!(d.negative_allowed() && d.exhausted() == Exhausted::Reshuffle);
+    let mut st = g.deal(&mut ChaCha8Rng::seed_from_u64(2));
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut legal = Vec::new();
+    for _ in 0..30 {
+        if st.over {
+            break;
+        }
+        g.legal_actions(&st, &mut legal);
+        g.apply(&mut st, legal[0], &mut rng);
+    }
+    assert_eq!(st.count(), st.count);
+    assert_eq!((st.turn(), st.clockwise()), (st.turn, st.clockwise));
+    assert_eq!((st.hand_number(), st.tally()), (st.hand, st.tally));
+    assert_eq!(st.eliminations(), st.out);
+    assert_eq!(st.stock().as_slice(), st.stock.as_slice());
+    for s in Seat::all(4) {
+        assert_eq!(
+            (st.hand_of(s), st.tokens_of(s)),
+            (st.hands[s], st.tokens[s])
+        );
+    }
+    assert!(st.tally().plays >= 1);
+}
+
+/// The statistics, column by column: a hand ended at 99 (the count at a bust averaged over
+/// the hands ended), and the winner's tokens once the game is over.
+#[test]
+fn stats_average_the_bust_count_and_show_the_winners_tokens() {
+    let names = NinetyNine::INFO.stats;
+    let column = |out: &[f64], name: &str| out[names.iter().position(|&n| n == name).unwrap()];
+    let g = game(3, &[]);
+    let mut st = position(
+        &g,
+        &["9S 2S 5S 7S", "AH 2H 5H 7H", "AD 2D 5D 7D"],
+        "KC QC JC",
+        "8D",
+        90,
+    );
+    let mut out = vec![7.0];
+    g.stats(&st, &mut out);
+    assert_eq!(out.len(), names.len());
+    assert_eq!(column(&out, "bust_count"), 0.0, "no hand ended yet");
+    play(&g, &mut st, "9S=99");
+    g.stats(&st, &mut out);
+    assert_eq!(
+        (
+            column(&out, "hands"),
+            column(&out, "plays"),
+            column(&out, "nines")
+        ),
+        (2.0, 1.0, 1.0)
+    );
+    assert_eq!(column(&out, "bust_count"), 99.0);
+    assert_eq!(column(&out, "winner_tokens"), 0.0);
+    // A second hand ended at 13 (a four with more than two in reverses, a three skips).
+    st.count = 10;
+    st.hands[S1] = cards("4H 3H KH QH");
+    st.hands[S0] = cards("AS 2S 5S 7S");
+    st.hands[S2] = cards("AD 2D 5D 7D");
+    let dealt = st.hands[S0] | st.hands[S1] | st.hands[S2];
+    st.stock = Stock::from_top((CardSet::FULL_DECK - dealt).iter());
+    g.check_invariants(&st).unwrap();
+    play(&g, &mut st, "4H+0");
+    g.stats(&st, &mut out);
+    assert_eq!(
+        (column(&out, "reversals"), column(&out, "skips")),
+        (1.0, 0.0)
+    );
+    // Play goes back to seat 0; its three skips seat 1 (anticlockwise, seat 2 then seat 1).
+    assert_eq!(st.turn, S0);
+    st.hands[S0] = cards("3S 2S 5S 7S");
+    let dealt = st.hands[S0] | st.hands[S1] | st.hands[S2];
+    st.stock = Stock::from_top((CardSet::FULL_DECK - dealt - st.pile).iter());
+    g.check_invariants(&st).unwrap();
+    play(&g, &mut st, "3S+3");
+    g.stats(&st, &mut out);
+    assert_eq!(column(&out, "skips"), 1.0);
+    assert_eq!(st.turn, S1);
+    // The game over: the last player in keeps its tokens.
+    let g = game(3, &["tokens=2"]);
+    let mut st = position(
+        &g,
+        &["9S 2S 5S 7S", "AH 2H 5H 7H", ""],
+        "KC QC JC",
+        "8D",
+        90,
+    );
+    st.tokens[S1] = 1;
+    st.hand += 1;
+    st.dealer = S1;
+    g.check_invariants(&st).unwrap();
+    play(&g, &mut st, "9S=99");
+    assert!(st.over);
+    g.stats(&st, &mut out);
+    assert_eq!(column(&out, "winner_tokens"), 2.0);
+    // Hands 1 and 2 lost by seat 2, hand 3 by seat 1, hand 4 by seat 1 again (the one this
+    // test plays): four hands ended, one bust counted (at 99) in this position's tally.
+    assert_eq!(column(&out, "hands"), 4.0);
+    assert_eq!(column(&out, "bust_count"), 99.0 / 4.0);
+}
+
+/// Every move is public, and random games end far below the move cap.
+#[test]
+fn every_move_is_public_and_games_end_below_the_cap() {
+    let g = game(6, &["tokens=9", "hand=1"]);
+    let cap = g.move_cap().unwrap();
+    let mut legal = Vec::new();
+    for seed in 0..5 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut st = g.deal(&mut rng);
+        let mut moves = 0;
+        while !st.over {
+            g.legal_actions(&st, &mut legal);
+            let a = legal[rng.random_range(0..legal.len())];
+            for viewer in Seat::all(6) {
+                assert_eq!(g.observe_action(&st, a, viewer), Some(a));
+            }
+            g.apply(&mut st, a, &mut rng);
+            moves += 1;
+        }
+        assert!(moves > 0 && moves * 10 < cap, "{moves} moves");
+    }
+}
+
+/// The observation's scalars, each scaled as documented: stock / 52, hand sizes / hand,
+/// tokens / tokens, hand number / 20, the seats out, the direction and the end.
+#[test]
+fn the_observation_scales_each_count_as_documented() {
+    use crate::encoding::{Encoding, Tensor};
+    let g = game(4, &["tokens=2"]);
+    let hands = ["2S 3S 5S", "", "AD 2D 5D 7D", "AC 2C 5C 7C"];
+    let g3 = game(4, &["tokens=2", "stock=play-on"]);
+    let mut st = position(&g3, &hands, "", "8D", 10);
+    st.tokens[S2] = 1;
+    st.hand += 1;
+    st.clockwise = false;
+    g3.check_invariants(&st).unwrap();
+    let encode = |g: &NinetyNine, st: &NinetyNineState| {
+        let mut t = Tensor::new();
+        g.encode_observation(&g.observe(st, S3), &mut t);
+        t
+    };
+    let t = encode(&g3, &st);
+    // Seats from the observer (seat 3): 3, 0, 1, 2.
+    assert_eq!(t.get("hand_sizes").unwrap(), &[1.0, 0.75, 0.0, 1.0]);
+    assert_eq!(t.get("tokens").unwrap(), &[1.0, 1.0, 0.0, 0.5]);
+    assert_eq!(t.get("out").unwrap(), &[0.0, 0.0, 1.0, 0.0]);
+    assert_eq!(t.get("stock").unwrap(), &[0.0]);
+    assert_eq!(t.get("hand_number").unwrap(), &[f32::from(st.hand) / 20.0]);
+    assert_eq!(t.get("clockwise").unwrap(), &[0.0]);
+    assert_eq!(t.get("over").unwrap(), &[0.0]);
+    let st = g.deal(&mut ChaCha8Rng::seed_from_u64(1));
+    let t = encode(&g, &st);
+    assert_eq!(t.get("stock").unwrap(), &[36.0 / 52.0]);
+    assert_eq!(t.get("clockwise").unwrap(), &[1.0]);
+}
