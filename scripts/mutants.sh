@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Mutation testing of one game's rules: cargo-mutants changes the code of
 # engine/src/games/<game>/ (one small mutation at a time) and runs the engine's tests on each
-# mutant (the tests under games::<game>:: only, in the `mutants` profile of Cargo.toml); a
-# mutant the tests do not catch is a rule nobody tests. Not run in CI (slow).
+# mutant (the tests under games::<game>:: only, and those of a game sharing its rules, in the
+# `mutants` profile of Cargo.toml); a mutant the tests do not catch is a rule nobody tests.
+# Not run in CI (slow).
 #
 #   scripts/mutants.sh <game> [extra cargo-mutants arguments]
 #   scripts/mutants.sh omi --list        # the mutants only, nothing built
@@ -62,6 +63,12 @@ timeout=(--minimum-test-timeout "${MUTANTS_MIN_TIMEOUT:-60}")
 if [ -n "${MUTANTS_TIMEOUT:-}" ]; then
     timeout=(--timeout "$MUTANTS_TIMEOUT")
 fi
+# A game whose rules serve another game too has that game's tests run as well: Mattis's
+# `TwoPart` carries Myllymatti's rules (pairs, exposed hands), tested under games::myllymatti::.
+filters=("games::$game::")
+case $game in
+    mattis) filters+=("games::myllymatti::") ;;
+esac
 exec cargo mutants \
     --package cardsim-engine \
     --test-package cardsim-engine \
@@ -73,4 +80,4 @@ exec cargo mutants \
     "${jobs[@]}" \
     --output "$out" \
     "$@" \
-    -- -- "games::$game::"
+    -- -- "${filters[@]}"

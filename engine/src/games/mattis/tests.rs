@@ -551,3 +551,218 @@ fn mattis_soak() {
     let variants = (3..=8).map(game).collect::<Vec<_>>();
     conformance::soak_a_million("mattis (draws: games at the move cap)", &variants);
 }
+
+/// The deal text reads back for every player count; a short hand or a card twice is refused.
+#[test]
+fn the_deal_text_reads_back() {
+    for players in 3..=8 {
+        let g = game(players);
+        for seed in 0..3 {
+            let st = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
+            let text = crate::deal_text::round_trip(&g, &st).unwrap();
+            assert!(text.starts_with("hands: ") && text.contains("; stock: "));
+        }
+    }
+    let g = game(3);
+    let st = g.deal(&mut ChaCha8Rng::seed_from_u64(4));
+    let text = crate::deal_text::DealText::print_deal(&g, &st);
+    let first_card = st.hands[S0].iter().next().unwrap().to_string();
+    let short = text
+        .replacen(&format!("{first_card} "), "", 1)
+        .replacen(&first_card, "", 1)
+        + " "
+        + &first_card;
+    assert!(
+        crate::deal_text::DealText::parse_deal(&g, &short).is_err(),
+        "{short}"
+    );
+    let twice = format!("{text} {first_card}");
+    assert!(crate::deal_text::DealText::parse_deal(&g, &twice).is_err());
+}
+
+/// Every first-half invariant, broken alone in a real position, is refused; so are
+/// first-half cards left over in the second half.
+#[test]
+fn broken_states_fail_the_invariants() {
+    let g = game(3);
+    let base = first(&g, &["2H 4C 9S", "5S 6S 7C", "QH KD 3C"], "AS AH AD", S0);
+    let mut mid = base.clone();
+    play(&g, &mut mid, "2H");
+    g.check_invariants(&mid).unwrap();
+    let bad = |what: &str, st0: &MattisState, edit: &dyn Fn(&mut MattisState)| {
+        let mut st = st0.clone();
+        edit(&mut st);
+        assert!(g.check_invariants(&st).is_err(), "{what} passes");
+    };
+    bad("a card twice in the stock", &base, &|st| {
+        st.stock = Stock::from_top(["AS", "AS", "AH", "AD"].map(c));
+    });
+    bad("a stock card in a hand", &base, &|st| {
+        st.hands[S0] = cards("2H 4C AS");
+        st.won[S2].insert(c("9S"));
+    });
+    bad("a seat beyond the players holding a card", &base, &|st| {
+        st.won[S2].remove(c("2S"));
+        st.won[Seat::new(5)].insert(c("2S"));
+    });
+    bad(
+        "a seat beyond the players with a card on the table",
+        &base,
+        &|st| {
+            st.won[S2].remove(c("2S"));
+            st.table[Seat::new(4)].insert(c("2S"));
+        },
+    );
+    bad("four cards in a hand", &base, &|st| {
+        st.won[S2].remove(c("2S"));
+        st.hands[S0].insert(c("2S"));
+    });
+    bad("a card lost", &base, &|st| {
+        st.won[S2].remove(c("2S"));
+    });
+    bad("a trump with cards in the stock", &base, &|st| {
+        st.won[S2].remove(c("AD"));
+        st.trump = Some(c("AD"));
+        st.maker = Some(S2);
+        st.won[S2].insert(c("AD"));
+        st.stock = Stock::from_top(["AS", "AH"].map(c));
+    });
+    bad("a maker without a trump", &base, &|st| st.maker = Some(S1));
+    bad("the trump outside the maker's pile", &base, &|st| {
+        st.stock = Stock::default();
+        st.won[S2] |= cards("AS AH AD");
+        st.trump = Some(c("AD"));
+        st.maker = Some(S1);
+    });
+    bad("a seat not contending to play", &mid, &|st| {
+        st.contenders = SeatMask(1 << 0 | 1 << 2);
+    });
+    bad("a seat to play that already played", &mid, &|st| {
+        st.turn = S0
+    });
+    bad("a seat to play with nothing", &base, &|st| {
+        st.won[S2] |= st.hands[S0] | cards("AS AH");
+        st.hands[S0] = CardSet::EMPTY;
+        st.stock = Stock::from_top(["AD"].map(c));
+    });
+    bad("a round card off the table", &mid, &|st| {
+        st.table[S0] = CardSet::EMPTY;
+        st.won[S2].insert(c("2H"));
+    });
+    // Second half.
+    let st2 = second(&g, &["2H 4C", "5S 6S", "QH"], Suit::Hearts, S0);
+    bad("a stock in the second half", &st2, &|st| {
+        st.stock = Stock::from_top(["2S"].map(c));
+    });
+    bad("a first-half hand in the second half", &st2, &|st| {
+        st.hands[S1] = cards("2S");
+    });
+}
+
+/// The accessors show the state: in the first half the hands, piles, table and round, in the
+/// second the beating's hands.
+#[test]
+fn the_accessors_show_the_state() {
+    let g = game(3);
+    let mut st = first(&g, &["2H 4C 9S", "5S 6S 7C", "QH KD 3C"], "AS AH AD", S0);
+    play(&g, &mut st, "9S");
+    assert_eq!(st.half(), Half::First);
+    assert_eq!(st.hand_of(S0), cards("2H 4C"));
+    assert_eq!(st.table_of(S0), cards("9S"));
+    assert_eq!(st.round_card(S0), Some(c("9S")));
+    assert_eq!(st.round_card(S1), None);
+    assert_eq!(st.won(S2), st.won[S2]);
+    assert_eq!(st.stock().len(), 3);
+    assert_eq!((st.trump(), st.maker()), (None, None));
+    assert_eq!(st.contenders(), SeatMask::all(3));
+    assert_eq!(st.tally(), st.tally);
+    let obs = g.observe(&st, S1);
+    assert_eq!(obs.hand(), cards("5S 6S 7C"));
+    let st2 = second(&g, &["2H 4C", "5S 6S", "QH"], Suit::Hearts, S0);
+    assert_eq!(st2.half(), Half::Second);
+    assert_eq!(st2.hand_of(S1), cards("5S 6S"));
+    assert_eq!(st2.beating().hand(S2), cards("QH"));
+    assert_eq!(g.observe(&st2, S2).hand(), cards("QH"));
+}
+
+/// The statistics, column by column, over a hand-played first half: a blind play, a tie, the
+/// tricks, the blåmattis count; the second half's columns come from the beating.
+#[test]
+fn stats_count_the_first_half_column_by_column() {
+    let names = Mattis::INFO.stats;
+    let col = |out: &[f64], name: &str| out[names.iter().position(|&n| n == name).unwrap()];
+    let g = game(3);
+    let mut st = first(&g, &["2H 4C 9S", "5S 6S 7C", "QH KD 3C"], "AS AH AD 8D", S0);
+    let mut out = vec![5.0];
+    g.stats(&st, &mut out);
+    assert_eq!(out, vec![0.0; names.len()]);
+    // Seat 0 plays blind (the AS), seat 1 a seven, seat 2 the king: the ace takes it.
+    play(&g, &mut st, "blind");
+    play(&g, &mut st, "7C");
+    play(&g, &mut st, "KD");
+    g.stats(&st, &mut out);
+    assert_eq!((col(&out, "blind_plays"), col(&out, "tricks")), (1.0, 1.0));
+    assert_eq!(col(&out, "ties"), 0.0);
+    assert_eq!(col(&out, "loser_cards"), 0.0, "the game goes on");
+    // A tie of nines: the tied players play again, no trick yet.
+    let mut st = first(&g, &["9H 4C", "9D 6S", "2C 3C"], "AS AH AD", S0);
+    play(&g, &mut st, "9H");
+    play(&g, &mut st, "9D");
+    play(&g, &mut st, "2C");
+    g.stats(&st, &mut out);
+    assert_eq!((col(&out, "ties"), col(&out, "tricks")), (1.0, 0.0));
+    // A whole game's columns: the beating's counts, and the mattis's cards at the end.
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut st = g.deal(&mut rng);
+    let mut legal = Vec::new();
+    for _ in 0..MOVE_CAP {
+        if g.to_move(&st) == ToMove::Over {
+            break;
+        }
+        g.legal_actions(&st, &mut legal);
+        g.apply(&mut st, legal[rng.random_range(0..legal.len())], &mut rng);
+    }
+    assert_eq!(g.to_move(&st), ToMove::Over);
+    g.stats(&st, &mut out);
+    let b = st.beat.tally();
+    assert_eq!(
+        (
+            col(&out, "beat_tricks"),
+            col(&out, "plays"),
+            col(&out, "runs")
+        ),
+        (b.tricks as f64, b.plays as f64, b.runs as f64)
+    );
+    assert_eq!(
+        (col(&out, "pickups"), col(&out, "forced_pickups")),
+        (b.pickups as f64, b.forced_pickups as f64)
+    );
+    assert!(b.plays > 0 && b.tricks > 0);
+    let loser = st.beat.out().active(3).next().unwrap();
+    assert_eq!(col(&out, "loser_cards"), st.beat.hand(loser).len() as f64);
+    assert!(col(&out, "loser_cards") > 0.0);
+    assert_eq!(col(&out, "blamattis"), st.tally.blamattis as f64);
+}
+
+/// Every move is public; moves print as the page names them; random games end below the cap.
+#[test]
+fn moves_are_public_and_games_end_below_the_cap() {
+    let g = game(8);
+    let cap = g.move_cap().unwrap();
+    let mut legal = Vec::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let mut st = g.deal(&mut rng);
+    let mut moves = 0;
+    while g.to_move(&st) != ToMove::Over && moves < cap {
+        g.legal_actions(&st, &mut legal);
+        let a = legal[rng.random_range(0..legal.len())];
+        for viewer in Seat::all(8) {
+            assert_eq!(g.observe_action(&st, a, viewer), Some(a));
+        }
+        g.apply(&mut st, a, &mut rng);
+        moves += 1;
+    }
+    assert!(moves * 5 < cap, "{moves}");
+    assert_eq!(MattisAction::Blind.to_string(), "blind");
+    assert_eq!(MattisAction::Card(c("TD")).to_string(), "TD");
+}
