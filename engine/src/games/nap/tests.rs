@@ -184,6 +184,28 @@ fn the_first_lead_makes_trumps_and_every_player_settles() {
     assert_eq!(Nap::payment(B::Mis, 1), -3);
     assert_eq!(Nap::payment(B::Blucher, 5), 40);
     assert_eq!(Nap::payment(B::Two, 3), 2);
+    // Each bid's fewest tricks: n tricks for Two, Three and Four, all five from Nap up, none
+    // at mis.
+    let fewest = |b: NapBid| (0..=HAND).find(|&t| b.made(t));
+    assert_eq!(
+        B::ALL.map(fewest),
+        [
+            Some(2),
+            Some(3),
+            Some(0),
+            Some(4),
+            Some(5),
+            Some(5),
+            Some(5)
+        ]
+    );
+    for b in B::ALL {
+        let made: Vec<usize> = (0..=HAND).filter(|&t| b.made(t)).collect();
+        match b {
+            B::Mis => assert_eq!(made, [0]),
+            _ => assert_eq!(made, (fewest(b).unwrap()..=HAND).collect::<Vec<_>>()),
+        }
+    }
 }
 
 /// A lost Nap: the bidder pays every other player ten.
