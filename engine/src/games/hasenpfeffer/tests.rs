@@ -704,3 +704,66 @@ fn broken_positions_fail_the_invariants() {
         ],
     );
 }
+
+/// The options read back as set.
+#[test]
+fn max_deals_reads_back() {
+    assert_eq!(game(&["max_deals=7"]).max_deals(), 7);
+    assert_eq!(game(&[]).max_deals(), 500);
+}
+
+/// The observation text: the hands while bidding and naming trumps; the trick line once the
+/// cards are played (the declarer to lead); the shown joker after all passed.
+#[test]
+fn the_text_shows_the_trick_once_the_cards_are_played() {
+    use crate::encoding::Encoding;
+    let g = game(&[]);
+    let mut s = position(&g, HANDS);
+    apply_all(&g, &mut s, &[A::Pass, A::Bid(2), A::Pass, A::Pass]);
+    apply_all(&g, &mut s, &[A::Trump(Suit::Hearts)]);
+    let text = g.observation_string(&g.observe(&s, Seat::new(0)));
+    assert!(!text.contains("trick"), "{text}");
+    apply_all(&g, &mut s, &[A::Discard(card("9C"))]);
+    let text = g.observation_string(&g.observe(&s, Seat::new(0)));
+    assert!(text.contains("trick: -, 1 to lead"), "{text}");
+    let mut s = position(&g, HANDS);
+    apply_all(&g, &mut s, &[A::Pass; 4]);
+    let text = g.observation_string(&g.observe(&s, Seat::new(2)));
+    assert!(text.contains("joker: shown"), "{text}");
+}
+
+/// Determinizations deal the unseen cards at random: while bidding the joker may be the widow
+/// like any unseen card; in play the declarer's unseen discard is never the joker.
+#[test]
+fn determinizations_place_the_widow_and_the_discard_as_the_rules_allow() {
+    let g = game(&[]);
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    // Seat 1 sees neither the joker (seat 0's) nor the widow: over 400 determinizations the
+    // joker is the widow about one time in 19.
+    let s = position(&g, HANDS);
+    let obs = g.observe(&s, Seat::new(1));
+    let widows = (0..400)
+        .filter(|_| g.determinize(&obs, &mut rng).stub().contains(Card::JOKER))
+        .count();
+    assert!((5..=50).contains(&widows), "{widows}");
+    // Seat 1 declares, seat 0 (the joker) sees no discard.
+    let mut s = position(&g, HANDS);
+    apply_all(&g, &mut s, &[A::Pass, A::Bid(2), A::Pass, A::Pass]);
+    apply_all(
+        &g,
+        &mut s,
+        &[A::Trump(Suit::Hearts), A::Discard(card("9C"))],
+    );
+    // Seat 2 sees neither the joker nor the discard: the joker goes to seat 0, 1 or 3 (six
+    // unseen cards each), never to the discard; no bid was forced, so the declarer (seat 1)
+    // is not known to hold it.
+    let obs = g.observe(&s, Seat::new(2));
+    let mut with_declarer = 0;
+    for _ in 0..300 {
+        let d = g.determinize(&obs, &mut rng);
+        assert!(!d.stub().contains(Card::JOKER));
+        g.check_invariants(&d).unwrap();
+        with_declarer += usize::from(d.play().hand(Seat::new(1)).contains(Card::JOKER));
+    }
+    assert!((50..=150).contains(&with_declarer), "{with_declarer}");
+}
