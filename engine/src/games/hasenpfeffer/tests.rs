@@ -339,3 +339,431 @@ fn hasenpfeffer_soak_a_million_random_games() {
 fn nth_legal_enumerates_the_legal_cards() {
     crate::tricks::testing::assert_counts_the_legal_actions::<Hasenpfeffer>();
 }
+
+/// A fresh game: no deal played, no score, no contract, no trumps, no winner, nothing
+/// counted; the contract shows only once the auction is over, to the state and to every
+/// observation; the bidding is public and a seat's observation holds its own hand.
+#[test]
+fn a_fresh_game_and_the_contract_once_the_auction_is_over() {
+    let g = game(&[]);
+    let mut s = position(&g, HANDS);
+    assert_eq!((s.deals(), s.scores(), s.winner()), (0, [0, 0], None));
+    assert!(!s.forced() && s.trump().is_none() && s.contract().is_none());
+    assert_eq!(*s.tally(), HasenpfefferTally::default());
+    let mut stats = Vec::new();
+    g.stats(&s, &mut stats);
+    assert_eq!(stats, [0.0; 10]);
+    apply_all(&g, &mut s, &[A::Bid(2)]);
+    // Seat 0 holds the standing bid, but the auction goes on: no contract yet, and the
+    // widow is nobody's discard.
+    assert_eq!(s.auction().high(), Some((Seat::new(0), 2)));
+    assert_eq!(s.auction().spoken(), 1);
+    assert_eq!(s.contract(), None);
+    let obs = g.observe(&s, Seat::new(0));
+    assert_eq!((obs.contract(), obs.discard), (None, None));
+    assert_eq!(obs.hand(), cards(HANDS[0]));
+    assert_eq!(g.observe(&s, Seat::new(1)).hand(), cards(HANDS[1]));
+    let bid = A::Bid(3);
+    assert_eq!(g.observe_action(&s, bid, Seat::new(2)), Some(bid));
+    apply_all(&g, &mut s, &[A::Pass, A::Pass, A::Pass]);
+    assert_eq!(s.contract(), Some((Seat::new(0), 2)));
+    for seat in Seat::all(4) {
+        assert_eq!(g.observe(&s, seat).contract(), Some((Seat::new(0), 2)));
+    }
+    apply_all(&g, &mut s, &[A::Trump(Suit::Diamonds)]);
+    assert_eq!(s.trump(), Some(Suit::Diamonds));
+    let play = A::Play(card("AS"));
+    assert_eq!(g.observe_action(&s, play, Seat::new(1)), Some(play));
+}
+
+/// Each move's text: `pass`, `bid n`, `trump S`, `discard C`, and a played card alone.
+#[test]
+fn actions_print_as_documented() {
+    let texts = [
+        A::Pass,
+        A::Bid(4),
+        A::Trump(Suit::Hearts),
+        A::Discard(card("9H")),
+        A::Play(Card::JOKER),
+    ]
+    .map(|a| a.to_string());
+    assert_eq!(
+        texts,
+        [
+            "pass",
+            "bid 4",
+            &format!("trump {}", Suit::Hearts),
+            "discard 9H",
+            "JK"
+        ]
+    );
+}
+
+/// Partners sit across: seats 0 and 2 are team 0, 1 and 3 team 1, for `Game::team` and the
+/// trick view alike.
+#[test]
+fn partners_sit_across_the_table() {
+    let g = game(&[]);
+    let teams = TrickTaking::teams(&g);
+    for seat in Seat::all(4) {
+        assert_eq!(g.team(seat), seat.index() % 2);
+        assert_eq!(teams.team(seat), seat.index() % 2);
+    }
+}
+
+/// The tally and the statistics columns after a sweep (made), a set contract, a forced bid
+/// and a void hand, in that order.
+#[test]
+fn the_tally_and_the_statistics_count_each_hand() {
+    let g = game(&["target=100"]);
+    let mut stats = Vec::new();
+    // Seat 0 bids five in clubs and takes all six tricks (see the declarer's test).
+    let mut s = position(&g, HANDS);
+    apply_all(&g, &mut s, &[A::Bid(5), A::Pass, A::Pass, A::Pass]);
+    apply_all(&g, &mut s, &[A::Trump(Suit::Clubs), A::Discard(card("9H"))]);
+    play_strongest(&g, &mut s);
+    g.stats(&s, &mut stats);
+    assert_eq!(
+        stats,
+        [1.0, 0.0, 0.0, 1.0, 0.0, 1.0, 5.0, 6.0, 6.0, 0.0],
+        "hands, void, forced, made, set, sweeps, contracts, declarer tricks, points"
+    );
+
+    // Seat 1 bids six in hearts and is set: the defenders (team 0) score their tricks, and
+    // the declarers took the rest.
+    let mut s = position(&g, HANDS);
+    apply_all(&g, &mut s, &[A::Pass, A::Bid(6), A::Pass, A::Pass]);
+    apply_all(
+        &g,
+        &mut s,
+        &[A::Trump(Suit::Hearts), A::Discard(card("9C"))],
+    );
+    play_strongest(&g, &mut s);
+    let [a, b] = s.scores();
+    assert!(a > 0 && b == -6, "{a} {b}");
+    g.stats(&s, &mut stats);
+    let declarer_tricks = f64::from(6 - a);
+    assert_eq!(
+        stats,
+        [
+            1.0,
+            0.0,
+            0.0,
+            0.0,
+            1.0,
+            0.0,
+            6.0,
+            declarer_tricks,
+            f64::from(a),
+            -6.0
+        ]
+    );
+
+    // All pass: seat 0 (the joker) is held to three.
+    let mut s = position(&g, HANDS);
+    apply_all(&g, &mut s, &[A::Pass; 4]);
+    g.stats(&s, &mut stats);
+    assert_eq!(stats[..3], [0.0, 0.0, 1.0]);
+
+    // All pass with the joker the widow: the hand is void.
+    let hands = [
+        "9H JC JS AC KC AH",
+        "QC TC 9C KH QH TH",
+        "AD KD QD JD TD 9D",
+        "AS KS QS TS 9S JH",
+    ];
+    let mut s = position(&g, hands);
+    apply_all(&g, &mut s, &[A::Pass; 4]);
+    g.stats(&s, &mut stats);
+    assert_eq!(stats, [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+}
+
+/// The defenders reach the target on a hand the declarers do not: the defenders win, for
+/// either side declaring.
+#[test]
+fn the_defenders_reaching_the_target_win() {
+    let g = game(&[]);
+    // Team 1 (seat 1) declares six in hearts and is set; team 0 reaches 10 from 9.
+    let mut s = position(&g, HANDS);
+    s.scores = [9, 0];
+    apply_all(&g, &mut s, &[A::Pass, A::Bid(6), A::Pass, A::Pass]);
+    apply_all(
+        &g,
+        &mut s,
+        &[A::Trump(Suit::Hearts), A::Discard(card("9C"))],
+    );
+    play_strongest(&g, &mut s);
+    assert_eq!((s.phase(), s.winner()), (Phase::Over, Some(0)));
+    assert_eq!(s.scores()[1], -6);
+    let o = g.outcome(&s).unwrap();
+    assert_eq!((o[Seat::new(0)].win, o[Seat::new(1)].win), (0.5, 0.0));
+    // Each seat's score is its side's points.
+    for seat in Seat::all(4) {
+        assert_eq!(o[seat].score, f64::from(s.scores()[seat.index() % 2]));
+    }
+
+    // Team 0 (seat 0) declares six in spades against seat 3's five spades and is set; team
+    // 1 reaches 10 from 9.
+    let mut s = position(&g, HANDS);
+    s.scores = [0, 9];
+    apply_all(&g, &mut s, &[A::Bid(6), A::Pass, A::Pass, A::Pass]);
+    apply_all(
+        &g,
+        &mut s,
+        &[A::Trump(Suit::Spades), A::Discard(card("9H"))],
+    );
+    play_strongest(&g, &mut s);
+    assert_eq!(s.scores()[0], -6);
+    assert_eq!((s.phase(), s.winner()), (Phase::Over, Some(1)));
+}
+
+/// `max_deals` deals, void ones included, end the game; equal scores draw.
+#[test]
+fn max_deals_with_equal_scores_is_a_draw() {
+    let g = game(&["max_deals=1"]);
+    let hands = [
+        "9H JC JS AC KC AH",
+        "QC TC 9C KH QH TH",
+        "AD KD QD JD TD 9D",
+        "AS KS QS TS 9S JH",
+    ];
+    let mut s = position(&g, hands);
+    apply_all(&g, &mut s, &[A::Pass; 4]);
+    assert_eq!((s.phase(), s.deals(), s.winner()), (Phase::Over, 1, None));
+    assert_eq!(g.to_move(&s), ToMove::Over);
+    let o = g.outcome(&s).unwrap();
+    assert!(Seat::all(4).all(|seat| o[seat].win == o[Seat::new(0)].win));
+    // With two deals allowed the void hand is followed by the next.
+    let g = game(&["max_deals=2"]);
+    let mut s = position(&g, hands);
+    apply_all(&g, &mut s, &[A::Pass; 4]);
+    assert_eq!((s.phase(), s.deals()), (Phase::Bid, 1));
+}
+
+/// A deal takes at most 30 moves (four bids, trumps, a discard, 24 cards): the move cap is
+/// 30 a deal.
+#[test]
+fn the_move_cap_is_thirty_moves_a_deal() {
+    let g = game(&["max_deals=7"]);
+    let mut s = position(&g, HANDS);
+    let mut moves = 0;
+    let mut legal = Vec::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    // Every seat bids (1, 2, 3, 4): the longest auction.
+    for bid in 1..=4 {
+        g.apply(&mut s, A::Bid(bid), &mut rng);
+        moves += 1;
+    }
+    while s.deals() == 0 {
+        g.legal_actions(&s, &mut legal);
+        g.apply(&mut s, legal[0], &mut rng);
+        moves += 1;
+    }
+    assert_eq!(moves, 30);
+    assert_eq!(g.move_cap(), Some(7 * 30));
+}
+
+/// The observation scales the scores by `target` (our side first) and the deals by 10.
+#[test]
+fn the_observation_scales_scores_and_deals() {
+    use crate::encoding::{Encoding, Tensor};
+    let g = game(&[]);
+    let mut s = position(&g, HANDS);
+    s.scores = [3, -2];
+    s.deals = 4;
+    let mut t = Tensor::new();
+    g.encode_observation(&g.observe(&s, Seat::new(1)), &mut t);
+    assert_eq!(t.get("scores").unwrap(), &[-0.2, 0.3]);
+    assert_eq!(t.get("deals").unwrap(), &[0.4]);
+    let mut t = Tensor::new();
+    g.encode_observation(&g.observe(&s, Seat::new(2)), &mut t);
+    assert_eq!(t.get("scores").unwrap(), &[0.3, -0.2]);
+}
+
+/// The deal text reads back: random deals, the joker in a hand and the joker as the widow;
+/// a joker field naming no seat is refused.
+#[test]
+fn the_deal_text_reads_back() {
+    use crate::deal_text::{round_trip, DealText};
+    let g = game(&[]);
+    crate::tricks::testing::assert_deal_texts_read_back(&g);
+    let s = position(&g, HANDS);
+    let text = round_trip(&g, &s).unwrap();
+    assert!(text.ends_with("; joker: N; widow: 9H"), "{text}");
+    let widow = [
+        "9H JC JS AC KC AH",
+        "QC TC 9C KH QH TH",
+        "AD KD QD JD TD 9D",
+        "AS KS QS TS 9S JH",
+    ];
+    let text = round_trip(&g, &position(&g, widow)).unwrap();
+    assert!(text.ends_with("; joker: widow; widow: JK"), "{text}");
+    for bad in ["X", "NE", ""] {
+        let t = text.replace("joker: widow", &format!("joker: {bad}"));
+        assert!(g.parse_deal(&t).is_err(), "{t}");
+    }
+}
+
+/// Broken positions, each of which the invariant check must refuse.
+#[test]
+fn broken_positions_fail_the_invariants() {
+    type Break = fn(&mut HasenpfefferState);
+    let check = |g: &Hasenpfeffer, base: &HasenpfefferState, broken: &[(&str, Break)]| {
+        g.check_invariants(base).unwrap();
+        for (what, corrupt) in broken {
+            let mut s = base.clone();
+            corrupt(&mut s);
+            assert_ne!(&s, base, "{what}: the corruption changed nothing");
+            assert!(g.check_invariants(&s).is_err(), "{what}: accepted");
+        }
+    };
+    // Moves `card` from seat `from` to seat `to`, the hands rebuilt in the state's order.
+    fn move_card(s: &mut HasenpfefferState, c: &str, from: usize, to: usize) {
+        let mut hands = Hasenpfeffer::hands_of(&s.play);
+        assert!(hands[from].remove(card(c)));
+        hands[to].insert(card(c));
+        s.play = Hasenpfeffer::rebuild(&hands, s.play.to_play(), *s.play.order());
+    }
+    let g = game(&[]);
+
+    // Bidding.
+    let bid = position(&g, HANDS);
+    check(
+        &g,
+        &bid,
+        &[
+            ("a hand neither made nor set", |s| s.tally.made += 1),
+            ("a side at the target", |s| s.scores = [10, 3]),
+            ("the widow taken while bidding", |s| {
+                let mut hands = Hasenpfeffer::hands_of(&s.play);
+                hands[0].insert(card("9H"));
+                s.play = Hasenpfeffer::rebuild(&hands, Seat::new(0), *s.play.order());
+            }),
+        ],
+    );
+
+    // The declarer (seat 1) names trumps.
+    let mut trump = position(&g, HANDS);
+    apply_all(&g, &mut trump, &[A::Pass, A::Bid(2), A::Pass, A::Pass]);
+    check(
+        &g,
+        &trump,
+        &[
+            ("the declarer short of a card", |s| move_card(s, "QC", 1, 0)),
+            ("a card out of play", |s| {
+                let mut hands = Hasenpfeffer::hands_of(&s.play);
+                hands[1].remove(card("QC"));
+                s.play = Hasenpfeffer::rebuild(&hands, Seat::new(1), *s.play.order());
+            }),
+            ("no declarer", |s| s.auction = Auction::new(Seat::new(0), 4)),
+            ("a contract above six", |s| s.auction.force(Seat::new(1), 7)),
+            ("a forced bid without the joker", |s| s.forced = true),
+        ],
+    );
+    // Under `min_bid=3` a contract of two is out of range.
+    let g3 = game(&["min_bid=3"]);
+    assert!(g3.check_invariants(&trump).is_err());
+
+    // All passed: seat 0 holds the joker and is held to three.
+    let mut forced = position(&g, HANDS);
+    apply_all(&g, &mut forced, &[A::Pass; 4]);
+    check(
+        &g,
+        &forced,
+        &[
+            ("the forced bidder without the joker", |s| {
+                move_card(s, "JK", 0, 1);
+                move_card(s, "QC", 1, 0);
+            }),
+            ("a forced bid above six", |s| {
+                s.auction.force(Seat::new(0), 7)
+            }),
+        ],
+    );
+
+    // Seat 1 plays hearts, the 9C discarded.
+    let mut play = trump.clone();
+    apply_all(
+        &g,
+        &mut play,
+        &[A::Trump(Suit::Hearts), A::Discard(card("9C"))],
+    );
+    check(
+        &g,
+        &play,
+        &[
+            ("play without trumps", |s| s.trump = None),
+            ("another trump named", |s| s.trump = Some(Suit::Spades)),
+            ("the joker discarded", |s| {
+                let mut hands = Hasenpfeffer::hands_of(&s.play);
+                hands[0].remove(Card::JOKER);
+                hands[0].insert(card("9C"));
+                s.play = Hasenpfeffer::rebuild(&hands, Seat::new(1), *s.play.order());
+            }),
+            ("a side at the target", |s| s.scores = [0, 10]),
+        ],
+    );
+}
+
+/// The options read back as set.
+#[test]
+fn max_deals_reads_back() {
+    assert_eq!(game(&["max_deals=7"]).max_deals(), 7);
+    assert_eq!(game(&[]).max_deals(), 500);
+}
+
+/// The observation text: the hands while bidding and naming trumps; the trick line once the
+/// cards are played (the declarer to lead); the shown joker after all passed.
+#[test]
+fn the_text_shows_the_trick_once_the_cards_are_played() {
+    use crate::encoding::Encoding;
+    let g = game(&[]);
+    let mut s = position(&g, HANDS);
+    apply_all(&g, &mut s, &[A::Pass, A::Bid(2), A::Pass, A::Pass]);
+    apply_all(&g, &mut s, &[A::Trump(Suit::Hearts)]);
+    let text = g.observation_string(&g.observe(&s, Seat::new(0)));
+    assert!(!text.contains("trick"), "{text}");
+    apply_all(&g, &mut s, &[A::Discard(card("9C"))]);
+    let text = g.observation_string(&g.observe(&s, Seat::new(0)));
+    assert!(text.contains("trick: -, 1 to lead"), "{text}");
+    let mut s = position(&g, HANDS);
+    apply_all(&g, &mut s, &[A::Pass; 4]);
+    let text = g.observation_string(&g.observe(&s, Seat::new(2)));
+    assert!(text.contains("joker: shown"), "{text}");
+}
+
+/// Determinizations deal the unseen cards at random: while bidding the joker may be the widow
+/// like any unseen card; in play the declarer's unseen discard is never the joker.
+#[test]
+fn determinizations_place_the_widow_and_the_discard_as_the_rules_allow() {
+    let g = game(&[]);
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    // Seat 1 sees neither the joker (seat 0's) nor the widow: over 400 determinizations the
+    // joker is the widow about one time in 19.
+    let s = position(&g, HANDS);
+    let obs = g.observe(&s, Seat::new(1));
+    let widows = (0..400)
+        .filter(|_| g.determinize(&obs, &mut rng).stub().contains(Card::JOKER))
+        .count();
+    assert!((5..=50).contains(&widows), "{widows}");
+    // Seat 1 declares, seat 0 (the joker) sees no discard.
+    let mut s = position(&g, HANDS);
+    apply_all(&g, &mut s, &[A::Pass, A::Bid(2), A::Pass, A::Pass]);
+    apply_all(
+        &g,
+        &mut s,
+        &[A::Trump(Suit::Hearts), A::Discard(card("9C"))],
+    );
+    // Seat 2 sees neither the joker nor the discard: the joker goes to seat 0, 1 or 3 (six
+    // unseen cards each), never to the discard; no bid was forced, so the declarer (seat 1)
+    // is not known to hold it.
+    let obs = g.observe(&s, Seat::new(2));
+    let mut with_declarer = 0;
+    for _ in 0..300 {
+        let d = g.determinize(&obs, &mut rng);
+        assert!(!d.stub().contains(Card::JOKER));
+        g.check_invariants(&d).unwrap();
+        with_declarer += usize::from(d.play().hand(Seat::new(1)).contains(Card::JOKER));
+    }
+    assert!((50..=150).contains(&with_declarer), "{with_declarer}");
+}
