@@ -307,6 +307,11 @@ impl TrickPlay {
         self.hands[seat]
     }
 
+    /// The hands of seats `0..N`, for a game of a fixed `N` players.
+    pub fn hands_array<const N: usize>(&self) -> [CardSet; N] {
+        std::array::from_fn(|i| self.hand(Seat::new(i)))
+    }
+
     /// How many cards `seat` holds, known to everyone even when the hand is hidden.
     pub fn hand_len(&self, seat: Seat) -> usize {
         self.hand_len[seat] as usize

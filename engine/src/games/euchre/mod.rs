@@ -329,10 +329,6 @@ impl Euchre {
         state.play = play;
     }
 
-    fn hands_of(play: &TrickPlay) -> [CardSet; 4] {
-        std::array::from_fn(|i| play.hand(Seat::new(i)))
-    }
-
     fn start_play(&self, state: &mut EuchreState) {
         let trump = state.trump.expect("trumps are made before play");
         let maker = state.maker.expect("a maker before play");
@@ -353,7 +349,7 @@ impl Euchre {
         let fresh = |play: &TrickPlay| {
             TrickPlay::new(
                 4,
-                &Self::hands_of(play),
+                &play.hands_array::<4>(),
                 leader,
                 CardOrder::euchre(trump, None),
                 Obligation::FollowSuit,

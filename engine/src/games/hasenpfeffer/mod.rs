@@ -297,10 +297,6 @@ impl Hasenpfeffer {
         state.trump = None;
     }
 
-    fn hands_of(play: &TrickPlay) -> [CardSet; 4] {
-        std::array::from_fn(|i| play.hand(Seat::new(i)))
-    }
-
     fn rebuild(hands: &[CardSet; 4], leader: Seat, order: CardOrder) -> TrickPlay {
         TrickPlay::new(4, hands, leader, order, Obligation::FollowSuit).with_deck(Self::DECK)
     }
@@ -309,7 +305,7 @@ impl Hasenpfeffer {
     fn take_widow(&self, state: &mut HasenpfefferState) {
         let (declarer, _) = state.auction.high().expect("a declarer");
         let widow = state.stub();
-        let mut hands = Self::hands_of(&state.play);
+        let mut hands = state.play.hands_array();
         hands[declarer.index()] |= widow;
         state.play = Self::rebuild(&hands, declarer, CardOrder::ace_high(None));
         state.phase = Phase::Trump;
@@ -528,7 +524,7 @@ impl Game for Hasenpfeffer {
             }
             (Phase::Discard, A::Discard(card)) => {
                 let declarer = state.auction.high().expect("a declarer").0;
-                let mut hands = Self::hands_of(&state.play);
+                let mut hands = state.play.hands_array();
                 hands[declarer.index()].remove(card);
                 let trump = state.trump.expect("trumps named");
                 state.play = Self::rebuild(&hands, declarer, Self::order(trump));

@@ -619,7 +619,7 @@ fn broken_positions_fail_the_invariants() {
     };
     // Moves `card` from seat `from` to seat `to`, the hands rebuilt in the state's order.
     fn move_card(s: &mut HasenpfefferState, c: &str, from: usize, to: usize) {
-        let mut hands = Hasenpfeffer::hands_of(&s.play);
+        let mut hands = s.play.hands_array::<4>();
         assert!(hands[from].remove(card(c)));
         hands[to].insert(card(c));
         s.play = Hasenpfeffer::rebuild(&hands, s.play.to_play(), *s.play.order());
@@ -635,7 +635,7 @@ fn broken_positions_fail_the_invariants() {
             ("a hand neither made nor set", |s| s.tally.made += 1),
             ("a side at the target", |s| s.scores = [10, 3]),
             ("the widow taken while bidding", |s| {
-                let mut hands = Hasenpfeffer::hands_of(&s.play);
+                let mut hands = s.play.hands_array::<4>();
                 hands[0].insert(card("9H"));
                 s.play = Hasenpfeffer::rebuild(&hands, Seat::new(0), *s.play.order());
             }),
@@ -651,7 +651,7 @@ fn broken_positions_fail_the_invariants() {
         &[
             ("the declarer short of a card", |s| move_card(s, "QC", 1, 0)),
             ("a card out of play", |s| {
-                let mut hands = Hasenpfeffer::hands_of(&s.play);
+                let mut hands = s.play.hands_array::<4>();
                 hands[1].remove(card("QC"));
                 s.play = Hasenpfeffer::rebuild(&hands, Seat::new(1), *s.play.order());
             }),
@@ -695,7 +695,7 @@ fn broken_positions_fail_the_invariants() {
             ("play without trumps", |s| s.trump = None),
             ("another trump named", |s| s.trump = Some(Suit::Spades)),
             ("the joker discarded", |s| {
-                let mut hands = Hasenpfeffer::hands_of(&s.play);
+                let mut hands = s.play.hands_array::<4>();
                 hands[0].remove(Card::JOKER);
                 hands[0].insert(card("9C"));
                 s.play = Hasenpfeffer::rebuild(&hands, Seat::new(1), *s.play.order());
