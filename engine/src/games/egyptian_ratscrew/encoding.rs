@@ -250,4 +250,84 @@ mod tests {
         assert_eq!(g.standard(0), crate::Card::new(Rank::Two, Suit::Clubs));
         assert_eq!(g.standard(51), crate::Card::new(Rank::Ace, Suit::Spades));
     }
+
+    /// Every segment of a position in a challenge, seen from seat 2: the top three ranks, the
+    /// counts scaled by the pack (54 cards with two jokers) and the owed cards by 4, the seats
+    /// from the observer to its left; then the pile awarded after the race, a player barred,
+    /// and a game over (no seat to move).
+    #[test]
+    fn each_segment_is_where_and_as_scaled_as_documented() {
+        let g = game(3, &["jokers=2"]);
+        let mut s = g.position(&[&[11, 0], &[3, 5, 7, 20], &[6, 19]]);
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        // 0 turns the king of clubs (3 owed), 1 turns the 5 and the 7 of clubs; nobody slaps.
+        g.apply(&mut s, RatscrewAction::Flip, &mut rng);
+        g.apply_race(&mut s, &[], &mut rng);
+        g.apply(&mut s, RatscrewAction::Flip, &mut rng);
+        g.apply_race(&mut s, &[], &mut rng);
+        g.apply(&mut s, RatscrewAction::Flip, &mut rng);
+        assert!(s.public.racing);
+        let me = Seat::new(2);
+        let obs = g.observe(&s, me);
+        let mut t = Tensor::new();
+        g.encode_observation(&obs, &mut t);
+        let seg = |t: &Tensor, name: &str| t.get(name).unwrap().to_vec();
+        let mut top = vec![0.0; 42];
+        top[5] = 1.0; // the 7 on top
+        top[14 + 3] = 1.0; // the 5 under it
+        top[28 + 11] = 1.0; // the king at the bottom
+        assert_eq!(named(&t, "centre.top"), top);
+        assert_eq!(seg(&t, "centre.size"), [3.0 / 54.0]);
+        assert_eq!(seg(&t, "slappable"), [0.0]);
+        assert_eq!(seg(&t, "phase"), [0.0, 1.0, 0.0, 0.0]);
+        // Seat 2 is 0 places from itself, seat 0 one, seat 1 two.
+        assert_eq!(seg(&t, "turn"), [0.0, 0.0, 1.0]);
+        assert_eq!(seg(&t, "challenger"), [0.0, 1.0, 0.0]);
+        assert_eq!(seg(&t, "owed"), [0.25]);
+        assert_eq!(seg(&t, "award"), [0.0; 3]);
+        assert_eq!(seg(&t, "stack_sizes"), [2.0 / 54.0, 1.0 / 54.0, 2.0 / 54.0]);
+        assert_eq!(seg(&t, "out"), [0.0; 3]);
+        assert_eq!(seg(&t, "barred"), [0.0; 3]);
+        let text = g.observation_string(&obs);
+        assert!(text.contains("\nto move: 1\n"), "{text}");
+        assert!(text.contains("\nchallenge: by 0, 1 cards owed\n"), "{text}");
+
+        // A one-card centre has no second or third rank; seat 1 loses the challenge with
+        // its 9: the pile goes to seat 0 after the race.
+        g.apply_race(&mut s, &[], &mut rng);
+        g.apply(&mut s, RatscrewAction::Flip, &mut rng);
+        assert_eq!(s.public.award, Some(Seat::new(0)));
+        let mut obs = g.observe(&s, me);
+        obs.public.barred = crate::SeatMask(2);
+        obs.public.out = crate::SeatMask(2);
+        let mut t = Tensor::new();
+        g.encode_observation(&obs, &mut t);
+        assert_eq!(seg(&t, "award"), [0.0, 1.0, 0.0]);
+        assert_eq!(seg(&t, "owed"), [0.0]);
+        assert_eq!(seg(&t, "out"), [0.0, 0.0, 1.0]);
+        assert_eq!(seg(&t, "barred"), [0.0, 0.0, 1.0]);
+        assert!(g.observation_string(&obs).contains("pile goes to: 0"));
+        g.apply_race(&mut s, &[], &mut rng);
+        assert_eq!(s.public.centre.len(), 0);
+        g.apply(&mut s, RatscrewAction::Flip, &mut rng);
+        let mut t = Tensor::new();
+        g.encode_observation(&g.observe(&s, me), &mut t);
+        let mut top = vec![0.0; 42];
+        top[g.rank(s.public.centre.get(0)) as usize] = 1.0;
+        assert_eq!(named(&t, "centre.top"), top);
+
+        // Over: no seat to move, and the text says none.
+        let g = game(2, &["slaps=false"]);
+        let mut s = g.position(&[&[0, 1], &[2]]);
+        while g.to_move(&s) != ToMove::Over {
+            g.apply(&mut s, RatscrewAction::Flip, &mut rng);
+        }
+        let obs = g.observe(&s, Seat::new(1));
+        let mut t = Tensor::new();
+        g.encode_observation(&obs, &mut t);
+        assert_eq!(seg(&t, "turn"), [0.0, 0.0]);
+        assert_eq!(seg(&t, "phase"), [0.0, 0.0, 0.0, 1.0]);
+        assert_eq!(seg(&t, "out"), [1.0, 0.0]);
+        assert!(!g.observation_string(&obs).contains("to move"));
+    }
 }
