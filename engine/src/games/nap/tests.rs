@@ -74,6 +74,7 @@ fn params_are_checked() {
     assert!(Nap::new(4, &Params::parse(&["jokers=1"]).unwrap()).is_err());
     let g = game(3, &["joker=true", "target=50"]);
     assert!(g.joker() && g.target() == 50);
+    assert!(!game(3, &[]).joker());
 }
 
 /// The page's decks: A-9 for three (24 cards), eights for four, sevens for five, and so on;
@@ -743,4 +744,30 @@ fn the_observation_scales_credits_and_deals_and_shows_trumps() {
     assert_eq!(t.get("scores").unwrap(), &want[..]);
     assert_eq!(t.get("deals").unwrap(), &[0.1]);
     assert_eq!(t.get("made_trump").unwrap(), &[0.0; 4]);
+}
+
+/// Each seat's observation shows its own hand, and the contract once the auction is over.
+#[test]
+fn the_observation_shows_the_own_hand_and_the_contract() {
+    let g = game(3, &[]);
+    let hands = ["AS KS QS AH 9D", "JS TS KH QH 9C", "9S JH TH AD KD"];
+    let mut s = position(&g, &hands);
+    for seat in Seat::all(3) {
+        let o = g.observe(&s, seat);
+        assert_eq!(o.hand(), cards(hands[seat.index()]));
+        assert_eq!(o.contract(), None);
+    }
+    apply_all(&g, &mut s, &[A::Bid(B::Three), A::Pass]);
+    assert_eq!(
+        g.observe(&s, Seat::new(2)).contract(),
+        None,
+        "still bidding"
+    );
+    apply_all(&g, &mut s, &[A::Pass]);
+    for seat in Seat::all(3) {
+        assert_eq!(
+            g.observe(&s, seat).contract(),
+            Some((Seat::new(0), B::Three))
+        );
+    }
 }
