@@ -663,6 +663,7 @@ fn the_move_cap_allows_max_deals_of_the_longest_deal() {
     assert_eq!(moves, 6 * 3 + 1);
     assert_eq!(g.move_cap(), Some(moves));
     assert_eq!(game(5, &["max_deals=7"]).move_cap(), Some(7 * 31));
+    assert_eq!(game(5, &["max_deals=7"]).max_deals(), 7);
 }
 
 /// The trick view: the card play only while cards are played, each action's card, every

@@ -665,6 +665,13 @@ fn the_accessors_show_the_state_and_the_settings() {
         );
     }
     assert!(st.tally().plays >= 1);
+    // A seat out and play going anticlockwise show too.
+    let g = game(4, &[]);
+    let hands = ["2S 3S 5S 7S", "", "AD 2D 5D 7D", "AC 2C 5C 7C"];
+    let mut st = position(&g, &hands, "KC QC JC", "8D", 10);
+    st.clockwise = false;
+    assert!(!st.clockwise());
+    assert!(st.eliminations().is_out(S1) && !st.eliminations().is_out(S0));
 }
 
 /// The statistics, column by column: a hand ended at 99 (the count at a bust averaged over
