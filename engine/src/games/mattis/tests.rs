@@ -678,6 +678,14 @@ fn the_accessors_show_the_state() {
     assert_eq!(st.tally(), st.tally);
     let obs = g.observe(&st, S1);
     assert_eq!(obs.hand(), cards("5S 6S 7C"));
+    play(&g, &mut st, "5S");
+    play(&g, &mut st, "QH");
+    assert_eq!(st.tally().tricks, 1, "the queen took the trick");
+    // Once the last card is drawn it is trump, in its drawer's pile.
+    let mut last = first(&g, &["2H 4C", "5S 6S", "QH"], "", S1);
+    last.trump = Some(c("8H"));
+    last.maker = Some(S2);
+    assert_eq!((last.trump(), last.maker()), (Some(c("8H")), Some(S2)));
     let st2 = second(&g, &["2H 4C", "5S 6S", "QH"], Suit::Hearts, S0);
     assert_eq!(st2.half(), Half::Second);
     assert_eq!(st2.hand_of(S1), cards("5S 6S"));
