@@ -199,6 +199,10 @@
 //! from 51.7 s to 53.1 s, 50.5 s and 45.8 s), more than this round's gain; the alternating
 //! pairs above (8.9% less CPU than before the round) measure the gain better.
 //!
+//! The same build on a nearly idle machine (load 1.0-1.8, three rounds of the same command):
+//! 122.40 s against DDS's 128.45 s, **1.05x DDS's speed, 1.04-1.08x round by round**; DDS's
+//! own CPU moved by 3% between rounds (`docs/benchmarks.md`, "Double dummy vs DDS").
+//!
 //! **Equal cards (tie classes; Orgy, issue #26).** In Orgy the Jack, Queen and King of a suit
 //! rank equal (the first played of equals wins), which turns off the bounds above (they
 //! reason about a lane's single top card). Three things make such positions cheaper, all
