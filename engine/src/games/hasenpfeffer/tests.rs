@@ -41,6 +41,16 @@ const HANDS: [&str; 4] = [
     "AS KS QS TS 9S JH",
 ];
 
+/// `HANDS` from these scores: seat 1 bids `bid` (the others pass), names hearts and discards
+/// the 9 of clubs; play is about to start.
+fn seat_one_declares_hearts(g: &Hasenpfeffer, scores: [i32; 2], bid: u8) -> HasenpfefferState {
+    let mut s = position(g, HANDS);
+    s.scores = scores;
+    apply_all(g, &mut s, &[A::Pass, A::Bid(bid), A::Pass, A::Pass]);
+    apply_all(g, &mut s, &[A::Trump(Suit::Hearts), A::Discard(card("9C"))]);
+    s
+}
+
 #[test]
 fn conformance_random_games_every_variant() {
     for params in [&[][..], &["min_bid=3"], &["target=20"], &["max_deals=2"]] {
@@ -226,14 +236,8 @@ fn all_pass_forces_the_joker_or_voids_the_hand() {
 #[test]
 fn a_set_contract_loses_its_value() {
     let g = game(&[]);
-    let mut s = position(&g, HANDS);
     // Seat 1 bids six with hearts: it cannot make it.
-    apply_all(&g, &mut s, &[A::Pass, A::Bid(6), A::Pass, A::Pass]);
-    apply_all(
-        &g,
-        &mut s,
-        &[A::Trump(Suit::Hearts), A::Discard(card("9C"))],
-    );
+    let mut s = seat_one_declares_hearts(&g, [0, 0], 6);
     play_strongest(&g, &mut s);
     let [a, b] = s.scores();
     assert_eq!(b, -6);
@@ -245,15 +249,8 @@ fn a_set_contract_loses_its_value() {
 #[test]
 fn both_at_the_target_the_declarers_win() {
     let g = game(&[]);
-    let mut s = position(&g, HANDS);
-    s.scores = [9, 9];
     // Seat 1 bids 1 in hearts; its side needs one trick, the other side will take several.
-    apply_all(&g, &mut s, &[A::Pass, A::Bid(1), A::Pass, A::Pass]);
-    apply_all(
-        &g,
-        &mut s,
-        &[A::Trump(Suit::Hearts), A::Discard(card("9C"))],
-    );
+    let mut s = seat_one_declares_hearts(&g, [9, 9], 1);
     play_strongest(&g, &mut s);
     assert_eq!(s.phase(), Phase::Over);
     let [a, b] = s.scores();
@@ -268,13 +265,7 @@ fn both_at_the_target_the_declarers_win() {
 #[test]
 fn max_deals_ends_the_game_higher_score_winning() {
     let g = game(&["max_deals=1"]);
-    let mut s = position(&g, HANDS);
-    apply_all(&g, &mut s, &[A::Pass, A::Bid(1), A::Pass, A::Pass]);
-    apply_all(
-        &g,
-        &mut s,
-        &[A::Trump(Suit::Hearts), A::Discard(card("9C"))],
-    );
+    let mut s = seat_one_declares_hearts(&g, [0, 0], 1);
     play_strongest(&g, &mut s);
     assert_eq!(s.phase(), Phase::Over);
     let [a, b] = s.scores();
@@ -431,13 +422,7 @@ fn the_tally_and_the_statistics_count_each_hand() {
 
     // Seat 1 bids six in hearts and is set: the defenders (team 0) score their tricks, and
     // the declarers took the rest.
-    let mut s = position(&g, HANDS);
-    apply_all(&g, &mut s, &[A::Pass, A::Bid(6), A::Pass, A::Pass]);
-    apply_all(
-        &g,
-        &mut s,
-        &[A::Trump(Suit::Hearts), A::Discard(card("9C"))],
-    );
+    let mut s = seat_one_declares_hearts(&g, [0, 0], 6);
     play_strongest(&g, &mut s);
     let [a, b] = s.scores();
     assert!(a > 0 && b == -6, "{a} {b}");
@@ -484,14 +469,7 @@ fn the_tally_and_the_statistics_count_each_hand() {
 fn the_defenders_reaching_the_target_win() {
     let g = game(&[]);
     // Team 1 (seat 1) declares six in hearts and is set; team 0 reaches 10 from 9.
-    let mut s = position(&g, HANDS);
-    s.scores = [9, 0];
-    apply_all(&g, &mut s, &[A::Pass, A::Bid(6), A::Pass, A::Pass]);
-    apply_all(
-        &g,
-        &mut s,
-        &[A::Trump(Suit::Hearts), A::Discard(card("9C"))],
-    );
+    let mut s = seat_one_declares_hearts(&g, [9, 0], 6);
     play_strongest(&g, &mut s);
     assert_eq!((s.phase(), s.winner()), (Phase::Over, Some(0)));
     assert_eq!(s.scores()[1], -6);
@@ -747,13 +725,7 @@ fn determinizations_place_the_widow_and_the_discard_as_the_rules_allow() {
         .count();
     assert!((5..=50).contains(&widows), "{widows}");
     // Seat 1 declares, seat 0 (the joker) sees no discard.
-    let mut s = position(&g, HANDS);
-    apply_all(&g, &mut s, &[A::Pass, A::Bid(2), A::Pass, A::Pass]);
-    apply_all(
-        &g,
-        &mut s,
-        &[A::Trump(Suit::Hearts), A::Discard(card("9C"))],
-    );
+    let mut s = seat_one_declares_hearts(&g, [0, 0], 2);
     // Seat 2 sees neither the joker nor the discard: the joker goes to seat 0, 1 or 3 (six
     // unseen cards each), never to the discard; no bid was forced, so the declarer (seat 1)
     // is not known to hold it.
