@@ -28,3 +28,27 @@ pub(crate) fn play_named<G: Game>(g: &G, state: &mut G::State, name: &str) {
         .unwrap();
     g.check_invariants(state).unwrap();
 }
+
+/// A named corruption of a valid state, for [`assert_each_corruption_refused`].
+pub(crate) type Corruption<S> = (&'static str, fn(&mut S));
+
+/// Asserts that `base` passes [`Game::check_invariants`] and that each corruption, applied
+/// alone to a copy of it, changes the state and is refused.
+///
+/// # Panics
+/// On the first corruption that changes nothing or that the check accepts, naming it.
+pub(crate) fn assert_each_corruption_refused<G: Game>(
+    g: &G,
+    base: &G::State,
+    broken: &[Corruption<G::State>],
+) where
+    G::State: PartialEq,
+{
+    g.check_invariants(base).unwrap();
+    for (what, corrupt) in broken {
+        let mut s = base.clone();
+        corrupt(&mut s);
+        assert!(&s != base, "{what}: the corruption changed nothing");
+        assert!(g.check_invariants(&s).is_err(), "{what}: accepted");
+    }
+}

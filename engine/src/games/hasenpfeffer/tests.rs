@@ -585,16 +585,7 @@ fn the_deal_text_reads_back() {
 /// Broken positions, each of which the invariant check must refuse.
 #[test]
 fn broken_positions_fail_the_invariants() {
-    type Break = fn(&mut HasenpfefferState);
-    let check = |g: &Hasenpfeffer, base: &HasenpfefferState, broken: &[(&str, Break)]| {
-        g.check_invariants(base).unwrap();
-        for (what, corrupt) in broken {
-            let mut s = base.clone();
-            corrupt(&mut s);
-            assert_ne!(&s, base, "{what}: the corruption changed nothing");
-            assert!(g.check_invariants(&s).is_err(), "{what}: accepted");
-        }
-    };
+    use crate::games::common::testing::assert_each_corruption_refused as check;
     // Moves `card` from seat `from` to seat `to`, the hands rebuilt in the state's order.
     fn move_card(s: &mut HasenpfefferState, c: &str, from: usize, to: usize) {
         let mut hands = s.play.hands_array::<4>();
@@ -725,7 +716,7 @@ fn determinizations_place_the_widow_and_the_discard_as_the_rules_allow() {
         .count();
     assert!((5..=50).contains(&widows), "{widows}");
     // Seat 1 declares, seat 0 (the joker) sees no discard.
-    let mut s = seat_one_declares_hearts(&g, [0, 0], 2);
+    let s = seat_one_declares_hearts(&g, [0, 0], 2);
     // Seat 2 sees neither the joker nor the discard: the joker goes to seat 0, 1 or 3 (six
     // unseen cards each), never to the discard; no bid was forced, so the declarer (seat 1)
     // is not known to hold it.

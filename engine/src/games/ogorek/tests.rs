@@ -628,16 +628,7 @@ fn the_deal_text_reads_back() {
 /// Broken positions, each of which the invariant check must refuse.
 #[test]
 fn broken_positions_fail_the_invariants() {
-    type Break = fn(&mut OgorekState);
-    let check = |g: &Ogorek, base: &OgorekState, broken: &[(&str, Break)]| {
-        g.check_invariants(base).unwrap();
-        for (what, corrupt) in broken {
-            let mut s = base.clone();
-            corrupt(&mut s);
-            assert_ne!(&s, base, "{what}: the corruption changed nothing");
-            assert!(g.check_invariants(&s).is_err(), "{what}: accepted");
-        }
-    };
+    use crate::games::common::testing::assert_each_corruption_refused as check;
     // A fresh deal of four, no kontra.
     let g = game(4, &[]);
     let fresh = with_hands(&g, &FOUR);

@@ -522,11 +522,7 @@ fn broken_positions_fail_the_invariants() {
             s.clock.due[1] = Some(9);
         }),
     ];
-    for (what, breaks) in broken {
-        let mut s = good.clone();
-        breaks(&mut s);
-        assert!(g.check_invariants(&s).is_err(), "{what}");
-    }
+    crate::games::common::testing::assert_each_corruption_refused(&g, &good, &broken);
     let mut s = good.clone();
     (s.clock.now, s.clock.due) = (10, [Some(10), None]);
     assert_eq!(g.check_invariants(&s), Ok(()), "a play due now");
