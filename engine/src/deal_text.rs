@@ -525,6 +525,25 @@ where
     Ok(text)
 }
 
+/// Asserts that `game` refuses the text of `state` (whose stock is printed last) with `card`,
+/// which opens its first hand, moved to the end of the stock (a hand one card short), and with
+/// `card` added a second time at the end.
+///
+/// # Panics
+/// If either text is accepted.
+#[cfg(test)]
+pub(crate) fn assert_misplaced_card_refused<G: DealText>(game: &G, state: &G::State, card: &str) {
+    let text = game.print_deal(state);
+    let short = text
+        .replacen(&format!("{card} "), "", 1)
+        .replacen(card, "", 1)
+        + " "
+        + card;
+    assert!(game.parse_deal(&short).is_err(), "{short}");
+    let twice = format!("{text} {card}");
+    assert!(game.parse_deal(&twice).is_err(), "{twice}");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
