@@ -41,6 +41,14 @@ const HANDS: [&str; 4] = [
     "AS KS QS TS 9S JH",
 ];
 
+/// `HANDS` with the joker and the 9 of hearts swapped: the joker is the widow.
+const WIDOW: [&str; 4] = [
+    "9H JC JS AC KC AH",
+    "QC TC 9C KH QH TH",
+    "AD KD QD JD TD 9D",
+    "AS KS QS TS 9S JH",
+];
+
 /// `HANDS` from these scores: seat 1 bids `bid` (the others pass), names hearts and discards
 /// the 9 of clubs; play is about to start.
 fn seat_one_declares_hearts(g: &Hasenpfeffer, scores: [i32; 2], bid: u8) -> HasenpfefferState {
@@ -215,13 +223,7 @@ fn all_pass_forces_the_joker_or_voids_the_hand() {
     assert_eq!(s.tally().forced_bids, 1);
 
     // The joker in the widow.
-    let hands = [
-        "9H JC JS AC KC AH",
-        "QC TC 9C KH QH TH",
-        "AD KD QD JD TD 9D",
-        "AS KS QS TS 9S JH",
-    ];
-    let mut s = position(&g, hands);
+    let mut s = position(&g, WIDOW);
     assert_eq!(s.stub(), CardSet::from_card(Card::JOKER));
     apply_all(&g, &mut s, &[A::Pass; 4]);
     assert_eq!(s.tally().void_hands, 1);
@@ -451,13 +453,7 @@ fn the_tally_and_the_statistics_count_each_hand() {
     assert_eq!(stats[..3], [0.0, 0.0, 1.0]);
 
     // All pass with the joker the widow: the hand is void.
-    let hands = [
-        "9H JC JS AC KC AH",
-        "QC TC 9C KH QH TH",
-        "AD KD QD JD TD 9D",
-        "AS KS QS TS 9S JH",
-    ];
-    let mut s = position(&g, hands);
+    let mut s = position(&g, WIDOW);
     apply_all(&g, &mut s, &[A::Pass; 4]);
     g.stats(&s, &mut stats);
     assert_eq!(stats, [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
@@ -499,13 +495,7 @@ fn the_defenders_reaching_the_target_win() {
 #[test]
 fn max_deals_with_equal_scores_is_a_draw() {
     let g = game(&["max_deals=1"]);
-    let hands = [
-        "9H JC JS AC KC AH",
-        "QC TC 9C KH QH TH",
-        "AD KD QD JD TD 9D",
-        "AS KS QS TS 9S JH",
-    ];
-    let mut s = position(&g, hands);
+    let mut s = position(&g, WIDOW);
     apply_all(&g, &mut s, &[A::Pass; 4]);
     assert_eq!((s.phase(), s.deals(), s.winner()), (Phase::Over, 1, None));
     assert_eq!(g.to_move(&s), ToMove::Over);
@@ -513,7 +503,7 @@ fn max_deals_with_equal_scores_is_a_draw() {
     assert!(Seat::all(4).all(|seat| o[seat].win == o[Seat::new(0)].win));
     // With two deals allowed the void hand is followed by the next.
     let g = game(&["max_deals=2"]);
-    let mut s = position(&g, hands);
+    let mut s = position(&g, WIDOW);
     apply_all(&g, &mut s, &[A::Pass; 4]);
     assert_eq!((s.phase(), s.deals()), (Phase::Bid, 1));
 }
@@ -568,13 +558,7 @@ fn the_deal_text_reads_back() {
     let s = position(&g, HANDS);
     let text = round_trip(&g, &s).unwrap();
     assert!(text.ends_with("; joker: N; widow: 9H"), "{text}");
-    let widow = [
-        "9H JC JS AC KC AH",
-        "QC TC 9C KH QH TH",
-        "AD KD QD JD TD 9D",
-        "AS KS QS TS 9S JH",
-    ];
-    let text = round_trip(&g, &position(&g, widow)).unwrap();
+    let text = round_trip(&g, &position(&g, WIDOW)).unwrap();
     assert!(text.ends_with("; joker: widow; widow: JK"), "{text}");
     for bad in ["X", "NE", ""] {
         let t = text.replace("joker: widow", &format!("joker: {bad}"));
