@@ -765,3 +765,203 @@ fn invariants_hold_and_sizes_shrink_only_for_hand_winners() {
         }
     }
 }
+
+/// Seat 0 holds the jack of diamonds and chooses among four face-down spots (2, 5, 6, 9);
+/// the jack of hearts is left in the stock.
+fn jack_position(g: &Trash) -> TrashState {
+    let layout = "AC ?KD 3H JS ?5C ?KS 7D 8D ?9H TH";
+    let mut st = position(g, &[layout, WAITING], "JD JH", None);
+    begin(g, &mut st, S0);
+    assert_eq!(st.decision, Some(Decision::PlaceJack));
+    st
+}
+
+/// Seat 0 (five spots, five hands won) may take the three of hearts in place of its jack or
+/// draw the queen of diamonds; hand 6, dealt by seat 0.
+fn take_position(g: &Trash) -> TrashState {
+    let layout = "?KC ?KD JC ?KH ?QS";
+    let mut st = position(g, &[layout, WAITING], "QD JH", Some("3H"));
+    begin(g, &mut st, S0);
+    assert_eq!(st.decision, Some(Decision::TakeOrDraw));
+    st
+}
+
+/// Moves one copy of `card` from the older discards to the mover's hand.
+fn hold(st: &mut TrashState, card: &str) {
+    assert!(st.discards.rest.remove(c(card)));
+    st.held = Some(c(card));
+}
+
+/// Each corruption of `base` is refused with a message containing its text; no
+/// corruption is a no-op.
+fn refused_with(g: &Trash, base: &TrashState, cases: &[(&str, fn(&mut TrashState))]) {
+    g.check_invariants(base).unwrap();
+    for (message, corrupt) in cases {
+        let mut st = base.clone();
+        corrupt(&mut st);
+        assert_ne!(&st, base, "{message}: the corruption changed nothing");
+        let e = g.check_invariants(&st).unwrap_err();
+        assert!(e.contains(message), "wanted {message:?}, got {e:?}");
+    }
+}
+
+/// Sets the hand, dealer and turns that the seats' wins imply, so that only the broken part
+/// of a position is wrong.
+fn recount(g: &Trash, st: &mut TrashState) {
+    let n = g.n();
+    let won: u16 = st.wins.first(n).iter().map(|&w| u16::from(w)).sum();
+    st.hand = won + u16::from(st.winner.is_none());
+    st.dealer = Seat::new((st.hand as usize + 2 * n - 2) % n);
+    st.turns = st.turns.max(u32::from(st.hand));
+}
+
+/// Every invariant, broken alone in a real position, is refused with its own message.
+#[test]
+fn broken_positions_fail_the_invariants() {
+    let g = roomy(2);
+    let jack = jack_position(&g);
+    refused_with(
+        &g,
+        &jack,
+        &[
+            ("more than 15 copies of AS", |st| {
+                st.stock.extend([c("AS"); 12]);
+            }),
+            ("the known stock", |st| {
+                st.stock_known = [c("AS")].into_iter().collect()
+            }),
+            ("cards not conserved", |st| {
+                st.stock.pop();
+            }),
+            ("out of range", |st| st.turn = Seat::new(2)),
+            ("out of range", |st| st.dealer = Seat::new(2)),
+            ("hands won", |st| st.hand = 2),
+            ("dealt by seat", |st| st.dealer = S0),
+            ("turns in", |st| st.turns = 0),
+            ("is not playing", |st| st.wins[Seat::new(2)] = 1),
+            ("is not playing", |st| {
+                st.layouts[Seat::new(2)] = Layout::dealt(&[c("AS")]);
+            }),
+            ("won 10 hands of 10", |st| {
+                st.wins[S1] = 10;
+                recount(&roomy(2), st);
+            }),
+            ("won 11 hands of 10", |st| {
+                st.wins[S1] = 11;
+                recount(&roomy(2), st);
+            }),
+            ("has 10 spots after 1 hands won", |st| {
+                st.wins[S1] = 1;
+                recount(&roomy(2), st);
+            }),
+            ("layout is complete", |st| {
+                st.layouts[S1].face_up |= spot_bit(8) | spot_bit(9);
+            }),
+            ("masks are out of range", |st| {
+                st.layouts[S0].face_up |= spot_bit(11);
+            }),
+            ("masks are out of range", |st| {
+                st.layouts[S0].jacks |= spot_bit(2);
+            }),
+            ("AC face up at spot 1", |st| {
+                st.layouts[S0].jacks |= spot_bit(1)
+            }),
+            ("JS face up at spot 4", |st| {
+                st.layouts[S0].jacks &= !spot_bit(4)
+            }),
+            ("face up at spot 1", |st| st.layouts[S0].cards.swap(0, 2)),
+            ("decision", |st| st.decision = None),
+            ("decision", |st| {
+                let jack = st.held.take().unwrap();
+                st.discards.rest.insert(jack);
+                hold(st, "2C");
+            }),
+            ("decision", |st| {
+                st.decision = Some(Decision::ReplaceJack(2))
+            }),
+        ],
+    );
+    // The known stock may be the whole stock; a jack with two face-down spots is a choice.
+    let mut known = jack.clone();
+    known.stock_known = known.stock.iter().copied().collect();
+    g.check_invariants(&known).unwrap();
+
+    // A smaller layout: nothing may lie beyond its size.
+    let mut replace = position(&g, &["?KC ?KD JC ?KH ?QS ?KS", WAITING], "3H JH", None);
+    begin(&g, &mut replace, S0);
+    assert_eq!(replace.decision, Some(Decision::ReplaceJack(3)));
+    refused_with(
+        &g,
+        &replace,
+        &[
+            ("beyond its size", |st| st.layouts[S0].cards[6] = c("AS")),
+            ("decision", |st| {
+                st.decision = Some(Decision::ReplaceJack(4))
+            }),
+            ("decision", |st| st.decision = Some(Decision::PlaceJack)),
+        ],
+    );
+
+    // A jack held with one face-down spot left is placed without asking.
+    let mut two_down = position(&g, &["AC ?KD ?KH", WAITING], "2C", None);
+    two_down.turn = S0;
+    hold(&mut two_down, "JD");
+    two_down.decision = Some(Decision::PlaceJack);
+    refused_with(
+        &g,
+        &two_down,
+        &[("decision", |st| {
+            let mut shorter = Layout::dealt(&[c("AC"), c("KD")]);
+            shorter.put(1, c("AC"));
+            st.layouts[S0] = shorter;
+            st.discards.rest.insert(c("KH"));
+            st.wins[S0] = 8;
+            recount(&roomy(2), st);
+        })],
+    );
+
+    // Take or draw: nothing in hand, and a top discard that only replaces a jack.
+    refused_with(
+        &g,
+        &take_position(&g),
+        &[
+            ("decision", |st| hold(st, "2C")),
+            ("decision", |st| {
+                let top = st.discards.top.take().unwrap();
+                st.discards.rest.insert(top);
+            }),
+            ("decision", |st| {
+                let top = st.discards.top.replace(c("2C")).unwrap();
+                st.discards.rest.insert(top);
+                assert!(st.discards.rest.remove(c("2C")));
+            }),
+        ],
+    );
+
+    // A finished game: no decision, and the winner's one-card layout complete.
+    let small = game(2, &["layout=1"]);
+    let mut over = small.deal(&mut rng());
+    let mut r = rng();
+    for _ in 0..10_000 {
+        if small.to_move(&over) == ToMove::Over {
+            break;
+        }
+        let a = legal(&small, &over)[0];
+        small.apply(&mut over, a, &mut r);
+    }
+    let w = over.winner.unwrap();
+    assert_eq!(over.layouts[w].size(), 1);
+    refused_with(
+        &small,
+        &over,
+        &[
+            ("decision", |st| st.decision = Some(Decision::TakeOrDraw)),
+            ("layout is complete", |st| {
+                let w = st.winner.unwrap();
+                st.layouts[w].face_up = 0;
+                st.layouts[w].jacks = 0;
+            }),
+            ("hands of 1", |st| st.winner = st.winner.map(|w| w.next(2))),
+        ],
+    );
+}
