@@ -965,3 +965,297 @@ fn broken_positions_fail_the_invariants() {
         ],
     );
 }
+
+/// The deal text reads back every position of random games (each decision, rebuilt stocks,
+/// finished games); the short form plays the forced steps from the layouts as dealt; and
+/// malformed texts are refused.
+#[test]
+fn the_deal_text_reads_back() {
+    use crate::deal_text::{round_trip, DealText};
+    let mut seen = [false; 5];
+    for (players, params) in [
+        (2, "layout=10"),
+        (3, "layout=3"),
+        (5, "decks=4"),
+        (12, "layout=2"),
+    ] {
+        let g = game(players, &[params]);
+        for seed in 0..3 {
+            let mut r = ChaCha8Rng::seed_from_u64(seed);
+            let mut st = g.deal(&mut r);
+            for _ in 0..100_000 {
+                let text = round_trip(&g, &st).unwrap();
+                assert!(text.starts_with("hand: "), "{text}");
+                let marks = [
+                    st.decision == Some(Decision::PlaceJack),
+                    matches!(st.decision, Some(Decision::ReplaceJack(_))),
+                    st.decision == Some(Decision::TakeOrDraw),
+                    st.winner.is_some(),
+                    st.held.is_some() && st.discards.top.is_some(),
+                ];
+                for (s, m) in seen.iter_mut().zip(marks) {
+                    *s |= m;
+                }
+                if st.winner.is_some() {
+                    break;
+                }
+                let l = legal(&g, &st);
+                g.apply(&mut st, l[r.random_range(0..l.len())], &mut r);
+            }
+        }
+    }
+    assert_eq!(seen, [true; 5], "every kind of position was read back");
+    // A stock rebuilt from the discards, known to everybody.
+    let g2 = roomy(2);
+    let mut known = jack_position(&g2);
+    known.stock_known = known.stock.iter().copied().collect();
+    let text = round_trip(&g2, &known).unwrap();
+    assert!(text.contains("; stock_known: JH;"), "{text}");
+    // A stock rebuilt in play.
+    let g2 = game(2, &["decks=2"]);
+    let layouts = [
+        "AD 2D 3D 4D 5D 6D 7D ?KC ?KD TD",
+        "AC 2C 3C JS ?4S ?KH 7C 8C ?9S TC",
+    ];
+    let mut rebuilt = position(&g2, &layouts, "", None);
+    g2.advance(&mut rebuilt, &mut rng());
+    assert_eq!(rebuilt.reshuffles, 1);
+    round_trip(&g2, &rebuilt).unwrap();
+
+    // The short form: the layouts as dealt (every card face down) and the stock.
+    let g = game(3, &[]);
+    let mut dealt = g.deal(&mut rng());
+    (dealt.hand, dealt.dealer, dealt.turns, dealt.reshuffles) = (1, Seat::new(2), 0, 0);
+    dealt.wins = BySeat::default();
+    dealt.winner = None;
+    g.deal_hand(&mut dealt, &mut ChaCha8Rng::seed_from_u64(7));
+    let layouts: Vec<String> = Seat::all(3)
+        .map(|s| {
+            let l = dealt.layouts[s];
+            (1..=l.size())
+                .map(|k| format!("?{}", l.card(k)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let stock: Vec<String> = dealt.stock.iter().rev().map(|c| c.to_string()).collect();
+    let short = format!(
+        "layouts: {}; stock: {}",
+        layouts.join(" / "),
+        stock.join(" ")
+    );
+    let mut expected = dealt.clone();
+    g.advance(&mut expected, &mut ChaCha8Rng::seed_from_u64(0));
+    assert_eq!(g.parse_deal(&short).unwrap(), expected);
+    let first = layouts[0].split(' ').next().unwrap();
+    let last_of_first = layouts[0].rsplit(' ').next().unwrap();
+    let refused_short = [
+        // A face-up card in a layout as dealt.
+        short.replacen(first, &first[1..], 1),
+        // A layout one card short (its card moved to the stock).
+        short.replacen(&format!(" {last_of_first} /"), " /", 1) + " " + &last_of_first[1..],
+        // A card missing from the stock.
+        short.rsplit_once(' ').unwrap().0.to_string(),
+        // An extra field.
+        format!("{short}; hand: 1"),
+    ];
+    for bad in &refused_short {
+        assert!(g.parse_deal(bad).is_err(), "{bad}");
+    }
+
+    // The whole position: each field checked.
+    let g = roomy(2);
+    let text = g.print_deal(&jack_position(&g));
+    assert!(text.contains("; wins: 0 / 0;"), "{text}");
+    assert!(text.contains("; decision: place-jack;"), "{text}");
+    assert!(
+        text.contains("; turn: 0;") && text.contains("; dealer: 1;"),
+        "{text}"
+    );
+    let broken = [
+        ("wins: 0 / 0", "wins: 11 / 0"),
+        ("wins: 0 / 0", "wins: 1 / 0"),
+        ("wins: 0 / 0", "wins: x / 0"),
+        ("wins: 0 / 0", "wins: 0"),
+        ("decision: place-jack", "decision: replace-jack 11"),
+        ("decision: place-jack", "decision: replace-jack 0"),
+        ("decision: place-jack", "decision: replace-jack x"),
+        ("decision: place-jack", "decision: jump"),
+        ("turn: 0", "turn: 2"),
+        ("dealer: 1", "dealer: 2"),
+        ("winner: -", "winner: 2"),
+        ("hand: 1", "hand: x"),
+        ("stock_known: -", "stock_known: AS"),
+        ("held: JD", "held: ZZ"),
+        ("layouts: AC", "layouts: AC AC"),
+        ("turns: 1; ", ""),
+    ];
+    for (from, to) in broken {
+        assert!(text.contains(from), "{from}: {text}");
+        let bad = text.replacen(from, to, 1);
+        assert!(g.parse_deal(&bad).is_err(), "{bad}");
+    }
+    // The decision and the known stock read back as written.
+    let replace = text.replacen("decision: place-jack", "decision: replace-jack 4", 1);
+    assert_eq!(
+        g.parse_deal(&replace).unwrap().decision,
+        Some(Decision::ReplaceJack(4))
+    );
+    let known = text.replacen("stock_known: -", "stock_known: JH", 1);
+    assert_eq!(
+        g.parse_deal(&known).unwrap().stock_known,
+        [c("JH")].into_iter().collect()
+    );
+}
+
+/// The statistics are the hand, the turns started and the reshuffles, in that order.
+#[test]
+fn stats_are_hands_turns_and_reshuffles() {
+    let g = roomy(2);
+    let mut st = take_position(&g);
+    (st.hand, st.turns, st.reshuffles) = (6, 11, 2);
+    let mut stats = Vec::new();
+    g.stats(&st, &mut stats);
+    assert_eq!(stats, [6.0, 11.0, 2.0]);
+    // Counted in play: a turn passed, then a stock rebuilt.
+    let mut st = position(&g, &[DOWN, WAITING], "QS JH", None);
+    begin(&g, &mut st, S0);
+    g.stats(&st, &mut stats);
+    assert_eq!(stats, [1.0, 2.0, 0.0]);
+    let mut st = position(&g, &[DOWN, WAITING], "", Some("5D"));
+    begin(&g, &mut st, S0);
+    g.stats(&st, &mut stats);
+    assert_eq!(stats[2], 1.0);
+}
+
+/// The state's and the observation's accessors read back a known position.
+#[test]
+fn the_accessors_read_the_position() {
+    let g = roomy(2);
+    assert_eq!(g.cards().len(), 208);
+    assert_eq!(g.cards().count(c("7H")), 4);
+    assert_eq!(natural_spot(c("7H")), Some(7));
+    assert_eq!(natural_spot(c("AC")), Some(1));
+    for card in ["JS", "QS", "KS"] {
+        assert_eq!(natural_spot(c(card)), None, "{card}");
+    }
+    assert_eq!(natural_spot(Card::JOKER), None);
+    assert!(is_jack(c("JD")) && !is_jack(c("QD")) && !is_jack(Card::JOKER));
+
+    let st = take_position(&g);
+    assert_eq!(st.turn(), S0);
+    assert_eq!(st.decision(), Some(Decision::TakeOrDraw));
+    assert_eq!(st.held(), None);
+    assert_eq!(st.layout(S0).spot(3), Spot::Jack(c("JC")));
+    assert_eq!((st.wins(S0), st.wins(S1)), (5, 0));
+    assert_eq!(st.discards().top, Some(c("3H")));
+    assert_eq!(st.discards().cards().count(c("3H")), 4);
+    assert_eq!(st.discards().cards().len(), st.discards().rest.len() + 1);
+    assert_eq!(st.stock(), [c("JH"), c("QD")], "the next card drawn last");
+    assert!(st.stock_known().is_empty());
+    assert_eq!((st.hand(), st.dealer(), st.winner()), (6, S0, None));
+
+    // A layout's masks and spots.
+    let l = st.layout(S0);
+    assert_eq!((l.size(), l.spots(), l.face_up()), (5, 0b11111, 0b00100));
+    assert_eq!(
+        (l.face_down(), l.jacks(), l.is_complete()),
+        (0b11011, 0b00100, false)
+    );
+    assert_eq!((l.card(2), l.spot(2)), (c("KD"), Spot::FaceDown));
+    assert_eq!(format!("{l:?}"), "[?KC ?KD JC ?KH ?QS]");
+    let public = l.public();
+    assert_eq!((public.size, public.face_down()), (5, 0b11011));
+    assert_eq!(public.face_up_cards().collect::<Vec<_>>(), [c("JC")]);
+    let mut full = Layout::dealt(&[c("AS")]);
+    full.put(1, c("AS"));
+    assert!(full.is_complete());
+
+    // What seat 1 sees: everything face up, nothing face down, the stock's size only.
+    let obs = g.observe(&st, S1);
+    assert_eq!(obs.to_move(), ToMove::Seat(S0));
+    let visible = obs.visible();
+    assert_eq!(visible.count(c("3H")), 4, "the top and the older threes");
+    let mut expected = st.discards().cards();
+    for s in Seat::all(2) {
+        expected.extend(st.layout(s).public().face_up_cards());
+    }
+    assert_eq!(visible, expected);
+    assert_eq!(
+        visible.count(c("KD")),
+        st.discards().rest.count(c("KD")),
+        "the face-down kings are not seen"
+    );
+    let unknown = obs.unknown(g.cards());
+    let face_down: usize = Seat::all(2)
+        .map(|s| st.layout(s).face_down().count_ones() as usize)
+        .sum();
+    assert_eq!(unknown.len(), face_down + st.stock().len());
+    assert_eq!(unknown.len() + visible.len(), g.cards().len());
+    let mut over = obs;
+    over.decision = None;
+    assert_eq!(over.to_move(), ToMove::Over);
+}
+
+/// The observation tensor's scalars and one-hots, from the observer's side, scaled as
+/// documented in the encoding.
+#[test]
+fn the_observation_scales_each_count_as_documented() {
+    use crate::encoding::{relative, Encoding, Tensor};
+    use crate::games::common::encoding::named;
+    let g = roomy(2);
+    let mut st = take_position(&g);
+    st.stock_known = st.stock.iter().copied().collect();
+    let me = S1;
+    let mut t = Tensor::new();
+    g.encode_observation(&g.observe(&st, me), &mut t);
+    let theirs = relative(S0, me, 2);
+    assert_eq!(theirs, 1);
+    assert_eq!(named(&t, "layout.size"), [1.0, 0.5]);
+    assert_eq!(named(&t, "wins"), [0.0, 0.5]);
+    assert_eq!(named(&t, "turn"), [0.0, 1.0]);
+    assert_eq!(named(&t, "dealer"), [0.0, 1.0]);
+    assert_eq!(named(&t, "decision"), [0.0, 0.0, 1.0]);
+    assert!(named(&t, "held").iter().all(|&x| x == 0.0));
+    let top = named(&t, "discard.top");
+    assert_eq!(top[c("3H").index()], 1.0);
+    assert_eq!(top.iter().sum::<f32>(), 1.0);
+    let rest = named(&t, "discard.rest");
+    assert_eq!(
+        rest[c("3H").index()],
+        0.75,
+        "three older threes of four decks"
+    );
+    let known = named(&t, "stock.known");
+    assert_eq!(
+        (known[c("JH").index()], known[c("QD").index()]),
+        (0.25, 0.25)
+    );
+    assert_eq!(known.iter().sum::<f32>(), 0.5);
+    assert_eq!(named(&t, "stock"), [2.0 / 208.0]);
+    assert_eq!(named(&t, "hand"), [6.0 / 20.0]);
+    // Seat 0's layout, written second: the jack at spot 3, everything else face down.
+    let jack = named(&t, "layout.jack");
+    let down = named(&t, "layout.face_down");
+    assert_eq!(jack[10 + 2], 1.0);
+    assert_eq!(jack.iter().sum::<f32>(), 1.0);
+    assert_eq!(down[10..15], [1.0, 1.0, 0.0, 1.0, 1.0]);
+    // Seat 0 seen from itself: its own layout first, the turn at 0.
+    let mut t = Tensor::new();
+    g.encode_observation(&g.observe(&st, S0), &mut t);
+    assert_eq!(named(&t, "layout.size"), [0.5, 1.0]);
+    assert_eq!(named(&t, "turn"), [1.0, 0.0]);
+    // A held card, and no turn once the game is over.
+    let mut held = jack_position(&g);
+    held.stock_known = CardMultiset::EMPTY;
+    let mut t = Tensor::new();
+    g.encode_observation(&g.observe(&held, S0), &mut t);
+    assert_eq!(named(&t, "held")[c("JD").index()], 1.0);
+    assert_eq!(named(&t, "decision"), [1.0, 0.0, 0.0]);
+    let mut over = g.observe(&held, S0);
+    over.decision = None;
+    let mut t = Tensor::new();
+    g.encode_observation(&over, &mut t);
+    assert_eq!(named(&t, "turn"), [0.0, 0.0]);
+    assert_eq!(named(&t, "decision"), [0.0, 0.0, 0.0]);
+}
