@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::conformance;
+use crate::games::common::testing::Corruption;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -794,7 +795,7 @@ fn hold(st: &mut TrashState, card: &str) {
 
 /// Each corruption of `base` is refused with a message containing its text; no
 /// corruption is a no-op.
-fn refused_with(g: &Trash, base: &TrashState, cases: &[(&str, fn(&mut TrashState))]) {
+fn refused_with(g: &Trash, base: &TrashState, cases: &[Corruption<TrashState>]) {
     g.check_invariants(base).unwrap();
     for (message, corrupt) in cases {
         let mut st = base.clone();
