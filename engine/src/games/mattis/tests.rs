@@ -712,13 +712,20 @@ fn stats_count_the_first_half_column_by_column() {
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let mut st = g.deal(&mut rng);
     let mut legal = Vec::new();
+    let mut second_half_moves = 0;
     for _ in 0..MOVE_CAP {
         if g.to_move(&st) == ToMove::Over {
             break;
         }
         g.legal_actions(&st, &mut legal);
         g.apply(&mut st, legal[rng.random_range(0..legal.len())], &mut rng);
+        if st.half == Half::Second && g.to_move(&st) != ToMove::Over {
+            g.stats(&st, &mut out);
+            assert_eq!(col(&out, "loser_cards"), 0.0, "no loser before the end");
+            second_half_moves += 1;
+        }
     }
+    assert!(second_half_moves > 0);
     assert_eq!(g.to_move(&st), ToMove::Over);
     g.stats(&st, &mut out);
     let b = st.beat.tally();
