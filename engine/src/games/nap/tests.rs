@@ -175,7 +175,11 @@ fn the_first_lead_makes_trumps_and_every_player_settles() {
     // Seat 0 draws trumps (seat 2 throws hearts), then cashes the AH; seat 2's KD takes the
     // last trick: four tricks to the bidder.
     plays(&g, &mut s, "JS 9S KS TS JH QS 9C TH AH");
-    assert_eq!(s.trump(), Some(Suit::Spades), "only the first lead makes trumps");
+    assert_eq!(
+        s.trump(),
+        Some(Suit::Spades),
+        "only the first lead makes trumps"
+    );
     plays(&g, &mut s, "KH AD 9D QH KD");
     assert_eq!(s.deals(), 1);
     // Three made with four tricks: each of the two others pays 3.

@@ -520,3 +520,301 @@ fn a_lay_off_alone_does_not_open_and_emptying_the_hand_by_lay_offs_is_tongit() {
     // 3 from each; seat 1 never opened: 1 more.
     assert_eq!(res.payments, [-3, -4, 7]);
 }
+
+/// A first-hand position for the invariant and encoding tests: seat 0 has opened with three
+/// sevens and a four-card run of diamonds, seat 1 with four tens face down; seat 0 is to draw.
+fn opened_position(g: &TongIts) -> TongitsState {
+    let mut tens = meld(1, "TS TH TD TC", "TS TH TD TC");
+    tens.face_down = true;
+    position(
+        g,
+        ["AS 2S 3S 9H 9D", "5C 6C", "KD QD 2H"],
+        &[
+            meld(0, "7H 7D 7C", "7H 7D 7C"),
+            tens,
+            meld(0, "2D 3D 4D 5D", "2D 3D 4D 5D"),
+        ],
+        "4C 8S",
+        0,
+        Phase::Draw,
+    )
+}
+
+/// Every invariant, broken alone, is refused with its own message; the states next to each
+/// broken one pass.
+#[test]
+fn broken_positions_fail_the_invariants() {
+    type Break = fn(&mut TongitsState);
+    let g = game(&["hands=3"]);
+    let base = opened_position(&g);
+    let cases: [(&str, Break); 14] = [
+        ("is not a meld", |st| {
+            st.melds[0].cards = set("7H 7D");
+            st.melds[0].own = set("7H 7D");
+            st.stock.push(card("7C"));
+        }),
+        ("own cards are not in it", |st| {
+            st.melds[0].own.insert(card("8C"));
+        }),
+        ("face-down meld that is not a four", |st| {
+            st.melds[0].face_down = true;
+        }),
+        ("face-down meld that is not a four", |st| {
+            st.melds[2].face_down = true;
+        }),
+        ("has not opened", |st| st.opened[1] = false),
+        ("cards not conserved", |st| {
+            st.stock.pop();
+        }),
+        ("chips do not add up", |st| st.chips[0] += 1),
+        ("last drawer", |st| st.last_drawer = Some(s(2))),
+        ("last drawer", |st| {
+            let stock: Vec<Card> = st.stock.drain(..).collect();
+            st.pile.extend(stock);
+        }),
+        ("empty hand at the start of a turn", |st| {
+            let hand = std::mem::take(&mut st.hands[0]);
+            st.stock.extend(hand.iter());
+        }),
+        ("played past the match", |st| st.hands_played = 4),
+        // Not alone, but each still refused: a card in two places, a meld of two seats' cards.
+        ("cards not conserved", |st| st.pile.push(card("AS"))),
+        ("is not a meld", |st| {
+            st.melds[0].cards.insert(card("AS"));
+        }),
+        ("is not a meld", |st| {
+            st.melds[2].cards.remove(card("3D"));
+        }),
+    ];
+    g.check_invariants(&base).unwrap();
+    for (message, corrupt) in cases {
+        let mut st = base.clone();
+        corrupt(&mut st);
+        assert_ne!(st, base, "{message}: the corruption changed nothing");
+        let e = g.check_invariants(&st).unwrap_err();
+        assert!(e.contains(message), "wanted {message:?}, got {e:?}");
+    }
+    // Their neighbours pass: the last drawer with the stock gone, an empty hand while
+    // playing (after drawing), the last hand of the match, and the match over.
+    let mut ok = base.clone();
+    let stock: Vec<Card> = ok.stock.drain(..).collect();
+    ok.pile.extend(stock);
+    ok.last_drawer = Some(s(2));
+    g.check_invariants(&ok).unwrap();
+    let mut ok = base.clone();
+    ok.phase = Phase::Play;
+    let hand = std::mem::take(&mut ok.hands[0]);
+    ok.stock.extend(hand.iter());
+    g.check_invariants(&ok).unwrap();
+    let mut ok = base.clone();
+    ok.hands_played = 3;
+    ok.phase = Phase::Over;
+    ok.last_drawer = Some(s(1));
+    g.check_invariants(&ok).unwrap();
+}
+
+/// The statistics: hands played, the eight counters in order, then the decisions.
+#[test]
+fn stats_are_hands_the_counters_and_turns() {
+    let g = game(&[]);
+    let mut st = opened_position(&g);
+    st.hands_played = 3;
+    st.counts = [1, 2, 3, 4, 5, 6, 7, 8];
+    st.turns = 40;
+    let mut out = vec![99.0];
+    g.stats(&st, &mut out);
+    assert_eq!(out, [3.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 40.0]);
+    assert_eq!(out.len(), TongIts::INFO.stats.len());
+}
+
+/// The deal text reads back; a hand one card short and a card twice are refused.
+#[test]
+fn the_deal_text_reads_back() {
+    let g = game(&[]);
+    for seed in 0..5 {
+        let st = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
+        let text = crate::deal_text::round_trip(&g, &st).unwrap();
+        assert!(text.starts_with("hands: ") && text.contains("; stock: "));
+        let first = st.hands[0].iter().next().unwrap().to_string();
+        crate::deal_text::assert_misplaced_card_refused(&g, &st, &first);
+    }
+    let text = crate::deal_text::DealText::print_deal(&g, &g.deal(&mut rng()));
+    assert!(crate::deal_text::DealText::parse_deal(&g, &format!("{text}; pot: 3")).is_err());
+}
+
+/// The rule helpers read a known hand: who may call draw, concealed fours, counted aces,
+/// melds, takes and deadwood.
+#[test]
+fn the_rule_helpers_read_known_hands() {
+    for opened in [false, true] {
+        for own in [false, true] {
+            for sapawed in [false, true] {
+                assert_eq!(
+                    TongIts::may_call(opened, own, sapawed),
+                    opened && !own && !sapawed,
+                    "{opened} {own} {sapawed}"
+                );
+            }
+        }
+    }
+    let g = game(&[]);
+    let mut st = opened_position(&g);
+    assert_eq!(TongIts::concealed_fours(&st, s(1)), 1, "the tens face down");
+    assert_eq!(TongIts::concealed_fours(&st, s(0)), 0);
+    // Seat 2 holds four kings: concealed in the hand.
+    st.hands[2] = set("KD KH KS KC");
+    assert_eq!(TongIts::concealed_fours(&st, s(2)), 1);
+    // Aces: in the hand and among the owner's own cards of its melds, not others' lay-offs.
+    st.melds[0].cards = set("7H 7D 7C 7S");
+    st.melds[0].own = set("7H 7D 7C");
+    st.melds[2].cards = set("AD 2D 3D 4D 5D");
+    st.melds[2].own = set("2D 3D 4D 5D");
+    assert_eq!(
+        TongIts::counted_aces(&st, s(0)),
+        1,
+        "AS in hand; AD laid off by another"
+    );
+    st.melds[2].own = set("AD 2D 3D 4D 5D");
+    assert_eq!(TongIts::counted_aces(&st, s(0)), 2);
+    assert_eq!(TongIts::counted_aces(&st, s(1)), 0);
+    st.chips = [5, -3, -8];
+    assert_eq!(TongIts::scores(&st), [5.0, -3.0, -8.0]);
+
+    // Every meld of a hand, by its cards (sorted, since the order is the search's).
+    let all = |cards: &str| {
+        let mut v = Vec::new();
+        melds_in(set(cards), |m| v.push(m.bits()));
+        v.sort_unstable();
+        v
+    };
+    let sorted = |melds: &[&str]| {
+        let mut v: Vec<u64> = melds.iter().map(|m| set(m).bits()).collect();
+        v.sort_unstable();
+        v
+    };
+    assert_eq!(
+        all("5H 5D 5C 5S 9C"),
+        sorted(&[
+            "5H 5D 5C 5S",
+            "5D 5C 5S",
+            "5H 5C 5S",
+            "5H 5D 5S",
+            "5H 5D 5C"
+        ])
+    );
+    assert_eq!(all("5H 5D 5C 9C"), sorted(&["5H 5D 5C"]));
+    assert_eq!(
+        all("3S 4S 5S 6S 8S"),
+        sorted(&["3S 4S 5S", "3S 4S 5S 6S", "4S 5S 6S"])
+    );
+    assert_eq!(
+        all("JC QC KC AC 2C"),
+        sorted(&["JC QC KC"]),
+        "no run past the king"
+    );
+    assert!(all("5H 5D 6S 7C").is_empty());
+    // The hand cards that make a new meld with the top discard.
+    let takes_of = |hand: &str, top: &str| {
+        let mut v = Vec::new();
+        takes(set(hand), card(top), |m| v.push(m.bits()));
+        v.sort_unstable();
+        v
+    };
+    assert_eq!(
+        takes_of("5H 5D 6S 7S 9C", "5S"),
+        sorted(&["5H 5D", "6S 7S"])
+    );
+    assert_eq!(
+        takes_of("5H 5D 5C", "5S"),
+        sorted(&["5H 5D", "5H 5C", "5D 5C", "5H 5D 5C"])
+    );
+    assert_eq!(
+        takes_of("3S 4S 6S 7S", "5S"),
+        sorted(&[
+            "3S 4S",
+            "4S 6S",
+            "6S 7S",
+            "3S 4S 6S",
+            "4S 6S 7S",
+            "3S 4S 6S 7S"
+        ])
+    );
+    assert!(takes_of("5H 6S 9S", "5S").is_empty());
+    assert_eq!(fours_in(set("5H 5D 5C 5S 6H 6D 6C")), 1);
+    assert_eq!(fours_in(set("5H 5D 5C 5S 6H 6D 6C 6S")), 2);
+    assert_eq!(
+        deadwood(set("AS 2S 3S 9H KD")),
+        19,
+        "the run melds, 9 + 10 left"
+    );
+    assert_eq!(deadwood(set("AH 9H KD")), 20);
+}
+
+/// The observation's counts are scaled as documented, from the observer's side; a
+/// face-down four of another seat is unseen.
+#[test]
+fn the_observation_scales_each_count_as_documented() {
+    use crate::encoding::{Encoding, Tensor};
+    use crate::games::common::encoding::named;
+    let g = game(&["hands=4"]);
+    let mut st = opened_position(&g);
+    st.chips = [-2 + 10, -2 - 10, -2];
+    st.streak = Some((s(2), 2));
+    st.hands_played = 1;
+    st.last_drawer = None;
+    st.sapawed[2] = true;
+    let obs = g.observe(&st, s(1));
+    assert!(obs.unseen().contains(card("AS")), "seat 0's hand");
+    assert!(!obs.unseen().contains(card("TS")), "its own four");
+    let obs0 = g.observe(&st, s(0));
+    assert!(
+        obs0.unseen().contains(card("TS")),
+        "seat 1's four face down"
+    );
+    assert!(!obs0.unseen().contains(card("7H")) && !obs0.unseen().contains(card("8S")));
+    assert_eq!(
+        obs0.unseen().len(),
+        52 - 5 - 2 - 3 - 4,
+        "all but the hand, the pile and the face-up melds"
+    );
+    let mut t = Tensor::new();
+    g.encode_observation(&obs, &mut t);
+    // Seats from the observer (seat 1): itself, seat 2, seat 0.
+    assert_eq!(
+        named(&t, "hand_sizes"),
+        [2.0 / 13.0, 3.0 / 13.0, 5.0 / 13.0]
+    );
+    assert_eq!(named(&t, "stock"), [st.stock.len() as f32 / 15.0]);
+    assert_eq!(named(&t, "chips"), [-12.0 / 50.0, -2.0 / 50.0, 8.0 / 50.0]);
+    assert_eq!(named(&t, "pot"), [6.0 / 20.0]);
+    assert_eq!(named(&t, "streak"), [0.0, 1.0, 0.0]);
+    assert_eq!(named(&t, "streak.length"), [2.0 / 3.0]);
+    assert_eq!(named(&t, "hands_played"), [1.0 / 4.0]);
+    assert_eq!(named(&t, "phase"), [1.0, 0.0, 0.0, 0.0]);
+    assert_eq!(named(&t, "turn"), [0.0, 0.0, 1.0]);
+    assert_eq!(named(&t, "dealer"), [0.0, 0.0, 1.0]);
+    assert_eq!(named(&t, "opened"), [1.0, 0.0, 1.0]);
+    assert_eq!(named(&t, "sapawed"), [0.0, 1.0, 0.0]);
+    assert_eq!(named(&t, "last_drawer"), [0.0, 0.0, 0.0]);
+    let top = named(&t, "pile.top");
+    assert_eq!(top[card("8S").index()], 1.0);
+    assert_eq!(top.iter().sum::<f32>(), 1.0);
+    assert_eq!(named(&t, "pile.rest")[card("4C").index()], 1.0);
+    // The melds in order, their owners from the observer's side, the face-down one marked.
+    let owners = named(&t, "meld.owner");
+    assert_eq!(owners[..9], [0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0]);
+    assert_eq!(named(&t, "meld.face_down")[..3], [0.0, 1.0, 0.0]);
+    // A called draw, and the match over: no turn.
+    let mut fight = st.clone();
+    fight.phase = Phase::Fight { caller: s(0) };
+    let mut t = Tensor::new();
+    g.encode_observation(&g.observe(&fight, s(1)), &mut t);
+    assert_eq!(named(&t, "phase"), [0.0, 0.0, 1.0, 0.0]);
+    assert_eq!(named(&t, "caller"), [0.0, 0.0, 1.0]);
+    let mut over = st.clone();
+    over.phase = Phase::Over;
+    let mut t = Tensor::new();
+    g.encode_observation(&g.observe(&over, s(1)), &mut t);
+    assert_eq!(named(&t, "phase"), [0.0, 0.0, 0.0, 1.0]);
+    assert_eq!(named(&t, "turn"), [0.0, 0.0, 0.0]);
+}
