@@ -278,6 +278,13 @@ fn a_tied_player_with_no_card_plays_blind_or_takes_the_last_card_as_trump() {
     play(&g, &mut st, "9D");
     assert_eq!(legal(&g, &st), ["blind"]);
     play(&g, &mut st, "blind");
+    // Two cards left are still enough for a blind play (the second is the trump card).
+    let mut st = first(&g, &["KH", "KS 4C 5C", "7D 8D 9D"], "2C 4D", S0);
+    play(&g, &mut st, "KH");
+    play(&g, &mut st, "KS");
+    play(&g, &mut st, "9D");
+    g.check_invariants(&st).unwrap();
+    assert_eq!(legal(&g, &st), ["blind"]);
     // With only the last card left it takes it as trump and the half ends.
     let mut st = first(&g, &["KH", "KS 4C 5C", "7D 8D 9D"], "4D", S0);
     play(&g, &mut st, "KH");
