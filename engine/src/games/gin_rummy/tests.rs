@@ -142,6 +142,27 @@ fn the_knocker_chooses_the_arrangement_that_limits_lay_offs() {
     let d = set("6S 5S JS KD QH JH 9C 4D 3H 2D");
     let r = g.score_knock(Seat::new(0), k, d);
     assert_eq!((r.laid_off, r.defender_deadwood), (set("JS"), 59));
+    // 2-3-4♥ with 3♣ 3♦: the run (3♣ 3♦ dead) or the set of threes (2♥ 4♥ dead), 6 either
+    // way; the set takes the 3♠, the run the 5♥, so each is the knocker's best for one
+    // defender (whichever the enumeration gives first).
+    let k = set("2H 3H 4H 3C 3D 9S TS JS QS KS");
+    let mut n = 0;
+    melds::min_arrangements(k, g.rules, |a| {
+        assert_eq!(a.deadwood, 6);
+        n += 1;
+    });
+    assert_eq!(n, 2);
+    for (d, dd) in [
+        ("3S AC 5C 6D 8D JC QD KC 7H 9H", 69),
+        ("5H AC 5C 6D 8D JC QD KC 7C 9D", 71),
+    ] {
+        let r = g.score_knock(Seat::new(0), k, set(d));
+        assert_eq!(
+            (r.laid_off, r.defender_deadwood, r.points),
+            (CardSet::EMPTY, dd, dd - 6),
+            "{d}"
+        );
+    }
 }
 
 #[test]
@@ -519,6 +540,8 @@ fn the_knocks_are_the_discards_leaving_at_most_the_limit() {
         (&gin_only, "2H 3H 4H 7C 7D 7S 9S TS JS QS 5D", "5D"),
         // 9♣ and 5♦ in no meld, 14: either discard leaves at most 10.
         (&g, "2H 3H 4H 7C 7D 7S JS QS KS 9C 5D", "9C 5D"),
+        // A♠ and K♦ in no meld, 11: the ace's discard leaves 10, the king's 1.
+        (&g, "2H 3H 4H 7C 7D 7S 9S TS JS AS KD", "AS KD"),
         // Every card in a meld; the 3♥ breaks the run 2-5♥, a seven or an end of it does not.
         (
             &gin_only,
