@@ -666,7 +666,7 @@ fn broken_states_fail_the_invariants() {
         }
     };
     bad("the record's deck not the game's", &fresh, &|s| {
-        s.play = s.play.clone().with_deck(game(&["deck=24"]).deck());
+        s.play = s.play.with_deck(game(&["deck=24"]).deck());
     });
     bad("a card short in the stub", &fresh, &|s| {
         give(s, "JS", 0, None);
