@@ -1,6 +1,8 @@
 use super::*;
 use crate::conformance;
-use crate::tricks::testing::{apply_all, play_strongest};
+use crate::deal_text::DealText;
+use crate::encoding::{Encoding, Tensor};
+use crate::tricks::testing::{apply_all, assert_deal_texts_read_back, play_strongest};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use EuchreAction as A;
@@ -20,18 +22,25 @@ fn card(s: &str) -> Card {
 /// A fresh hand (dealer seat 3) with these hands and upcard, the rest in the stub.
 fn position(g: &Euchre, hands: [&str; 4], upcard: &str) -> EuchreState {
     let mut s = g.deal(&mut ChaCha8Rng::seed_from_u64(0));
+    relay(g, &mut s, hands, upcard);
+    s
+}
+
+/// Replaces the cards of a hand not yet bid on (whoever deals it) with these hands (by seat)
+/// and upcard, the rest in the stub; the dealer's left to speak and lead.
+fn relay(g: &Euchre, s: &mut EuchreState, hands: [&str; 4], upcard: &str) {
+    assert_eq!(s.phase(), Phase::Order);
     let hands = hands.map(cards);
     s.upcard = card(upcard);
     s.play = TrickPlay::new(
         4,
         &hands,
-        Seat::new(0),
+        s.dealer().next(4),
         CardOrder::euchre(s.upcard.suit(), None),
         Obligation::FollowSuit,
     )
     .with_deck(g.deck());
-    g.check_invariants(&s).unwrap();
-    s
+    g.check_invariants(s).unwrap();
 }
 
 /// Hands for a 32-card game: seat 0 strong in spades.
@@ -569,4 +578,408 @@ fn euchre_soak_a_million_random_games() {
         game(&["deck=24", "lone_defender=true", "target=10"]),
     ];
     conformance::soak_a_million("euchre", &variants);
+}
+
+/// The deal text reads back for both decks; the kitty is the stub less the upcard; a short
+/// hand, a card twice (in the kitty too, or the upcard again), a card outside the deck and a
+/// missing field are refused.
+#[test]
+fn the_deal_text_reads_back() {
+    for params in [&[][..], &["deck=24"]] {
+        let g = game(params);
+        assert_deal_texts_read_back(&g);
+        for seed in 0..5 {
+            let s = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
+            let text = g.print_deal(&s);
+            assert!(
+                text.contains(&format!("; upcard: {}; kitty: ", s.upcard())),
+                "{text}"
+            );
+            let (_, kitty) = text.split_once("; kitty: ").unwrap();
+            let kitty: CardSet = kitty.parse().unwrap();
+            assert_eq!(
+                kitty,
+                s.stub(g.deck()) - CardSet::from_card(s.upcard()),
+                "{text}"
+            );
+        }
+    }
+    let g = game(&[]);
+    let s = g.deal(&mut ChaCha8Rng::seed_from_u64(3));
+    let text = g.print_deal(&s);
+    let seat0 = s.play().hand(Seat::new(0));
+    let c = seat0.iter().next().unwrap();
+    let mut short = s.clone();
+    short
+        .play
+        .set_hand(Seat::new(0), seat0 - CardSet::from_card(c));
+    let short = g.print_deal(&short);
+    assert!(g.parse_deal(&short).is_err(), "{short}");
+    assert!(g.parse_deal(&format!("{text} {c}")).is_err());
+    assert!(g.parse_deal(&format!("{text} {}", s.upcard())).is_err());
+    // The 32-card deal has sevens and eights, which the 24-card deck has not.
+    assert!(game(&["deck=24"]).parse_deal(&text).is_err());
+    let (no_kitty, _) = text.split_once("; kitty: ").unwrap();
+    assert!(g.parse_deal(no_kitty).is_err());
+}
+
+/// Every invariant, broken alone in a real position, is refused; the real positions (the
+/// dealer discarding, trumps ordered up and called, a lone hand against a lone defender, the
+/// upcard played) pass.
+#[test]
+fn broken_states_fail_the_invariants() {
+    let g = game(&["lone_defender=true"]);
+    let fresh = position(&g, HANDS, "QD");
+    let mut pickup = fresh.clone();
+    apply_all(&g, &mut pickup, &[A::Pass, A::OrderUp]);
+    let mut alone = pickup.clone();
+    apply_all(&g, &mut alone, &[A::Discard(card("7D"))]);
+    let mut play = alone.clone();
+    apply_all(&g, &mut play, &[A::WithPartner]);
+    let mut upcard_played = play.clone();
+    // Seat 0 leads the A♥; the dealer, void in hearts, trumps with the upcard.
+    apply_all(
+        &g,
+        &mut upcard_played,
+        &["AH", "7H", "9H", "QD"].map(|c| A::Play(card(c))),
+    );
+    assert!(!upcard_played.taken_up);
+    let mut called = fresh.clone();
+    apply_all(&g, &mut called, &[A::Pass; 4]);
+    apply_all(&g, &mut called, &[A::Call(Suit::Spades)]);
+    let mut lone = called.clone();
+    apply_all(&g, &mut lone, &[A::Alone, A::DefendAlone]);
+    assert_eq!(lone.play().active(), SeatMask(0b0011));
+
+    let bad = |what: &str, base: &EuchreState, edit: &dyn Fn(&mut EuchreState)| {
+        let mut s = base.clone();
+        edit(&mut s);
+        assert!(g.check_invariants(&s).is_err(), "{what} passes");
+    };
+    // Moves `c` from `from`'s hand to `to`'s (`None`: the stub).
+    let give = |s: &mut EuchreState, c: &str, from: usize, to: Option<usize>| {
+        let c = CardSet::from_card(card(c));
+        let f = Seat::new(from);
+        s.play.set_hand(f, s.play.hand(f) - c);
+        if let Some(t) = to.map(Seat::new) {
+            s.play.set_hand(t, s.play.hand(t) | c);
+        }
+    };
+    bad("the record's deck not the game's", &fresh, &|s| {
+        s.play = s.play.with_deck(game(&["deck=24"]).deck());
+    });
+    bad("a card short in the stub", &fresh, &|s| {
+        give(s, "JS", 0, None);
+    });
+    bad("a dealer discarding from five cards", &pickup, &|s| {
+        give(s, "7D", 3, Some(0));
+    });
+    bad("a stub short while the dealer discards", &pickup, &|s| {
+        give(s, "JS", 0, None);
+    });
+    bad(
+        "the taken-up upcard not in the dealer's hand",
+        &alone,
+        &|s| {
+            let other = (s.stub(g.deck()) - cards("QD 7D")).iter().next().unwrap();
+            give(s, "QD", 3, None);
+            s.play.set_hand(
+                Seat::new(3),
+                s.play.hand(Seat::new(3)) | CardSet::from_card(other),
+            );
+        },
+    );
+    bad("the upcard in another hand", &fresh, &|s| {
+        give(s, "JS", 0, None);
+        s.play
+            .set_hand(Seat::new(0), s.play.hand(Seat::new(0)) | cards("QD"));
+    });
+    bad("the discard in a hand", &alone, &|s| {
+        s.discard = Some(card("JS"))
+    });
+    bad("play without trumps", &play, &|s| s.trump = None);
+    bad("a trump suit the card order does not have", &play, &|s| {
+        s.trump = Some(Suit::Hearts);
+    });
+    bad("a lone hand with the partner playing", &play, &|s| {
+        s.alone = true
+    });
+    bad("a lone defender's partner playing", &lone, &|s| {
+        s.lone_defender = None;
+    });
+    bad("the turned-down suit called", &called, &|s| {
+        s.trump = Some(Suit::Diamonds);
+    });
+    bad("play on after the target", &fresh, &|s| s.scores = [5, 0]);
+    bad("play on after the target, team 1", &upcard_played, &|s| {
+        s.scores = [4, 6];
+    });
+}
+
+/// The accessors show the state: before and after a lone hand against a lone defender is
+/// made, each seat's own hand, the options read back and the partnerships.
+#[test]
+fn the_accessors_show_the_state() {
+    let g = game(&["lone_defender=true", "max_deals=7", "target=9"]);
+    assert_eq!((g.max_deals(), g.target()), (7, 9));
+    assert_eq!(game(&[]).max_deals(), 500);
+    let mut s = position(&g, HANDS, "QH");
+    assert_eq!(
+        (s.alone(), s.lone_defender(), s.trump(), s.maker()),
+        (false, None, None, None)
+    );
+    assert_eq!(
+        (s.phase(), s.upcard(), s.dealer()),
+        (Phase::Order, card("QH"), Seat::new(3))
+    );
+    for seat in Seat::all(4) {
+        let obs = g.observe(&s, seat);
+        assert_eq!(obs.hand(), cards(HANDS[seat.index()]));
+        assert_eq!(g.team(seat), seat.index() % 2);
+        assert_eq!(TrickTaking::teams(&g).team(seat), seat.index() % 2);
+    }
+    apply_all(&g, &mut s, &[A::Pass; 4]);
+    apply_all(&g, &mut s, &[A::Call(Suit::Spades), A::Alone]);
+    assert!(s.alone());
+    assert_eq!(s.lone_defender(), None);
+    apply_all(&g, &mut s, &[A::DefendAlone]);
+    assert_eq!(
+        (s.alone(), s.lone_defender(), s.trump(), s.maker()),
+        (
+            true,
+            Some(Seat::new(1)),
+            Some(Suit::Spades),
+            Some(Seat::new(0))
+        )
+    );
+    assert_eq!((s.phase(), s.discard(), s.deals()), (Phase::Play, None, 0));
+    let obs = g.observe(&s, Seat::new(1));
+    assert_eq!((obs.alone, obs.lone_defender), (true, Some(Seat::new(1))));
+    assert_eq!(obs.hand(), cards(HANDS[1]));
+}
+
+/// The statistics, column by column, over a scripted game: a deal passed out, a march by the
+/// dealer's side, a lone hand euchred by a lone defender (the dealer's side making), and a
+/// lone march after the dealer took up the upcard.
+#[test]
+fn stats_count_every_column() {
+    let g = game(&["lone_defender=true", "target=100"]);
+    let names = Euchre::INFO.stats;
+    let mut out = vec![7.0];
+    let stats = |s: &EuchreState, out: &mut Vec<f64>| {
+        g.stats(s, out);
+        assert_eq!(out.len(), names.len());
+    };
+    let col = |out: &[f64], name: &str| out[names.iter().position(|&n| n == name).unwrap()];
+    let mut s = position(&g, HANDS, "QH");
+    stats(&s, &mut out);
+    assert_eq!(out, vec![0.0; names.len()]);
+    // Deal 1 (dealer 3): everyone passes twice.
+    apply_all(&g, &mut s, &[A::Pass; 8]);
+    // Deal 2 (dealer 0): the dealer names spades in round 2 and marches with his partner.
+    assert_eq!(s.dealer(), Seat::new(0));
+    relay(&g, &mut s, HANDS, "QH");
+    apply_all(&g, &mut s, &[A::Pass; 7]);
+    apply_all(&g, &mut s, &[A::Call(Suit::Spades), A::WithPartner]);
+    play_strongest(&g, &mut s);
+    assert_eq!(s.scores(), [2, 0]);
+    // Deal 3 (dealer 1): seat 3 calls diamonds alone with nothing; seat 0 defends alone.
+    relay(
+        &g,
+        &mut s,
+        [
+            "AD KD QD TD AH",
+            "7C 7H 8H 9H 8S",
+            "7D AS KS QS 8D",
+            "9S JD JH 9C 8C",
+        ],
+        "QH",
+    );
+    apply_all(&g, &mut s, &[A::Pass; 5]);
+    apply_all(
+        &g,
+        &mut s,
+        &[A::Call(Suit::Diamonds), A::Alone, A::DefendAlone],
+    );
+    assert_eq!(s.play().active(), SeatMask(0b1001));
+    play_strongest(&g, &mut s);
+    assert_eq!(s.scores(), [6, 0]);
+    // Deal 4 (dealer 2): seat 3 orders up the Q♠, the dealer discards, seat 3 goes alone, both
+    // defenders pass, and the right and left bowers, A♠ K♠ and A♥ take all five.
+    relay(
+        &g,
+        &mut s,
+        [
+            "7S 8S 9S 7H 8H",
+            "QD TD 9H TH JH",
+            "7D 8D 9D KD JD",
+            "JS JC AS KS AH",
+        ],
+        "QS",
+    );
+    apply_all(
+        &g,
+        &mut s,
+        &[
+            A::OrderUp,
+            A::Discard(card("7D")),
+            A::Alone,
+            A::Pass,
+            A::Pass,
+        ],
+    );
+    play_strongest(&g, &mut s);
+    assert_eq!(s.scores(), [6, 4]);
+    assert_eq!(s.deals(), 4);
+    stats(&s, &mut out);
+    let want = [
+        ("hands", 3.0),
+        ("redeals", 1.0),
+        ("euchres", 1.0),
+        ("marches", 2.0),
+        ("lone_hands", 2.0),
+        ("lone_marches", 1.0),
+        ("lone_defences", 1.0),
+        ("makers_points", 6.0),
+        ("dealer_side_makes", 2.0),
+        ("points_team0", 6.0),
+        ("points_team1", 4.0),
+    ];
+    for (name, v) in want {
+        assert_eq!(col(&out, name), v, "{name}");
+    }
+    assert_eq!(want.len(), names.len());
+}
+
+/// The trick view: the card play only while cards are played (not while trumps are made,
+/// between hands or at the end), each action's card (a discard is none), the partnerships;
+/// every move public but the discard; the moves' names.
+#[test]
+fn the_trick_view_and_the_moves_names() {
+    let g = game(&["target=1"]);
+    let mut s = position(&g, HANDS, "QH");
+    assert!(g.trick_play(&s).is_none());
+    apply_all(&g, &mut s, &[A::Pass; 4]);
+    apply_all(&g, &mut s, &[A::Call(Suit::Spades)]);
+    assert!(g.trick_play(&s).is_none());
+    apply_all(&g, &mut s, &[A::WithPartner]);
+    assert_eq!(g.trick_play(&s).map(|p| p.to_play()), Some(Seat::new(0)));
+    assert_eq!(TrickTaking::teams(&g), Teams::alternating(4, 2));
+    play_strongest(&g, &mut s);
+    assert_eq!(s.phase(), Phase::Over);
+    assert!(g.trick_play(&s).is_none());
+    // Between hands of a longer game.
+    let g = game(&[]);
+    let mut s = position(&g, HANDS, "QH");
+    apply_all(&g, &mut s, &[A::Pass; 4]);
+    apply_all(&g, &mut s, &[A::Call(Suit::Spades), A::WithPartner]);
+    play_strongest(&g, &mut s);
+    assert_eq!((s.phase(), s.deals()), (Phase::Order, 1));
+    assert!(g.trick_play(&s).is_none());
+
+    let c = card("TD");
+    assert_eq!(<Euchre as TrickTaking>::card(A::Play(c)), Some(c));
+    assert_eq!(<Euchre as TrickTaking>::card(A::Discard(c)), None);
+    assert_eq!(<Euchre as TrickTaking>::card(A::Pass), None);
+    let named = [
+        (A::Pass, "pass"),
+        (A::OrderUp, "order-up"),
+        (A::Discard(c), "discard TD"),
+        (A::Keep, "keep"),
+        (A::Call(Suit::Hearts), "call H"),
+        (A::Alone, "alone"),
+        (A::WithPartner, "with-partner"),
+        (A::DefendAlone, "defend-alone"),
+        (A::Play(c), "TD"),
+    ];
+    for (a, name) in named {
+        assert_eq!(a.to_string().replace('♥', "H"), name);
+        for viewer in Seat::all(4) {
+            let seen = g.observe_action(&s, a, viewer);
+            assert_eq!(seen, Some(a).filter(|_| !matches!(a, A::Discard(_))));
+        }
+    }
+}
+
+/// The observation's scalars from the observer's side: the scores over `target` (ours
+/// first), the deals over ten, the seat to decide only while trumps are made; the text shows
+/// who decides while trumps are made and the trick once cards are played.
+#[test]
+fn the_observation_scales_scores_and_deals_from_the_observers_side() {
+    let g = game(&["target=8"]);
+    let mut s = position(&g, HANDS, "QH");
+    s.scores = [3, 1];
+    s.deals = 2;
+    let encode = |s: &EuchreState, seat: usize| {
+        let mut t = Tensor::new();
+        g.encode_observation(&g.observe(s, Seat::new(seat)), &mut t);
+        t
+    };
+    let t = encode(&s, 1);
+    assert_eq!(t.get("scores").unwrap(), &[1.0 / 8.0, 3.0 / 8.0]);
+    assert_eq!(t.get("deals").unwrap(), &[0.2]);
+    // Seat 0 to decide: three places to seat 1's left.
+    assert_eq!(t.get("turn").unwrap(), &[0.0, 0.0, 0.0, 1.0]);
+    let t = encode(&s, 2);
+    assert_eq!(t.get("scores").unwrap(), &[3.0 / 8.0, 1.0 / 8.0]);
+    let text = g.observation_string(&g.observe(&s, Seat::new(1)));
+    assert!(text.contains("to decide: "), "{text}");
+    assert!(!text.contains("trick"), "{text}");
+    apply_all(&g, &mut s, &[A::Pass; 4]);
+    apply_all(&g, &mut s, &[A::Call(Suit::Spades), A::WithPartner]);
+    let t = encode(&s, 1);
+    assert_eq!(t.get("turn").unwrap(), &[0.0; 4]);
+    let text = g.observation_string(&g.observe(&s, Seat::new(1)));
+    assert!(!text.contains("to decide: "), "{text}");
+    assert!(
+        text.contains("trick: ") && text.contains("tricks won: "),
+        "{text}"
+    );
+}
+
+/// Determinizations in every phase of a hand, for every seat, are positions the observer
+/// cannot tell from the real one, and the dealer has a face-down discard in them exactly when
+/// he has one: not before he takes the upcard up, nor when he declines it or trumps are
+/// called; after he discards, also once he has played the upcard.
+#[test]
+fn determinizations_have_a_discard_exactly_when_the_dealer_made_one() {
+    let g = game(&[]);
+    let fresh = position(&g, HANDS, "QD");
+    let mut pickup = fresh.clone();
+    apply_all(&g, &mut pickup, &[A::Pass, A::OrderUp]);
+    let mut discarded = pickup.clone();
+    apply_all(&g, &mut discarded, &[A::Discard(card("7D"))]);
+    let mut upcard_played = discarded.clone();
+    apply_all(&g, &mut upcard_played, &[A::WithPartner]);
+    apply_all(
+        &g,
+        &mut upcard_played,
+        &["AH", "7H", "9H", "QD"].map(|c| A::Play(card(c))),
+    );
+    let mut kept = fresh.clone();
+    apply_all(
+        &g,
+        &mut kept,
+        &[A::Pass, A::Pass, A::Pass, A::OrderUp, A::Keep],
+    );
+    let mut called = fresh.clone();
+    apply_all(&g, &mut called, &[A::Pass; 4]);
+    apply_all(&g, &mut called, &[A::Call(Suit::Spades), A::WithPartner]);
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    for s in [fresh, pickup, discarded, upcard_played, kept, called] {
+        for seat in Seat::all(4) {
+            let obs = g.observe(&s, seat);
+            for _ in 0..20 {
+                let d = g.determinize(&obs, &mut rng);
+                g.check_invariants(&d).unwrap();
+                assert_eq!(g.observe(&d, seat), obs);
+                assert_eq!(
+                    d.discard().is_some(),
+                    s.discard().is_some(),
+                    "{:?} seen by {seat}",
+                    s.phase()
+                );
+            }
+        }
+    }
 }
