@@ -584,3 +584,283 @@ fn dingo_soak() {
     let report = conformance::random_games(&Dingo, 0..seeds, 10_000);
     assert_eq!(report.games as u64, seeds);
 }
+
+/// The first hunt's opening: seat 0's 2♥ is the dingo, seat 1 is to say whether it has a
+/// wolf (the 2♣ is seat 2's, the 2♠ a discard).
+fn first_hunt() -> DingoState {
+    hunting([
+        "2H AH 3C 4C 5C 6C",
+        "AC 3S 4S 5S 6S 7S",
+        "2C AS 7C 8C 9C TC",
+        "AD 3H 4H 5H 6H 7H",
+    ])
+}
+
+/// Each corruption of `base` is refused with a message containing its text.
+fn refused_with(
+    base: &DingoState,
+    cases: &[crate::games::common::testing::Corruption<DingoState>],
+) {
+    Dingo.check_invariants(base).unwrap();
+    for (message, corrupt) in cases {
+        let mut st = base.clone();
+        corrupt(&mut st);
+        assert_ne!(&st, base, "{message}: the corruption changed nothing");
+        let e = Dingo.check_invariants(&st).unwrap_err();
+        assert!(e.contains(message), "wanted {message:?}, got {e:?}");
+    }
+}
+
+/// Every invariant, broken alone in a real position, is refused with its own message.
+#[test]
+fn broken_positions_fail_the_invariants() {
+    refused_with(
+        &first_hunt(),
+        &[
+            ("a hand overlaps", |st| {
+                st.hands[1].insert(c("2C"));
+            }),
+            ("a discard pile overlaps", |st| {
+                st.discards[0].insert(c("3C"));
+            }),
+            ("a score pile overlaps", |st| {
+                st.score[0].insert(c("3C"));
+            }),
+            ("a penalty pile overlaps", |st| {
+                st.penalty[0].insert(c("3C"));
+            }),
+            ("the table overlaps", |st| {
+                st.table.insert(c("3C"));
+            }),
+            ("the discarded rabbits overlaps", |st| {
+                st.lost.insert(c("3C"));
+            }),
+            ("the rabbits to hunt overlaps", |st| {
+                st.hands[0].insert(c("5D"));
+            }),
+            ("seat 0 discarded an ace", |st| {
+                let low = st.discards[0].iter().next().unwrap();
+                st.discards[0].remove(low);
+                st.discards[0].insert(c("AH"));
+                st.hands[0].remove(c("AH"));
+                st.hands[0].insert(low);
+            }),
+            ("cards not conserved", |st| {
+                st.hands[0].remove(c("3C"));
+            }),
+            ("seat 0 made 5 discards, not 4", |st| {
+                st.hands[0].remove(c("3C"));
+                st.discards[0].insert(c("3C"));
+            }),
+            ("no decision in the hunt", |st| st.hunt.dingo = None),
+            ("red cards", |st| st.over = true),
+        ],
+    );
+    // During the setup: hand sizes, where passed cards may be, and no hunt yet.
+    let g = Dingo;
+    let mut st = g.deal(&mut rng());
+    let mut r = rng();
+    for _ in 0..6 {
+        let l = legal(&st);
+        g.apply(&mut st, l[0], &mut r);
+    }
+    assert!(st.passes[3][0].is_some(), "step 4: the dealer passed left");
+    refused_with(
+        &st,
+        &[
+            ("seat 0 holds 8 cards", |st| {
+                let card = st.hands[0].iter().next().unwrap();
+                st.hands[0].remove(card);
+                st.hands[1].insert(card);
+            }),
+            ("is where it cannot be", |st| st.reach[3][0] = 0),
+            ("a hunt before the passes are over", |st| st.hunt.turn = 1),
+        ],
+    );
+}
+
+/// The statistics, column by column: the tally, the A♦ in a score pile, the winning score,
+/// and how a tie at the top was settled.
+#[test]
+fn stats_count_every_column() {
+    let g = Dingo;
+    let mut st = first_hunt();
+    st.tally = Tally {
+        caught: 1,
+        void: 2,
+        lone: 3,
+        two_wolves: 4,
+    };
+    let mut out = vec![9.0];
+    g.stats(&st, &mut out);
+    assert_eq!(out, [1.0, 2.0, 3.0, 4.0, 0.0, 0.0, 0.0, 0.0]);
+    assert_eq!(out.len(), Dingo::INFO.stats.len());
+    // The A♦ in a score pile; the top score is the highest, penalties counted.
+    st.score[3] = cards("AD 2C");
+    st.penalty[1] = cards("AS");
+    g.stats(&st, &mut out);
+    assert_eq!((out[4], out[5]), (1.0, 11.0));
+    // Over: a tie on points settled by the higher rabbit...
+    st.tally = Tally::default();
+    st.over = true;
+    st.score = [
+        cards("2D 3C"),
+        cards("3D 2C"),
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+    ];
+    st.penalty = [CardSet::EMPTY; 4];
+    g.stats(&st, &mut out);
+    assert_eq!(out[5..], [2.0, 1.0, 0.0]);
+    assert_eq!(g.outcome(&st).unwrap()[S[1]].win, 1.0);
+    // ...or shared when neither has a rabbit.
+    st.score = [
+        cards("4C 3C"),
+        cards("5C 2C"),
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+    ];
+    g.stats(&st, &mut out);
+    assert_eq!(out[5..], [2.0, 0.0, 1.0]);
+    // A lone winner: neither.
+    st.score = [
+        cards("4C 3C TC"),
+        cards("5C 2C"),
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+    ];
+    g.stats(&st, &mut out);
+    assert_eq!(out[5..], [4.0, 0.0, 0.0]);
+    // Not over: no tie columns even when tied.
+    st.over = false;
+    st.score = [
+        cards("2D 3C"),
+        cards("3D 2C"),
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+    ];
+    g.stats(&st, &mut out);
+    assert_eq!(out[5..], [2.0, 0.0, 0.0]);
+}
+
+/// The card values, pile sums, best rabbit and the state's and hunt's accessors.
+#[test]
+fn the_accessors_and_the_card_values() {
+    assert_eq!((score_points(c("AD")), penalty_points(c("AD"))), (10, 3));
+    assert_eq!((score_points(c("AS")), penalty_points(c("AS"))), (3, 3));
+    assert_eq!((score_points(c("TH")), penalty_points(c("KC"))), (2, 2));
+    assert_eq!((score_points(c("9C")), penalty_points(c("2S"))), (1, 1));
+    assert_eq!(pile_score(cards("AD TH 9C")), 13);
+    assert_eq!(pile_penalty(cards("AD TH 9C")), 6);
+    assert_eq!(best_rabbit(cards("AD 5D")), 14);
+    assert_eq!(best_rabbit(cards("KD 5D AS")), 13);
+    assert_eq!(best_rabbit(cards("AS KC")), 0);
+    assert_eq!(best_rabbit(CardSet::EMPTY), 0);
+
+    let mut st = first_hunt();
+    assert_eq!(st.hand(S[0]), cards("AH 3C 4C 5C 6C"));
+    assert_eq!(st.discards(S[0]).len(), 4);
+    assert_eq!(st.step(), SETUP_STEPS);
+    let h = st.hunt();
+    assert_eq!(
+        (h.rank(), h.dingo, h.wolf_count(), h.seat()),
+        (Rank::Two, Some(S[0]), 0, Some(S[1]))
+    );
+    act(&mut st, NoWolf);
+    assert_eq!(st.hunt().seat(), Some(S[2]));
+    act(&mut st, wolf("2C"));
+    assert_eq!(st.score_pile(S[2]), cards("2C 2D"));
+    assert_eq!(st.score_pile(S[0]), cards("2H"));
+    assert_eq!((st.points(S[2]), st.points(S[0])), (2, 1));
+    assert_eq!(st.tally().caught, 1);
+    assert_eq!(st.hunt().rank(), Rank::Three);
+    st.penalty[0].insert(c("2S"));
+    assert_eq!(st.penalty_pile(S[0]), cards("2S"));
+    assert_eq!(st.points(S[0]), 0);
+    // Two wolves down; the ace hunt's rank stays the ace past the last hunt.
+    let mut h = Hunt {
+        index: 13,
+        ..Hunt::default()
+    };
+    assert_eq!(h.rank(), Rank::Ace);
+    h.wolves = [Some((S[1], c("5C"))), Some((S[3], c("5S")))];
+    assert_eq!(h.wolf_count(), 2);
+    // Seat 1 cannot see the other hands: those are its unseen cards.
+    let obs = Dingo.observe(&st, S[1]);
+    assert_eq!(obs.unseen(), st.hand(S[0]) | st.hand(S[2]) | st.hand(S[3]));
+}
+
+/// The deal text reads back; a short hand and a diamond other than the ace are refused.
+#[test]
+fn the_deal_text_reads_back() {
+    use crate::deal_text::{round_trip, DealText};
+    let g = Dingo;
+    for seed in 0..5 {
+        let st = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
+        let text = round_trip(&g, &st).unwrap();
+        assert!(text.starts_with("N:"), "{text}");
+        assert!(
+            g.parse_deal(&text[..text.len() - 1]).is_err(),
+            "a card short"
+        );
+        // A two of diamonds added to the first hand's diamonds.
+        let first = text[2..].split(' ').next().unwrap();
+        let mut suits: Vec<String> = first.split('.').map(String::from).collect();
+        suits[2].push('2');
+        let bad = text.replacen(first, &suits.join("."), 1);
+        assert!(g.parse_deal(&bad).is_err(), "{bad}");
+    }
+}
+
+/// The observation's counts are scaled as documented, from the observer's side.
+#[test]
+fn the_observation_scales_each_count_as_documented() {
+    use crate::encoding::{Encoding, Tensor};
+    use crate::games::common::encoding::named;
+    let st = first_hunt();
+    let mut obs = Dingo.observe(&st, S[1]);
+    obs.score[2] = cards("AD TC");
+    obs.penalty[0] = cards("AS");
+    let mut t = Tensor::new();
+    Dingo.encode_observation(&obs, &mut t);
+    // Seats from seat 1: itself, 2, 3, 0.
+    assert_eq!(named(&t, "hand_sizes"), [0.6, 0.6, 0.6, 0.5]);
+    assert_eq!(named(&t, "points"), [0.0, 0.6, 0.0, -0.15]);
+    assert_eq!(named(&t, "step"), [1.0]);
+    assert_eq!(named(&t, "phase"), [0.0, 0.0, 1.0, 0.0]);
+    let hunt = named(&t, "hunt");
+    assert_eq!(
+        (hunt.len(), hunt[0], hunt.iter().sum::<f32>()),
+        (13, 1.0, 1.0)
+    );
+    assert_eq!(named(&t, "turn"), [1.0, 0.0, 0.0, 0.0]);
+    assert_eq!(named(&t, "dingo"), [0.0, 0.0, 0.0, 1.0]);
+    assert_eq!(named(&t, "hunt.turn"), [0.0]);
+    // After seat 1's answer: seat 2 to play, one turn of the hunt over.
+    let mut st2 = st.clone();
+    act(&mut st2, NoWolf);
+    let mut t = Tensor::new();
+    Dingo.encode_observation(&Dingo.observe(&st2, S[1]), &mut t);
+    assert_eq!(named(&t, "turn"), [0.0, 1.0, 0.0, 0.0]);
+    assert_eq!(named(&t, "hunt.turn"), [0.25]);
+    // In the setup: the step's share and who discards.
+    let setup = Dingo.deal(&mut rng());
+    let mut t = Tensor::new();
+    Dingo.encode_observation(&Dingo.observe(&setup, S[0]), &mut t);
+    assert_eq!(named(&t, "phase"), [1.0, 0.0, 0.0, 0.0]);
+    assert_eq!(named(&t, "step"), [0.0]);
+    assert_eq!(
+        named(&t, "turn"),
+        [0.0, 0.0, 0.0, 1.0],
+        "the dealer discards first"
+    );
+    assert!(named(&t, "hunt").iter().all(|&x| x == 0.0));
+    // Over: no turn, no hunt.
+    let mut over = Dingo.observe(&st, S[1]);
+    over.over = true;
+    let mut t = Tensor::new();
+    Dingo.encode_observation(&over, &mut t);
+    assert_eq!(named(&t, "phase"), [0.0, 0.0, 0.0, 1.0]);
+    assert!(named(&t, "turn").iter().all(|&x| x == 0.0));
+    assert!(named(&t, "hunt").iter().all(|&x| x == 0.0));
+}
