@@ -660,3 +660,152 @@ fn nth_legal_enumerates_the_legal_calls_and_cards() {
     // Doubles and redoubles come up in random rubbers.
     assert!(conformance::counted_actions(&game(&["max_deals=3"]), 0..20, 100_000) > 0);
 }
+
+/// Passes until seat 0 is to call, then makes `calls` and passes until the auction ends;
+/// a contract is then played out.
+fn seat_zero_calls(g: &Bridge, s: &mut BridgeState, calls: &[&str], rng: &mut ChaCha8Rng) {
+    while g.to_move(s) != ToMove::Seat(Seat::new(0)) {
+        act(g, s, "Pass", rng);
+    }
+    for c in calls {
+        act(g, s, c, rng);
+    }
+    let deal = s.deals();
+    while s.phase() == Phase::Auction && s.deals() == deal {
+        act(g, s, "Pass", rng);
+    }
+    play_out(g, s, rng);
+}
+
+/// The statistics, column by column, over nine scripted deals of one rubber: four passed
+/// out, one made, three failed, two of those doubled.
+#[test]
+fn stats_count_every_column() {
+    let g = game(&[]);
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut s = g.deal(&mut rng);
+    let mut out = vec![7.0];
+    g.stats(&s, &mut out);
+    assert_eq!(out, [1.0, 0.0, 0.0, 0.0, 0.0]);
+    // Seat 0 holds every spade: 1S makes all thirteen tricks (no game: 30 below).
+    redeal(&mut s, SUITS);
+    seat_zero_calls(&g, &mut s, &["1S"], &mut rng);
+    // Seat 0 holds no heart: 2H fails, undoubled once and doubled twice.
+    for calls in [&["2H"][..], &["2H", "X"], &["2H", "X"]] {
+        redeal(&mut s, SUITS);
+        seat_zero_calls(&g, &mut s, calls, &mut rng);
+    }
+    for _ in 0..4 {
+        for _ in 0..4 {
+            act(&g, &mut s, "Pass", &mut rng);
+        }
+    }
+    assert_eq!(s.phase(), Phase::Auction, "the rubber goes on");
+    assert_eq!(s.deals(), 9);
+    g.stats(&s, &mut out);
+    assert_eq!(out, [9.0, 4.0, 1.0, 3.0, 2.0]);
+    assert_eq!(out.len(), Bridge::INFO.stats.len());
+}
+
+/// Every invariant, broken alone in a real position, is refused with its own message.
+#[test]
+fn broken_positions_fail_the_invariants() {
+    let g = game(&[]);
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let mut auction = with_hands(&g, SUITS, &mut rng);
+    act(&g, &mut auction, "1S", &mut rng);
+    let mut play = auction.clone();
+    for c in ["Pass", "Pass", "Pass", "HA", "D2", "C2", "S2"] {
+        act(&g, &mut play, c, &mut rng);
+    }
+    assert_eq!(play.play().tricks_played(), 1);
+    type Break = fn(&mut BridgeState);
+    let cases: [(&BridgeState, &str, Break); 6] = [
+        (&auction, "still the auction", |s| {
+            s.contract = play_contract();
+        }),
+        (&auction, "still the auction", |s| {
+            for _ in 0..3 {
+                s.auction.push("Pass".parse().unwrap());
+            }
+        }),
+        (&play, "play without a contract", |s| s.contract = None),
+        (&play, "trump is not the contract's strain", |s| {
+            s.play
+                .set_order(CardOrder::ace_high(Some(crate::Suit::Hearts)));
+        }),
+        (&play, "trick history", |s| {
+            s.history.pop();
+        }),
+        (&play, "trick history", |s| {
+            let t = s.history[0];
+            s.history.push(t);
+        }),
+    ];
+    for (base, message, corrupt) in cases {
+        g.check_invariants(base).unwrap();
+        let mut s = base.clone();
+        corrupt(&mut s);
+        assert_ne!(&s, base, "{message}: the corruption changed nothing");
+        let e = g.check_invariants(&s).unwrap_err();
+        assert!(e.contains(message), "wanted {message:?}, got {e:?}");
+    }
+}
+
+/// The contract of 1S by seat 0, as `broken_positions_fail_the_invariants` plays it.
+fn play_contract() -> Option<Contract> {
+    let g = game(&[]);
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let mut s = with_hands(&g, SUITS, &mut rng);
+    for c in ["1S", "Pass", "Pass", "Pass"] {
+        act(&g, &mut s, c, &mut rng);
+    }
+    s.contract()
+}
+
+/// The deal text reads back; a hand a card short and a card twice are refused.
+#[test]
+fn the_deal_text_reads_back() {
+    use crate::deal_text::{round_trip, DealText};
+    let g = game(&[]);
+    for seed in 0..5 {
+        let s = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
+        let text = round_trip(&g, &s).unwrap();
+        assert!(text.starts_with("N:"), "{text}");
+        assert!(
+            g.parse_deal(&text[..text.len() - 1]).is_err(),
+            "a card short"
+        );
+        // The first hand's lowest spade written twice.
+        let first = text[2..].split(' ').next().unwrap();
+        let spades = first.split('.').next().unwrap();
+        if let Some(low) = spades.chars().last() {
+            let twice = text.replacen(first, &format!("{low}{first}"), 1);
+            assert!(g.parse_deal(&twice).is_err(), "{twice}");
+        }
+    }
+}
+
+/// The trick view: no card play in the auction, each card's action, partners across.
+#[test]
+fn the_trick_view_and_the_teams() {
+    use crate::tricks::TrickTaking;
+    let g = game(&[]);
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let mut s = with_hands(&g, SUITS, &mut rng);
+    assert!(g.trick_play(&s).is_none());
+    for c in ["1S", "Pass", "Pass", "Pass"] {
+        act(&g, &mut s, c, &mut rng);
+    }
+    assert_eq!(g.trick_play(&s).unwrap().tricks_played(), 0);
+    assert_eq!(
+        Bridge::card("HA".parse().unwrap()),
+        Some("AH".parse().unwrap())
+    );
+    assert_eq!(Bridge::card("Pass".parse().unwrap()), None);
+    assert_eq!(Bridge::card("1S".parse().unwrap()), None);
+    let teams: Vec<usize> = Seat::all(4).map(|p| g.team(p)).collect();
+    assert_eq!(teams, [0, 1, 0, 1]);
+    let a: BridgeAction = "X".parse().unwrap();
+    assert_eq!(g.observe_action(&s, a, Seat::new(2)), Some(a));
+}
