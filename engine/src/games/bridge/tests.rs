@@ -677,8 +677,8 @@ fn seat_zero_calls(g: &Bridge, s: &mut BridgeState, calls: &[&str], rng: &mut Ch
     play_out(g, s, rng);
 }
 
-/// The statistics, column by column, over nine scripted deals of one rubber: four passed
-/// out, one made, three failed, two of those doubled.
+/// The statistics, column by column, over ten scripted deals of one rubber: four passed
+/// out, two made, three failed, one of those doubled.
 #[test]
 fn stats_count_every_column() {
     let g = game(&[]);
@@ -687,11 +687,13 @@ fn stats_count_every_column() {
     let mut out = vec![7.0];
     g.stats(&s, &mut out);
     assert_eq!(out, [1.0, 0.0, 0.0, 0.0, 0.0]);
-    // Seat 0 holds every spade: 1S makes all thirteen tricks (no game: 30 below).
-    redeal(&mut s, SUITS);
-    seat_zero_calls(&g, &mut s, &["1S"], &mut rng);
-    // Seat 0 holds no heart: 2H fails, undoubled once and doubled twice.
-    for calls in [&["2H"][..], &["2H", "X"], &["2H", "X"]] {
+    // Seat 0 holds every spade: 1S makes all thirteen tricks, twice (no game: 60 below).
+    for _ in 0..2 {
+        redeal(&mut s, SUITS);
+        seat_zero_calls(&g, &mut s, &["1S"], &mut rng);
+    }
+    // Seat 0 holds no heart: 2H fails, undoubled twice and doubled once.
+    for calls in [&["2H"][..], &["2H", "X"], &["2H"]] {
         redeal(&mut s, SUITS);
         seat_zero_calls(&g, &mut s, calls, &mut rng);
     }
@@ -701,9 +703,9 @@ fn stats_count_every_column() {
         }
     }
     assert_eq!(s.phase(), Phase::Auction, "the rubber goes on");
-    assert_eq!(s.deals(), 9);
+    assert_eq!(s.deals(), 10);
     g.stats(&s, &mut out);
-    assert_eq!(out, [9.0, 4.0, 1.0, 3.0, 2.0]);
+    assert_eq!(out, [10.0, 4.0, 2.0, 3.0, 1.0]);
     assert_eq!(out.len(), Bridge::INFO.stats.len());
 }
 
