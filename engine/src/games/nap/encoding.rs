@@ -131,8 +131,31 @@ mod tests {
         assert_eq!(g.action_id(NapAction::Pass), 64);
         assert_eq!(g.action_id(NapAction::Bid(NapBid::Two)), 65);
         assert_eq!(g.action_id(NapAction::Bid(NapBid::Blucher)), 71);
-        assert_eq!(g.action_id(NapAction::NameTrump(Suit::Clubs)), 72);
+        for (i, &suit) in Suit::ALL.iter().enumerate() {
+            assert_eq!(g.action_id(NapAction::NameTrump(suit)), 72 + suit.index());
+            assert_eq!(suit.index(), i);
+        }
         assert_eq!(g.num_distinct_actions(), 76);
+    }
+
+    /// In the auction the text shows the hands; once play starts, the trick and the tricks won.
+    #[test]
+    fn the_text_shows_the_trick_once_play_starts() {
+        let g = game(3, &[]);
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut state = g.deal(&mut rng);
+        let mut legal = Vec::new();
+        let text = g.observation_string(&g.observe(&state, Seat::new(0)));
+        assert!(!text.contains("tricks won"), "{text}");
+        for _ in 0..100 {
+            if state.phase() == crate::games::nap::Phase::Play {
+                break;
+            }
+            g.legal_actions(&state, &mut legal);
+            g.apply(&mut state, *legal.last().unwrap(), &mut rng);
+        }
+        let text = g.observation_string(&g.observe(&state, Seat::new(0)));
+        assert!(text.contains("tricks won"), "{text}");
     }
 
     #[test]
