@@ -777,3 +777,73 @@ fn moves_are_public_and_games_end_below_the_cap() {
     assert_eq!(MattisAction::Blind.to_string(), "blind");
     assert_eq!(MattisAction::Card(c("TD")).to_string(), "TD");
 }
+
+/// The observation tensor from the observer's side: the half, whose turn, the leader and
+/// contenders (first half only), the second half's table by seat, and the counts scaled as
+/// documented (hand sizes and stock by 52, table plays and need by the players).
+#[test]
+fn the_observation_scales_each_count_as_documented() {
+    use crate::encoding::{Encoding, Tensor};
+    use crate::games::common::encoding::named;
+    let encode = |g: &Mattis, st: &MattisState, seat: Seat| {
+        let mut t = Tensor::new();
+        g.encode_observation(&g.observe(st, seat), &mut t);
+        t
+    };
+    // First half, three players: seat 0 has led the 2♥; seat 1 looks (seats 1, 2, 0).
+    let g = game(3);
+    let mut st = first(&g, &["2H 4C 9S", "5S 6S 7C", "QH KD 3C"], "AS AH AD 8D", S0);
+    play(&g, &mut st, "2H");
+    let t = encode(&g, &st, S1);
+    assert_eq!(named(&t, "half"), [1.0, 0.0]);
+    assert_eq!(named(&t, "turn"), [1.0, 0.0, 0.0]);
+    assert_eq!(named(&t, "leader"), [0.0, 0.0, 1.0]);
+    assert_eq!(named(&t, "contenders"), [1.0, 1.0, 1.0]);
+    assert_eq!(
+        named(&t, "hand_sizes"),
+        [3.0 / 52.0, 3.0 / 52.0, 2.0 / 52.0]
+    );
+    assert_eq!(named(&t, "stock"), [4.0 / 52.0]);
+    assert_eq!(
+        (named(&t, "table.plays"), named(&t, "need")),
+        (vec![0.0], vec![0.0])
+    );
+    assert_eq!(named(&t, "round")[2 * 64 + c("2H").index()], 1.0);
+
+    // Second half, four players: seat 0 led the 5♥, seat 1 beat it with its last card and
+    // went out; seat 2 looks (seats 2, 3, 0, 1).
+    let g = game(4);
+    let mut st = second(&g, &["5H 2C", "8H", "9H 4C", "TH 5C"], Suit::Spades, S0);
+    play(&g, &mut st, "5H");
+    play(&g, &mut st, "8H");
+    let t = encode(&g, &st, S2);
+    assert_eq!(named(&t, "half"), [0.0, 1.0]);
+    assert_eq!(named(&t, "turn"), [1.0, 0.0, 0.0, 0.0]);
+    assert_eq!(named(&t, "leader"), [0.0; 4]);
+    assert_eq!(named(&t, "contenders"), [0.0; 4]);
+    let table = named(&t, "table");
+    let slot = |rel: usize, card: &str| table[rel * 64 + c(card).index()];
+    assert_eq!((slot(2, "5H"), slot(3, "8H")), (1.0, 1.0));
+    assert_eq!(
+        table.iter().sum::<f32>(),
+        2.0,
+        "each card under the seat that played it"
+    );
+    assert_eq!(named(&t, "table.plays"), [0.5]);
+    assert_eq!(named(&t, "need"), [1.0]);
+    assert_eq!(named(&t, "out"), [0.0, 0.0, 0.0, 1.0]);
+    assert_eq!(
+        named(&t, "hand_sizes"),
+        [2.0 / 52.0, 2.0 / 52.0, 1.0 / 52.0, 0.0]
+    );
+    assert_eq!(named(&t, "stock"), [0.0]);
+
+    // Over: nobody's turn.
+    let g = game(3);
+    let mut st = second(&g, &["5H", "8H 2C", "9H 3C"], Suit::Spades, S0);
+    for card in ["5H", "8H", "9H", "3C"] {
+        play(&g, &mut st, card);
+    }
+    assert_eq!(g.to_move(&st), ToMove::Over);
+    assert_eq!(named(&encode(&g, &st, S1), "turn"), [0.0; 3]);
+}
