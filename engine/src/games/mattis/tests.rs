@@ -847,3 +847,39 @@ fn the_observation_scales_each_count_as_documented() {
     assert_eq!(g.to_move(&st), ToMove::Over);
     assert_eq!(named(&encode(&g, &st, S1), "turn"), [0.0; 3]);
 }
+
+/// The observation text names the half, the trump (its card in the first half, its suit in
+/// the second), whose turn while the game goes on, and the second half's table in order.
+#[test]
+fn the_text_shows_the_half_the_trump_and_the_table() {
+    use crate::encoding::Encoding;
+    let text =
+        |g: &Mattis, st: &MattisState, seat: Seat| g.observation_string(&g.observe(st, seat));
+    let g = game(3);
+    let mut st = first(&g, &["2H 4C 9S", "5S 6S 7C", "QH KD 3C"], "AS AH AD 8D", S0);
+    play(&g, &mut st, "2H");
+    let t = text(&g, &st, S1);
+    assert!(
+        t.contains("first half") && !t.contains("second half"),
+        "{t}"
+    );
+    assert!(t.contains("trump card: -"), "{t}");
+
+    let g = game(4);
+    let mut st = second(&g, &["5H 2C", "8H", "9H 4C", "TH 5C"], Suit::Spades, S0);
+    play(&g, &mut st, "5H");
+    play(&g, &mut st, "8H");
+    let t = text(&g, &st, S2);
+    assert!(t.contains("second half"), "{t}");
+    assert!(t.contains("trump: S") || t.contains("trump: ♠"), "{t}");
+    assert!(t.contains("\nto play: 2\n"), "{t}");
+    assert!(t.contains("table: 0:5H 1:8H\n"), "{t}");
+
+    let g = game(3);
+    let mut st = second(&g, &["5H", "8H 2C", "9H 3C"], Suit::Spades, S0);
+    for card in ["5H", "8H", "9H", "3C"] {
+        play(&g, &mut st, card);
+    }
+    let t = text(&g, &st, S1);
+    assert!(!t.contains("\nto play:"), "{t}");
+}
