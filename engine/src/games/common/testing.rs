@@ -52,3 +52,27 @@ pub(crate) fn assert_each_corruption_refused<G: Game>(
         assert!(g.check_invariants(&s).is_err(), "{what}: accepted");
     }
 }
+
+/// As [`assert_each_corruption_refused`], and each corruption's name is a part of the message
+/// the check must refuse it with: a corruption that a later check happens to catch (its own
+/// condition made `&&`, say) does not pass for the one it breaks.
+///
+/// # Panics
+/// On the first corruption that changes nothing, is accepted, or is refused for another
+/// reason.
+pub(crate) fn assert_each_corruption_refused_saying<G: Game>(
+    g: &G,
+    base: &G::State,
+    broken: &[Corruption<G::State>],
+) where
+    G::State: PartialEq,
+{
+    g.check_invariants(base).unwrap();
+    for (message, corrupt) in broken {
+        let mut s = base.clone();
+        corrupt(&mut s);
+        assert!(&s != base, "{message}: the corruption changed nothing");
+        let e = g.check_invariants(&s).unwrap_err();
+        assert!(e.contains(message), "wanted {message:?}, got {e:?}");
+    }
+}

@@ -596,25 +596,11 @@ fn first_hunt() -> DingoState {
     ])
 }
 
-/// Each corruption of `base` is refused with a message containing its text.
-fn refused_with(
-    base: &DingoState,
-    cases: &[crate::games::common::testing::Corruption<DingoState>],
-) {
-    Dingo.check_invariants(base).unwrap();
-    for (message, corrupt) in cases {
-        let mut st = base.clone();
-        corrupt(&mut st);
-        assert_ne!(&st, base, "{message}: the corruption changed nothing");
-        let e = Dingo.check_invariants(&st).unwrap_err();
-        assert!(e.contains(message), "wanted {message:?}, got {e:?}");
-    }
-}
-
 /// Every invariant, broken alone in a real position, is refused with its own message.
 #[test]
 fn broken_positions_fail_the_invariants() {
-    refused_with(
+    crate::games::common::testing::assert_each_corruption_refused_saying(
+        &Dingo,
         &first_hunt(),
         &[
             ("a hand overlaps", |st| {
@@ -665,7 +651,8 @@ fn broken_positions_fail_the_invariants() {
         g.apply(&mut st, l[0], &mut r);
     }
     assert!(st.passes[3][0].is_some(), "step 4: the dealer passed left");
-    refused_with(
+    crate::games::common::testing::assert_each_corruption_refused_saying(
+        &Dingo,
         &st,
         &[
             ("seat 0 holds 8 cards", |st| {

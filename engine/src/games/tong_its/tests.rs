@@ -544,10 +544,9 @@ fn opened_position(g: &TongIts) -> TongitsState {
 /// broken one pass.
 #[test]
 fn broken_positions_fail_the_invariants() {
-    type Break = fn(&mut TongitsState);
     let g = game(&["hands=3"]);
     let base = opened_position(&g);
-    let cases: [(&str, Break); 14] = [
+    let cases: [crate::games::common::testing::Corruption<TongitsState>; 14] = [
         ("is not a meld", |st| {
             st.melds[0].cards = set("7H 7D");
             st.melds[0].own = set("7H 7D");
@@ -586,14 +585,7 @@ fn broken_positions_fail_the_invariants() {
             st.melds[2].cards.remove(card("3D"));
         }),
     ];
-    g.check_invariants(&base).unwrap();
-    for (message, corrupt) in cases {
-        let mut st = base.clone();
-        corrupt(&mut st);
-        assert_ne!(st, base, "{message}: the corruption changed nothing");
-        let e = g.check_invariants(&st).unwrap_err();
-        assert!(e.contains(message), "wanted {message:?}, got {e:?}");
-    }
+    crate::games::common::testing::assert_each_corruption_refused_saying(&g, &base, &cases);
     // Their neighbours pass: the last drawer with the stock gone, an empty hand while
     // playing (after drawing), the last hand of the match, and the match over.
     let mut ok = base.clone();

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::conformance;
-use crate::games::common::testing::Corruption;
+use crate::games::common::testing::assert_each_corruption_refused_saying;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -793,19 +793,6 @@ fn hold(st: &mut TrashState, card: &str) {
     st.held = Some(c(card));
 }
 
-/// Each corruption of `base` is refused with a message containing its text; no
-/// corruption is a no-op.
-fn refused_with(g: &Trash, base: &TrashState, cases: &[Corruption<TrashState>]) {
-    g.check_invariants(base).unwrap();
-    for (message, corrupt) in cases {
-        let mut st = base.clone();
-        corrupt(&mut st);
-        assert_ne!(&st, base, "{message}: the corruption changed nothing");
-        let e = g.check_invariants(&st).unwrap_err();
-        assert!(e.contains(message), "wanted {message:?}, got {e:?}");
-    }
-}
-
 /// Sets the hand, dealer and turns that the seats' wins imply, so that only the broken part
 /// of a position is wrong.
 fn recount(g: &Trash, st: &mut TrashState) {
@@ -821,7 +808,7 @@ fn recount(g: &Trash, st: &mut TrashState) {
 fn broken_positions_fail_the_invariants() {
     let g = roomy(2);
     let jack = jack_position(&g);
-    refused_with(
+    assert_each_corruption_refused_saying(
         &g,
         &jack,
         &[
@@ -891,7 +878,7 @@ fn broken_positions_fail_the_invariants() {
     let mut replace = position(&g, &["?KC ?KD JC ?KH ?QS ?KS", WAITING], "3H JH", None);
     begin(&g, &mut replace, S0);
     assert_eq!(replace.decision, Some(Decision::ReplaceJack(3)));
-    refused_with(
+    assert_each_corruption_refused_saying(
         &g,
         &replace,
         &[
@@ -908,7 +895,7 @@ fn broken_positions_fail_the_invariants() {
     two_down.turn = S0;
     hold(&mut two_down, "JD");
     two_down.decision = Some(Decision::PlaceJack);
-    refused_with(
+    assert_each_corruption_refused_saying(
         &g,
         &two_down,
         &[("decision", |st| {
@@ -922,7 +909,7 @@ fn broken_positions_fail_the_invariants() {
     );
 
     // Take or draw: nothing in hand, and a top discard that only replaces a jack.
-    refused_with(
+    assert_each_corruption_refused_saying(
         &g,
         &take_position(&g),
         &[
@@ -952,7 +939,7 @@ fn broken_positions_fail_the_invariants() {
     }
     let w = over.winner.unwrap();
     assert_eq!(over.layouts[w].size(), 1);
-    refused_with(
+    assert_each_corruption_refused_saying(
         &small,
         &over,
         &[
