@@ -65,9 +65,13 @@ if [ -n "${MUTANTS_TIMEOUT:-}" ]; then
 fi
 # A game whose rules serve another game too has that game's tests run as well: Mattis's
 # `TwoPart` carries Myllymatti's rules (pairs, exposed hands), tested under games::myllymatti::.
+# `common` holds the parts several games share (the auction, the beating of Mattis's second
+# half, stocks, eliminations, races, the census of cards, texts): most of their rules are
+# tested through the games that use them, so its mutants run every game's tests.
 filters=("games::$game::")
 case $game in
     mattis) filters+=("games::myllymatti::") ;;
+    common) filters=("games::") ;;
 esac
 exec cargo mutants \
     --package cardsim-engine \
