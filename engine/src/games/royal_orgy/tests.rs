@@ -1254,3 +1254,88 @@ fn royal_orgy_soak_three_players() {
         );
     }
 }
+
+/// The statistics, column by column, from set totals: per-hand means over the hands (at least
+/// one), the winning score and margin, the elder hand's share, a capped game, and the solos.
+#[test]
+fn stats_count_every_column() {
+    let g = game();
+    let mut s = g.deal(&mut rng());
+    let mut out = vec![9.0];
+    s.hands = 0;
+    g.stats(&s, &mut out);
+    assert_eq!(out, vec![0.0; RoyalOrgy::INFO.stats.len()]);
+    s.hands = 4;
+    s.scores = [300, 520, 0];
+    s.totals = Totals {
+        melds: 6,
+        meld_points: 200,
+        capture_points: 40,
+        royal_orgies: 1,
+        full_courts: 2,
+        card_points: 100,
+        elder_card_points: 30,
+        ..Totals::default()
+    };
+    g.stats(&s, &mut out);
+    assert_eq!(
+        out,
+        [4.0, 520.0, 220.0, 1.5, 50.0, 10.0, 1.0, 2.0, 0.3, 0.0, 0.0, 0.0, 0.0]
+    );
+    // Over below the target: capped; over with a winner at the target: not.
+    s.over = true;
+    g.stats(&s, &mut out);
+    assert_eq!(out[9], 1.0);
+    s.scores = [1050, 900, 0];
+    g.stats(&s, &mut out);
+    assert_eq!((out[1], out[2], out[9]), (1050.0, 150.0, 0.0));
+    s.scores = [1000, 1000, 0];
+    g.stats(&s, &mut out);
+    assert_eq!(
+        (out[2], out[9]),
+        (0.0, 1.0),
+        "a tie at the target is capped too"
+    );
+    // Three players: the margin is to the second score; the solos' columns.
+    let g3 = RoyalOrgy::new(3, &Params::new()).unwrap();
+    let mut s3 = g3.deal(&mut rng());
+    s3.hands = 5;
+    s3.scores = [100, 400, 250];
+    s3.totals = Totals {
+        solos: 4,
+        solos_made: 3,
+        forced_solos: 2,
+        soloist_card_points: 160,
+        ..Totals::default()
+    };
+    g3.stats(&s3, &mut out);
+    assert_eq!((out[1], out[2]), (400.0, 150.0));
+    assert_eq!(out[10..], [0.75, 0.4, 40.0]);
+}
+
+/// The deal text reads back for two and three players; a card moved or written twice is
+/// refused.
+#[test]
+fn the_deal_text_reads_back() {
+    use crate::deal_text::{round_trip, DealText};
+    for players in [2, 3] {
+        let g = RoyalOrgy::new(players, &Params::new()).unwrap();
+        for seed in 0..4 {
+            let s = g.deal(&mut ChaCha8Rng::seed_from_u64(seed));
+            let text = round_trip(&g, &s).unwrap();
+            let tail = if players == 2 {
+                "; stock: "
+            } else {
+                "; skat: "
+            };
+            assert!(text.starts_with("hands: ") && text.contains(tail), "{text}");
+            let first = text["hands: ".len()..]
+                .split(' ')
+                .next()
+                .unwrap()
+                .to_string();
+            crate::deal_text::assert_misplaced_card_refused(&g, &s, &first);
+            assert!(g.parse_deal(&text.replacen(&first, "99T", 1)).is_err());
+        }
+    }
+}
