@@ -40,6 +40,12 @@ fn relay(g: &GinRummy, st: &mut GinState, h0: &str, h1: &str, pile: &str) {
     g.check_invariants(st).unwrap();
 }
 
+/// Seat 0's and seat 1's hands in several positions below: no meld in either.
+const LOOSE: [&str; 2] = [
+    "2H 4H 6H 8C TD QS KS 2C 4S 6D",
+    "5C 7D 9H JC 3S 5D 7S 9D JD KD",
+];
+
 #[test]
 fn knock_scores_the_difference() {
     let g = game(&[]);
@@ -215,12 +221,7 @@ fn oklahoma_limit_follows_the_first_upcard() {
 fn a_discard_leaving_two_stock_cards_draws_the_hand() {
     let g = game(&[]);
     let mut rng = ChaCha8Rng::seed_from_u64(3);
-    let mut st = position(
-        &g,
-        "2H 4H 6H 8C TD QS KS 2C 4S 6D",
-        "5C 7D 9H JC 3S 5D 7S 9D JD KD",
-        "AD",
-    );
+    let mut st = position(&g, LOOSE[0], LOOSE[1], "AD");
     // Leave three cards in the stock: seat 0 draws (two left) and discards.
     let keep = st.stock.len() - 3;
     let moved: Vec<Card> = st.stock.drain(..keep).collect();
@@ -344,12 +345,7 @@ fn the_upcard_offer() {
 fn observation_and_determinization_keep_the_known_cards() {
     let g = game(&[]);
     let mut rng = ChaCha8Rng::seed_from_u64(9);
-    let mut st = position(
-        &g,
-        "2H 4H 6H 8C TD QS KS 2C 4S 6D",
-        "5C 7D 9H JC 3S 5D 7S 9D JD KD",
-        "8D",
-    );
+    let mut st = position(&g, LOOSE[0], LOOSE[1], "8D");
     g.apply(&mut st, GinAction::DrawStock, &mut rng);
     let d = st.hands[0].iter().find(|&c| c != card("8D")).unwrap();
     g.apply(&mut st, GinAction::Discard(d), &mut rng);
@@ -623,13 +619,7 @@ fn four_hands(g: &GinRummy) -> Vec<GinState> {
     g.check_invariants(&st).unwrap();
     out.push(st.clone());
     // Seat 0 deals; three cards left in the stock: seat 1 draws and discards, leaving two.
-    relay(
-        g,
-        &mut st,
-        "2H 4H 6H 8C TD QS KS 2C 4S 6D",
-        "5C 7D 9H JC 3S 5D 7S 9D JD KD",
-        "AD",
-    );
+    relay(g, &mut st, LOOSE[0], LOOSE[1], "AD");
     let keep = st.stock.len() - 3;
     let moved: Vec<Card> = st.stock.drain(..keep).collect();
     st.pile.extend(moved);
@@ -761,12 +751,7 @@ fn the_observation_scales_each_count_from_the_observers_side() {
 #[test]
 fn broken_states_fail_the_invariants() {
     let g = game(&[]);
-    let draw = position(
-        &g,
-        "2H 4H 6H 8C TD QS KS 2C 4S 6D",
-        "5C 7D 9H JC 3S 5D 7S 9D JD KD",
-        "AD",
-    );
+    let draw = position(&g, LOOSE[0], LOOSE[1], "AD");
     let mut rng = ChaCha8Rng::seed_from_u64(2);
     let mut discard = draw.clone();
     g.apply(&mut discard, GinAction::DrawStock, &mut rng);
@@ -899,12 +884,7 @@ fn undercuts_single_hands_and_equal_totals() {
 fn unseen_cards_and_the_opponents_hand_size() {
     let g = game(&[]);
     let mut rng = ChaCha8Rng::seed_from_u64(3);
-    let mut st = position(
-        &g,
-        "2H 4H 6H 8C TD QS KS 2C 4S 6D",
-        "5C 7D 9H JC 3S 5D 7S 9D JD KD",
-        "8D",
-    );
+    let mut st = position(&g, LOOSE[0], LOOSE[1], "8D");
     // Seat 0 takes the 8♦ and discards the 2♣; seat 1 takes the 2♣ and discards the K♦.
     for a in [
         GinAction::TakeDiscard,
