@@ -983,3 +983,20 @@ fn determinizations_have_a_discard_exactly_when_the_dealer_made_one() {
         }
     }
 }
+
+/// The ids of the module docs' table: every card its index, each other action its own id
+/// from 64 on, so a policy head of `num_distinct_actions` outputs means one action per id.
+#[test]
+fn action_ids_follow_the_documented_table() {
+    let g = game(&[]);
+    assert_eq!(g.num_distinct_actions(), 74);
+    for c in ["9C", "JD", "AS"].map(card) {
+        assert_eq!(g.action_id(A::Play(c)), c.index());
+        assert_eq!(g.action_id(A::Discard(c)), c.index());
+    }
+    assert_eq!(g.action_id(A::Play(card("AS"))), 63);
+    let calls = Suit::ALL.map(|s| g.action_id(A::Call(s)));
+    assert_eq!(calls, [67, 68, 69, 70]);
+    let others = [A::Pass, A::OrderUp, A::Keep, A::Alone, A::WithPartner, A::DefendAlone];
+    assert_eq!(others.map(|a| g.action_id(a)), [64, 65, 66, 71, 72, 73]);
+}
