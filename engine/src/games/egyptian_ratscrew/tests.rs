@@ -271,6 +271,9 @@ fn sandwiches_runs_and_jokers_only_when_asked() {
     ] {
         assert_eq!(run.slappable(&centre(&cards)), ok, "{cards:?}");
         assert!(!plain.slappable(&centre(&cards)));
+        // Only the top three count, whatever lies under them.
+        let deeper = [&[7u8, 9][..], &cards].concat();
+        assert_eq!(run.slappable(&centre(&deeper)), ok, "{deeper:?}");
     }
     let jokers = game(2, &["jokers=2"]);
     assert!(jokers.slappable(&centre(&[3, 52])));
