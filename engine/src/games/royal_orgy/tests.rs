@@ -1289,6 +1289,10 @@ fn stats_count_every_column() {
     s.scores = [1050, 900, 0];
     g.stats(&s, &mut out);
     assert_eq!((out[1], out[2], out[9]), (1050.0, 150.0, 0.0));
+    // Exactly at the target, above the other: won, not capped.
+    s.scores = [900, 1000, 0];
+    g.stats(&s, &mut out);
+    assert_eq!((out[1], out[2], out[9]), (1000.0, 100.0, 0.0));
     s.scores = [1000, 1000, 0];
     g.stats(&s, &mut out);
     assert_eq!(
