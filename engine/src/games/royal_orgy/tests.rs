@@ -1550,6 +1550,7 @@ fn the_two_player_state_reads_back_through_its_accessors() {
         (s.melder(), s.led(), s.trick_card(s0)),
         (Some(s0), None, None)
     );
+    assert!(legal(&g, &s).contains(&meld(MeldKind::RoyalOrgy, "KS QS CH JH")));
     assert_eq!((s.won(s0), s.won(s1)), (set("7C 7S"), TarotSet::EMPTY));
     assert_eq!((s.tricks(s0), s.tricks(s1)), (1, 0));
     assert_eq!(s.played(), set("7C 7S"));
@@ -1583,6 +1584,7 @@ fn the_two_player_state_reads_back_through_its_accessors() {
     play(&g, &mut s, "18T");
     // Seat 0's second trick: the Full Court needs the Knight and Page of spades from the hand.
     assert_eq!((s.melder(), s.tricks(s0)), (Some(s0), 2));
+    assert!(legal(&g, &s).contains(&meld(MeldKind::FullCourt, "KS QS CS JS")));
     g.apply(&mut s, meld(MeldKind::FullCourt, "KS QS CS JS"), &mut rng());
     assert_eq!(s.scores(), [80, 0]);
     assert_eq!(s.table(s0), set("KS QS CS JS CH JH"));
@@ -2396,5 +2398,27 @@ fn determinizations_before_play_keep_what_each_seat_knows() {
             1 => act(&g, &mut s, RoyalOrgyAction::Discard(c("7S"))),
             _ => {}
         }
+    }
+}
+
+/// A lost solo with an odd total of declarations and captures: each defender receives the
+/// half rounded up (docs/rules/royal-orgy.md), as well as its own.
+#[test]
+fn a_lost_solos_odd_total_is_halved_rounding_up() {
+    let g = RoyalOrgy::new(3, &Params::new().set("max_hands", 1)).unwrap();
+    let s = (0..200)
+        .find_map(|seed| {
+            let s = first_state(&g, seed, |s| g.to_move(s) == ToMove::Over)?;
+            let i = s.solo().soloist()?;
+            let own = s.solo().declaration_points(i) + s.solo().captures(i);
+            let lost = RoyalOrgy::soloist_card_points(&s)? < three::CONTRACT;
+            (lost && own % 2 == 1).then_some(s)
+        })
+        .expect("a lost solo with an odd total");
+    let soloist = s.solo().soloist().unwrap();
+    let own = |x: Seat| s.solo().declaration_points(x) + s.solo().captures(x);
+    assert_eq!(s.scores()[soloist.index()], 0);
+    for x in Seat::all(3).filter(|&x| x != soloist) {
+        assert_eq!(s.scores()[x.index()], own(x) + (own(soloist) + 1) / 2);
     }
 }
