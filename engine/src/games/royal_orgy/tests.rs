@@ -2418,7 +2418,8 @@ fn a_lost_solos_odd_total_is_halved_rounding_up() {
     let soloist = s.solo().soloist().unwrap();
     let own = |x: Seat| s.solo().declaration_points(x) + s.solo().captures(x);
     assert_eq!(s.scores()[soloist.index()], 0);
+    let half = own(soloist) / 2 + 1;
     for x in Seat::all(3).filter(|&x| x != soloist) {
-        assert_eq!(s.scores()[x.index()], own(x) + (own(soloist) + 1) / 2);
+        assert_eq!(s.scores()[x.index()], own(x) + half);
     }
 }
