@@ -516,11 +516,11 @@ mod three_players {
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
-    fn game3() -> RoyalOrgy {
+    pub(super) fn game3() -> RoyalOrgy {
         RoyalOrgy::new(3, &Params::new()).unwrap()
     }
 
-    fn seat(i: usize) -> Seat {
+    pub(super) fn seat(i: usize) -> Seat {
         Seat::new(i)
     }
 
@@ -530,7 +530,7 @@ mod three_players {
         out
     }
 
-    fn act(g: &RoyalOrgy, s: &mut RoyalOrgyState, a: RoyalOrgyAction) {
+    pub(super) fn act(g: &RoyalOrgy, s: &mut RoyalOrgyState, a: RoyalOrgyAction) {
         assert!(
             legal(g, s).contains(&a),
             "{a} is not legal: {:?}",
@@ -556,7 +556,7 @@ mod three_players {
         [h0, h1, h2]
     }
 
-    fn fixed() -> RoyalOrgyState {
+    pub(super) fn fixed() -> RoyalOrgyState {
         let h = hands();
         game3().deal3_at(seat(2), h, set("3T 5T 7T"))
     }
@@ -1289,6 +1289,10 @@ fn stats_count_every_column() {
     s.scores = [1050, 900, 0];
     g.stats(&s, &mut out);
     assert_eq!((out[1], out[2], out[9]), (1050.0, 150.0, 0.0));
+    // Exactly at the target, above the other: won, not capped.
+    s.scores = [900, 1000, 0];
+    g.stats(&s, &mut out);
+    assert_eq!((out[1], out[2], out[9]), (1000.0, 100.0, 0.0));
     s.scores = [1000, 1000, 0];
     g.stats(&s, &mut out);
     assert_eq!(
@@ -1337,5 +1341,1104 @@ fn the_deal_text_reads_back() {
             crate::deal_text::assert_misplaced_card_refused(&g, &s, &first);
             assert!(g.parse_deal(&text.replacen(&first, "99T", 1)).is_err());
         }
+    }
+}
+
+// Tests written from the code before Royal Orgy's mutation run (issue #27 §1): every
+// invariant broken alone, the accessors, the scoring helpers, the totals, the game's end,
+// the tensor and the text, the deal text's refusals, the moves' names and who sees them, and
+// determinizations before play.
+
+use crate::games::common::testing::assert_each_corruption_refused_saying;
+use three::{declare, meld_cards, Phase};
+use three_players::{act, fixed, game3, seat};
+
+/// Plays random legal moves of `g` from the deal of `seed`, checking the invariants after
+/// each, and returns the first state for which `want` holds (`None` if the game ends first).
+fn first_state(
+    g: &RoyalOrgy,
+    seed: u64,
+    want: impl Fn(&RoyalOrgyState) -> bool,
+) -> Option<RoyalOrgyState> {
+    let mut r = ChaCha8Rng::seed_from_u64(seed);
+    let mut s = g.deal(&mut r);
+    let mut buf = Vec::new();
+    while !want(&s) {
+        if g.to_move(&s) == ToMove::Over {
+            return None;
+        }
+        g.legal_actions(&s, &mut buf);
+        let a = buf[r.random_range(0..buf.len())];
+        g.apply(&mut s, a, &mut r);
+        g.check_invariants(&s).unwrap();
+    }
+    Some(s)
+}
+
+/// [`first_state`] of the first seed (from 0) whose game reaches such a state.
+fn some_state(g: &RoyalOrgy, want: impl Fn(&RoyalOrgyState) -> bool) -> RoyalOrgyState {
+    (0..300)
+        .find_map(|seed| first_state(g, seed, &want))
+        .expect("a random game reaches the state wanted")
+}
+
+/// Tricks won this hand by all seats.
+fn tricks_played(s: &RoyalOrgyState) -> usize {
+    s.tricks.iter().map(|&t| usize::from(t)).sum()
+}
+
+/// The first card seat `i` holds off the table (two players) or undeclared (three).
+fn concealed(s: &RoyalOrgyState, i: usize) -> TarotCard {
+    (s.held[i] - s.table[i] - s.solo.declared[i])
+        .iter()
+        .next()
+        .expect("a concealed card")
+}
+
+/// Moves `card` from seat `i`'s hand to the soloist's discards and `discard` back to that
+/// hand.
+fn swap_discard(s: &mut RoyalOrgyState, i: usize, discard: &str, card: &str) {
+    assert!(s.solo.discards.contains(c(discard)) && s.held[i].contains(c(card)));
+    s.solo.discards = s.solo.discards.without(c(discard)).with(c(card));
+    s.held[i] = s.held[i].without(c(card)).with(c(discard));
+}
+
+/// Card points by kind, two cards at a time so that a sum and a product differ, and every
+/// kind together; `beats` in each case (trump over plain, plain under trump, trumps by
+/// number, a suit by rank with the red pips' 1 high, off-suit never); the top two scores.
+#[test]
+fn card_points_beats_and_the_top_two_scores() {
+    assert_eq!(card_points(TarotSet::EMPTY), 0);
+    for (cards, points) in [
+        ("KS KH", 8),
+        ("QC QD", 6),
+        ("CS CD", 4),
+        ("JH JC", 2),
+        ("1T 21T", 8),
+        ("22T", 4),
+        ("7S TC 4H 1D 2T 20T", 0),
+        ("KS QH CD JC 1T 22T 9S 5T", 4 + 3 + 2 + 1 + 4 + 4),
+    ] {
+        assert_eq!(card_points(set(cards)), points, "{cards}");
+    }
+    let b = |x: &str, y: &str| beats(c(x), c(y));
+    assert!(b("2T", "KS") && !b("KS", "2T"), "a trump beats a suit card");
+    assert!(b("22T", "21T") && !b("1T", "2T"), "trumps by number");
+    assert!(b("KS", "QS") && !b("7S", "8S"), "the suit led by rank");
+    assert!(b("1H", "2H") && !b("4H", "3H"), "red pips: 1 high");
+    for (x, y) in [("KH", "7S"), ("7S", "KH"), ("KC", "4D"), ("4D", "KC")] {
+        assert!(!b(x, y), "{x} off-suit does not beat {y}");
+    }
+    assert_eq!(top_two(&[3, 9]), (9, 3));
+    assert_eq!(top_two(&[9, 3]), (9, 3));
+    assert_eq!(top_two(&[5, 9, 7]), (9, 7));
+    assert_eq!(top_two(&[4, 1, 4]), (4, 4));
+}
+
+/// Three-player declarations by kind: each kind of both colours (so that the two colours'
+/// counts add up), a lone card of a pair declares nothing, and trump runs of three or more.
+#[test]
+fn declarations_add_both_colours_and_lone_cards_declare_nothing() {
+    let x = SequenceScore::Extra;
+    // Two Full Courts of opposite colours: 4 Affairs, 2 Unions, 2 Marriages, 2 Royal Orgies.
+    let d = declare(set("KS QS CS JS KH QH CH JH"), x);
+    assert_eq!(
+        (d.points, d.melds, d.royal_orgies, d.full_courts),
+        (24 + 16 + 20 + 60 + 100, 12, 2, 2)
+    );
+    assert_eq!(declare(set("KS JH KH JS"), x).points, 12);
+    assert_eq!(declare(set("QS CH QH CS"), x).points, 12);
+    assert_eq!(declare(set("CS JS CH JH"), x).points, 16);
+    assert_eq!(declare(set("KS QS KH QH"), x).points, 20);
+    for lone in [
+        "KS",
+        "QS",
+        "CH",
+        "JH",
+        "1T",
+        "21T",
+        "KS JS",
+        "KS JC",
+        "QS CC",
+        "1T 21T 5T",
+    ] {
+        let d = declare(set(lone), x);
+        let want = if lone.contains("1T 21T") { 12 } else { 0 };
+        assert_eq!(d.points, want, "{lone}");
+        assert_eq!(meld_cards(set(lone)).is_empty(), want == 0, "{lone}");
+    }
+    assert_eq!(meld_cards(set("1T 21T 5T")), set("1T 21T"));
+    // Runs: 3-6 is one run, 9-10 and 12 are not.
+    let trumps = set("3T 4T 5T 6T 9T 10T 12T");
+    assert_eq!(meld_cards(trumps), set("3T 4T 5T 6T"));
+    assert_eq!(declare(trumps, x).points, 11);
+    assert_eq!(meld_cards(set("20T 21T 22T 1T")), set("20T 21T 22T 1T"));
+    assert_eq!(meld_cards(set("KS QS CD")), set("KS QS CD"));
+    assert_eq!(meld_cards(set("KS JD")), set("KS JD"));
+    assert_eq!(meld_cards(set("CS JS")), set("CS JS"));
+    assert_eq!(
+        three::four_point_cards(),
+        set("KS KH KD KC 1T 21T 22T"),
+        "the cards worth 4"
+    );
+}
+
+/// The moves' names, the melds' names, and every two-player move seen by both seats.
+#[test]
+fn moves_have_their_names_and_two_player_moves_are_public() {
+    let names: Vec<&str> = MeldKind::ALL.iter().map(|k| k.name()).collect();
+    assert_eq!(
+        names,
+        [
+            "affair",
+            "union",
+            "marriage",
+            "sequence",
+            "trump-marriage",
+            "royal-orgy",
+            "full-court"
+        ]
+    );
+    assert_eq!(RoyalOrgyAction::Play(c("21T")).to_string(), "21T");
+    assert_eq!(
+        meld(MeldKind::Marriage, "KS QS").to_string(),
+        "marriage QS KS"
+    );
+    assert_eq!(RoyalOrgyAction::Pass.to_string(), "pass");
+    assert_eq!(RoyalOrgyAction::Solo.to_string(), "solo");
+    assert_eq!(RoyalOrgyAction::Discard(c("7S")).to_string(), "discard 7S");
+    let g = game();
+    let s = g.deal(&mut rng());
+    for viewer in Seat::all(2) {
+        for a in [
+            RoyalOrgyAction::Play(c("7S")),
+            meld(MeldKind::Union, "CS JS"),
+            RoyalOrgyAction::Pass,
+        ] {
+            assert_eq!(g.observe_action(&s, a, viewer), Some(a));
+        }
+    }
+}
+
+/// Every accessor of the two-player state and observation read back in a scripted hand:
+/// a trick, a Royal Orgy, the draws, a trick trumped by the other seat, a Full Court.
+#[test]
+fn the_two_player_state_reads_back_through_its_accessors() {
+    let g = game();
+    let held = [
+        "KS QS CS JS CH JH 18T 19T 20T 22T 7C 8C 9C TC 4D",
+        "7S 8S 9S TS 4H 3H 2H 1H 1D 2T 3T 5T 7T 9T 11T",
+    ];
+    let stock_set = TarotSet::DECK - set(held[0]) - set(held[1]);
+    let stock: Vec<TarotCard> = stock_set.iter().collect();
+    let mut s = position(held, &stock_set.to_string(), 0);
+    let (s0, s1) = (Seat::new(0), Seat::new(1));
+    assert_eq!((s.players(), s.dealer(), s.hands_played()), (2, s1, 0));
+    assert_eq!(s.scores(), [0, 0]);
+    assert_eq!(s.solo(), &three::Solo::default());
+    assert_eq!((s.held(s0), s.held(s1)), (set(held[0]), set(held[1])));
+    assert_eq!((s.stock(), s.stock_len()), (&stock[..], 24));
+    assert!(s.stock_phase());
+    assert_eq!((s.played(), s.leader()), (TarotSet::EMPTY, s0));
+    play(&g, &mut s, "7C");
+    assert_eq!(s.led(), Some(c("7C")));
+    assert_eq!((s.trick_card(s0), s.trick_card(s1)), (Some(c("7C")), None));
+    assert_eq!(s.played(), set("7C"));
+    play(&g, &mut s, "7S");
+    // The 7 of clubs led wins over an off-suit card: seat 0 may meld.
+    assert_eq!(
+        (s.melder(), s.led(), s.trick_card(s0)),
+        (Some(s0), None, None)
+    );
+    assert!(legal(&g, &s).contains(&meld(MeldKind::RoyalOrgy, "KS QS CH JH")));
+    assert_eq!((s.won(s0), s.won(s1)), (set("7C 7S"), TarotSet::EMPTY));
+    assert_eq!((s.tricks(s0), s.tricks(s1)), (1, 0));
+    assert_eq!(s.played(), set("7C 7S"));
+    g.apply(&mut s, meld(MeldKind::RoyalOrgy, "KS QS CH JH"), &mut rng());
+    assert_eq!(s.scores(), [30, 0]);
+    assert_eq!(s.table(s0), set("KS QS CH JH"));
+    assert_eq!(s.used(MeldKind::RoyalOrgy), set("KS QS CH JH"));
+    assert_eq!(s.used(MeldKind::FullCourt), TarotSet::EMPTY);
+    let mut used = [TarotSet::EMPTY; 7];
+    used[MeldKind::RoyalOrgy as usize] = set("KS QS CH JH");
+    assert_eq!(s.used_all(), &used);
+    assert_eq!(
+        *s.totals(),
+        Totals {
+            melds: 1,
+            meld_points: 30,
+            royal_orgies: 1,
+            ..Totals::default()
+        }
+    );
+    // The winner draws the last card of the stock (21T), the other the one before (17T).
+    assert_eq!((s.stock(), s.stock_len()), (&stock[..22], 22));
+    assert_eq!((stock[23], stock[22]), (c("21T"), c("17T")));
+    assert!(s.held(s0).contains(c("21T")) && s.held(s1).contains(c("17T")));
+    // Seat 1 trumps the 8 of clubs, has no meld, and leads.
+    play(&g, &mut s, "8C");
+    play(&g, &mut s, "2T");
+    assert_eq!((s.leader(), s.melder(), s.tricks(s1)), (s1, None, 1));
+    assert_eq!(s.won(s1), set("8C 2T"));
+    play(&g, &mut s, "3T");
+    play(&g, &mut s, "18T");
+    // Seat 0's second trick: the Full Court needs the Knight and Page of spades from the hand.
+    assert_eq!((s.melder(), s.tricks(s0)), (Some(s0), 2));
+    assert!(legal(&g, &s).contains(&meld(MeldKind::FullCourt, "KS QS CS JS")));
+    g.apply(&mut s, meld(MeldKind::FullCourt, "KS QS CS JS"), &mut rng());
+    assert_eq!(s.scores(), [80, 0]);
+    assert_eq!(s.table(s0), set("KS QS CS JS CH JH"));
+    assert_eq!(
+        (
+            s.totals().melds,
+            s.totals().meld_points,
+            s.totals().royal_orgies,
+            s.totals().full_courts
+        ),
+        (2, 80, 1, 1)
+    );
+    assert_eq!(s.played(), set("7C 7S 8C 2T 3T 18T"));
+    // The observations: each seat's hand, and the other's concealed cards and the stock
+    // unseen; a determinization deals exactly those again.
+    let mut r = rng();
+    for me in [s0, s1] {
+        let them = other(me);
+        let o = g.observe(&s, me);
+        assert_eq!(o.hand(), s.held(me));
+        let unseen: TarotSet = (s.held(them) - s.table(them)) | s.stock().iter().copied().collect();
+        assert_eq!(o.unseen(), unseen);
+        assert_eq!(usize::from(o.hidden), (s.held(them) - s.table(them)).len());
+        let d = g.determinize(&o, &mut r);
+        assert_eq!(d.held(me), s.held(me));
+        let dealt: TarotSet = (d.held(them) - d.table(them)) | d.stock().iter().copied().collect();
+        assert_eq!(dealt, unseen);
+        assert_eq!(g.observe(&d, me), o);
+    }
+    // A position's won cards count as tricks, two cards a trick.
+    let end = position(["KS 7S", "8S 9S"], "", 0);
+    assert_eq!((end.won(s0).len(), end.won(s1).len()), (26, 24));
+    assert_eq!((end.tricks(s0), end.tricks(s1)), (13, 12));
+}
+
+/// Every condition of the two-player `check_invariants`, broken alone in a real position, is
+/// refused with its own message; the positions themselves (a trick led in the stock phase of
+/// the second hand, a meld to make, the last tricks, a new hand, every card point won) pass.
+#[test]
+fn broken_two_player_positions_fail_the_invariants() {
+    let g = game();
+    let led = some_state(&g, |s| {
+        let t = tricks_played(s);
+        s.hands_played() == 1
+            && s.stock_phase()
+            && s.led().is_some()
+            && !(s.table[0] | s.table[1]).is_empty()
+            && s.tricks[0] > 0
+            && s.tricks[1] > 0
+            && t != 2
+            && t != 4
+            && s.scores[0] != s.scores[1]
+    });
+    assert_each_corruption_refused_saying(
+        &g,
+        &led,
+        &[
+            ("player count", |s| s.solo.three = true),
+            ("twice in the stock", |s| s.stock[1] = s.stock[0]),
+            ("in two places", |s| {
+                let x = concealed(s, 1);
+                s.won[0].insert(x);
+            }),
+            ("in two places", |s| {
+                let o = other(s.leader).index();
+                s.trick[o] = Some(concealed(s, o));
+            }),
+            ("not 54", |s| {
+                let x = concealed(s, 0);
+                s.held[0].remove(x);
+            }),
+            ("on the table it does not hold", |s| {
+                let x = concealed(s, 1);
+                s.table[0].insert(x);
+            }),
+            ("won cards and tricks disagree", |s| s.tricks[0] += 1),
+            ("a meld outside the stock phase or in a trick", |s| {
+                s.melder = Some(s.leader)
+            }),
+            ("tricks but", |s| {
+                s.stock_len -= 1;
+                let x = s.stock[usize::from(s.stock_len)];
+                s.held[0].insert(x);
+            }),
+            ("cards, not", |s| {
+                let x = concealed(s, 0);
+                s.held[0].remove(x);
+                s.held[1].insert(x);
+            }),
+            ("a full trick", |s| {
+                let o = other(s.leader).index();
+                let x = concealed(s, o);
+                s.held[o].remove(x);
+                s.trick[o] = Some(x);
+            }),
+        ],
+    );
+    let melding = some_state(&g, |s| s.melder().is_some() && tricks_played(s) >= 4);
+    assert_each_corruption_refused_saying(
+        &g,
+        &melding,
+        &[("a meld outside the stock phase or in a trick", |s| {
+            let m = s.melder.unwrap().index();
+            let x = concealed(s, m);
+            s.held[m].remove(x);
+            s.trick[m] = Some(x);
+        })],
+    );
+    let last = some_state(&g, |s| {
+        !s.stock_phase() && s.melder().is_none() && s.led().is_some() && s.hands_played() == 0
+    });
+    assert_each_corruption_refused_saying(
+        &g,
+        &last,
+        &[("after the stock is gone", |s| s.table[1] = s.held[1])],
+    );
+    // Every card point won (52, not more), the last trick to play.
+    let all_won = position(["7S 8S", "9S TS"], "", 0);
+    assert_each_corruption_refused_saying(
+        &g,
+        &all_won,
+        &[
+            ("after the stock is gone", |s| s.table[0] = s.held[0]),
+            ("a meld outside the stock phase or in a trick", |s| {
+                s.melder = Some(Seat::new(0))
+            }),
+        ],
+    );
+    let fresh = some_state(&g, |s| {
+        s.hands_played() == 1 && tricks_played(s) == 0 && s.scores[0] != s.scores[1]
+    });
+    assert_each_corruption_refused_saying(
+        &g,
+        &fresh,
+        &[("the game is won but goes on", |s| s.scores[0] = 1000)],
+    );
+    // A tie at the target plays on; with `deals` the target ends nothing.
+    let mut tie = fresh.clone();
+    tie.scores = [1000, 1000, 0];
+    g.check_invariants(&tie).unwrap();
+    let mut won = fresh.clone();
+    won.scores = [1000, 0, 0];
+    let five = RoyalOrgy::new(2, &Params::new().set("deals", 5)).unwrap();
+    five.check_invariants(&won).unwrap();
+}
+
+/// Every condition of the three-player `check_invariants`, broken alone, is refused with
+/// its own message: in the bidding after two passes, in the exchange after one discard, in
+/// play with two cards on the second trick; and positions late in a hand (every card point
+/// taken) or at its first lead (the discards worth more than the tricks) pass.
+#[test]
+fn broken_three_player_positions_fail_the_invariants() {
+    let g = game3();
+    let mut bid = fixed();
+    act(&g, &mut bid, RoyalOrgyAction::Pass);
+    act(&g, &mut bid, RoyalOrgyAction::Pass);
+    assert_eq!(
+        (bid.solo().passes(), bid.solo().skat()),
+        (2, set("3T 5T 7T"))
+    );
+    assert_each_corruption_refused_saying(
+        &g,
+        &bid,
+        &[
+            ("player count", |s| s.solo.three = false),
+            ("in two places", |s| {
+                let x = concealed(s, 1);
+                s.won[0].insert(x);
+            }),
+            ("not 54", |s| {
+                let x = concealed(s, 1);
+                s.held[1].remove(x);
+            }),
+            ("a declared card it does not hold", |s| {
+                let x = concealed(s, 2);
+                s.table[1].insert(x);
+                s.solo.declared[1].insert(x);
+            }),
+            ("a declared card it does not hold", |s| {
+                let x = concealed(s, 1);
+                s.table[1].insert(x);
+            }),
+            ("known not to hold", |s| {
+                let x = concealed(s, 1);
+                s.solo.excluded[1].insert(x);
+            }),
+            ("won cards and tricks disagree", |s| s.tricks[1] = 1),
+            ("cards, not", |s| {
+                let x = concealed(s, 1);
+                s.held[1].remove(x);
+                s.held[2].insert(x);
+            }),
+            ("a bad bidding state", |s| s.solo.passes = 3),
+            ("a bad bidding state", |s| {
+                s.solo.soloist = Some(Seat::new(2))
+            }),
+            ("a bad bidding state", |s| {
+                let x = s.solo.skat.iter().next().unwrap();
+                s.solo.skat.remove(x);
+                s.solo.discards.insert(x);
+            }),
+        ],
+    );
+    let mut exchange = fixed();
+    act(&g, &mut exchange, RoyalOrgyAction::Solo);
+    act(&g, &mut exchange, RoyalOrgyAction::Discard(c("7S")));
+    assert_each_corruption_refused_saying(
+        &g,
+        &exchange,
+        &[
+            ("cards, not", |s| {
+                let x = concealed(s, 0);
+                s.held[0].remove(x);
+                s.held[1].insert(x);
+            }),
+            ("a discard broke the rules", |s| {
+                s.solo.shown.insert(c("8S"));
+            }),
+        ],
+    );
+    let mut mid = fixed();
+    act(&g, &mut mid, RoyalOrgyAction::Solo);
+    for d in ["7S", "8S", "2D"] {
+        act(&g, &mut mid, RoyalOrgyAction::Discard(c(d)));
+    }
+    for x in ["KH", "QH", "1H", "4H", "CH"] {
+        act(&g, &mut mid, RoyalOrgyAction::Play(c(x)));
+    }
+    assert_each_corruption_refused_saying(
+        &g,
+        &mid,
+        &[
+            ("the skat was not taken", |s| s.solo.soloist = None),
+            ("the skat was not taken", |s| {
+                s.solo.discards.remove(c("7S"));
+                s.solo.skat.insert(c("7S"));
+            }),
+            ("a discard broke the rules", |s| {
+                s.solo.shown.insert(c("9S"));
+            }),
+            // A face-down trump, and a shown card worth 4.
+            ("a discard broke the rules", |s| {
+                swap_discard(s, 1, "7S", "2T")
+            }),
+            ("a discard broke the rules", |s| {
+                swap_discard(s, 0, "8S", "22T");
+                s.solo.shown.insert(c("22T"));
+            }),
+            ("a full trick", |s| {
+                let x = concealed(s, 2);
+                s.held[2].remove(x);
+                s.trick[2] = Some(x);
+            }),
+        ],
+    );
+    let one = RoyalOrgy::new(3, &Params::new().set("max_hands", 1)).unwrap();
+    let taken = |s: &RoyalOrgyState| {
+        let won: u32 = (0..3).map(|i| card_points(s.won[i])).sum();
+        (won, card_points(s.solo.discards))
+    };
+    let all = some_state(&one, |s| {
+        let (won, discarded) = taken(s);
+        !s.over && won + discarded == 52 && discarded >= 2
+    });
+    one.check_invariants(&all).unwrap();
+    let first_lead = some_state(&one, |s| {
+        s.solo.phase == Phase::Play && tricks_played(s) == 0 && taken(s).1 > 0
+    });
+    one.check_invariants(&first_lead).unwrap();
+}
+
+/// The observation tensor of `me` in `s`, segment by segment, against values derived from
+/// the state as the page of `encoding.rs` lays them out (entry or plane `k` of a per-seat
+/// segment is the seat `k` places to the observer's left; counts scaled as documented).
+fn check_tensor(g: &RoyalOrgy, s: &RoyalOrgyState, me: Seat) {
+    use crate::encoding::{Encoding, Tensor};
+    let p = s.players();
+    let mut t = Tensor::new();
+    g.encode_observation(&g.observe(s, me), &mut t);
+    let rel = |k: usize| Seat::new((me.index() + k) % p);
+    let cards = |sets: &[TarotSet]| {
+        let mut v = vec![0.0f32; 54 * sets.len()];
+        for (k, set) in sets.iter().enumerate() {
+            for x in set.iter() {
+                v[54 * k + x.index()] = 1.0;
+            }
+        }
+        v
+    };
+    let planes =
+        |f: &dyn Fn(Seat) -> TarotSet| cards(&(0..p).map(|k| f(rel(k))).collect::<Vec<_>>());
+    let values = |f: &dyn Fn(Seat) -> f32| (0..p).map(|k| f(rel(k))).collect::<Vec<f32>>();
+    let hot = |who: Option<Seat>| values(&|x| f32::from(u8::from(who == Some(x))));
+    let flag = |b: bool| vec![f32::from(u8::from(b))];
+    let solo = s.solo();
+    let three = p == 3;
+    let soloist_me = solo.soloist() == Some(me);
+    let off_table = |x: Seat| (s.held(x) - s.table(x)).len() as f32;
+    let hidden = if !three {
+        off_table(other(me))
+    } else if soloist_me {
+        0.0
+    } else {
+        (solo.discards() - solo.shown()).len() as f32
+    };
+    let mut phase = vec![0.0; 3];
+    if three {
+        let k = match solo.phase() {
+            Phase::Bidding => 0,
+            Phase::Exchange => 1,
+            Phase::Play => 2,
+        };
+        phase[k] = 1.0;
+    }
+    let target = g.target() as f32;
+    let want: Vec<(&str, Vec<f32>)> = vec![
+        ("hand", cards(&[s.held(me)])),
+        ("table", planes(&|x| s.table(x))),
+        ("used", cards(s.used_all())),
+        (
+            "trick",
+            planes(&|x| s.trick_card(x).map(TarotSet::from_card).unwrap_or_default()),
+        ),
+        ("trick.leader", hot(Some(s.leader()))),
+        ("melder", hot(s.melder())),
+        ("won", planes(&|x| s.won(x))),
+        ("tricks", values(&|x| f32::from(s.tricks(x)) / 27.0)),
+        ("stock", vec![s.stock_len() as f32 / 24.0]),
+        ("stock_phase", flag(s.stock_phase())),
+        ("hidden", vec![hidden / 15.0]),
+        (
+            "concealed",
+            values(&|x| {
+                if three && x != me {
+                    off_table(x) / 15.0
+                } else {
+                    0.0
+                }
+            }),
+        ),
+        ("scores", values(&|x| s.scores()[x.index()] as f32 / target)),
+        ("dealer", hot(Some(s.dealer()))),
+        ("hands_played", vec![s.hands_played() as f32 / 10.0]),
+        ("over", flag(s.over)),
+        ("solo.phase", phase),
+        ("solo.declared", planes(&|x| solo.declared(x))),
+        (
+            "solo.declaration_points",
+            values(&|x| solo.declaration_points(x) as f32 / 100.0),
+        ),
+        (
+            "solo.captures",
+            values(&|x| solo.captures(x) as f32 / 100.0),
+        ),
+        ("solo.passes", vec![f32::from(solo.passes()) / 3.0]),
+        ("solo.soloist", hot(solo.soloist())),
+        ("solo.forced", flag(solo.forced())),
+        (
+            "solo.discards",
+            cards(&[if soloist_me {
+                solo.discards()
+            } else {
+                solo.shown()
+            }]),
+        ),
+        ("solo.shown", cards(&[solo.shown()])),
+        ("solo.excluded", planes(&|x| solo.excluded(x))),
+        ("solo.played_by", planes(&|x| solo.played_by(x))),
+    ];
+    for (name, v) in want {
+        assert_eq!(t.get(name).unwrap(), &v[..], "{name}, seat {me}");
+    }
+}
+
+/// The tensor from every seat's side, two players (a trick led in the second hand, a meld
+/// to make) and three (a trick in play in the second deal after a pass, with captures,
+/// face-down discards and voids shown; and the bidding).
+#[test]
+fn the_tensor_shows_each_segment_from_the_observers_side() {
+    let g = game();
+    let led = some_state(&g, |s| {
+        s.hands_played() == 1
+            && s.led().is_some()
+            && s.stock_phase()
+            && s.scores[0] > 0
+            && s.scores[1] > 0
+            && s.tricks[0] > 0
+            && s.tricks[1] > 0
+            && !(s.table[0] | s.table[1]).is_empty()
+    });
+    let melding = some_state(&g, |s| s.melder() == Some(Seat::new(1)));
+    let final_phase = some_state(&g, |s| !s.stock_phase() && s.led().is_some());
+    for s in [&led, &melding, &final_phase] {
+        for me in Seat::all(2) {
+            check_tensor(&g, s, me);
+        }
+    }
+    let g3 = game3();
+    let play = some_state(&g3, |s| {
+        let solo = s.solo();
+        s.hands_played() == 1
+            && solo.phase() == Phase::Play
+            && solo.passes() > 0
+            && s.led().is_some()
+            && solo.discards() != solo.shown()
+            && (0..3).any(|i| solo.captures(seat(i)) > 0)
+            && (0..3).any(|i| !solo.excluded(seat(i)).is_empty())
+            && (0..3).all(|i| s.scores[i] > 0)
+    });
+    let mut exchange = fixed();
+    act(&g3, &mut exchange, RoyalOrgyAction::Pass);
+    act(&g3, &mut exchange, RoyalOrgyAction::Solo);
+    for s in [&play, &fixed(), &exchange] {
+        for me in Seat::all(3) {
+            check_tensor(&g3, s, me);
+        }
+    }
+}
+
+/// The text: the concealed hand only, a line per kind of meld that has scored, and the
+/// three-player lines only with three players.
+#[test]
+fn the_text_shows_the_concealed_hand_the_melds_scored_and_the_solo() {
+    use crate::encoding::Encoding;
+    let g = game();
+    let s = some_state(&g, |s| {
+        s.melder().is_none() && !(s.table[0] | s.table[1]).is_empty() && s.stock_phase()
+    });
+    for me in Seat::all(2) {
+        let text = g.observation_string(&g.observe(&s, me));
+        let hand = format!("\nhand: {}\n", s.held(me) - s.table(me));
+        assert!(text.contains(&hand), "{hand} in\n{text}");
+        let scored = text.lines().filter(|l| l.starts_with("scored in ")).count();
+        let kinds = s.used_all().iter().filter(|u| !u.is_empty()).count();
+        assert!(kinds > 0);
+        assert_eq!(scored, kinds, "{text}");
+        for three_only in ["concealed:", "solo phase:", "declared 0:", "captures:"] {
+            assert!(!text.contains(three_only), "{three_only} in\n{text}");
+        }
+        assert!(!text.contains("game: over"));
+    }
+    let g3 = game3();
+    let text = g3.observation_string(&g3.observe(&fixed(), seat(1)));
+    for line in ["concealed:", "solo phase:", "declared 0: ", "captures:"] {
+        assert!(text.contains(line), "{line} missing in\n{text}");
+    }
+}
+
+/// Plays random games of `g` (seeds `seeds`) and checks after every hand that the game is
+/// over exactly when the page says: a score at or above `target` above every other, or
+/// `cap` hands played; and that the outcome ranks the final scores (places, shared wins).
+/// Returns how many games ended at the target and how many at the cap.
+fn ends_when_the_page_says(
+    g: &RoyalOrgy,
+    target: u32,
+    cap: u32,
+    seeds: std::ops::Range<u64>,
+) -> [u32; 2] {
+    let mut ends = [0; 2];
+    for seed in seeds {
+        let mut r = ChaCha8Rng::seed_from_u64(seed);
+        let mut s = g.deal(&mut r);
+        let mut buf = Vec::new();
+        let mut hands = 0;
+        loop {
+            g.legal_actions(&s, &mut buf);
+            let a = buf[r.random_range(0..buf.len())];
+            g.apply(&mut s, a, &mut r);
+            let over = g.to_move(&s) == ToMove::Over;
+            if s.hands_played() == hands {
+                assert!(!over);
+                continue;
+            }
+            hands = s.hands_played();
+            let (top, second) = top_two(s.scores());
+            let decided = top >= target && top > second;
+            assert_eq!(
+                over,
+                decided || hands == cap,
+                "seed {seed}: {:?}",
+                s.scores()
+            );
+            if !over {
+                continue;
+            }
+            ends[usize::from(!decided)] += 1;
+            let o = g.outcome(&s).unwrap();
+            let winners = s.scores().iter().filter(|&&x| x == top).count() as f64;
+            for (i, &x) in s.scores().iter().enumerate() {
+                let r = o[Seat::new(i)];
+                let above = s.scores().iter().filter(|&&y| y > x).count();
+                assert_eq!(r.score, f64::from(x));
+                assert_eq!(usize::from(r.place), above + 1);
+                assert_eq!(r.win, if x == top { 1.0 / winners } else { 0.0 });
+            }
+            break;
+        }
+    }
+    ends
+}
+
+/// Two and three players: the game ends after the hand that takes a player to the target
+/// above every other, or at `max_hands` (three here, so that games end both ways).
+#[test]
+fn the_game_ends_at_the_target_or_the_cap_after_a_hand() {
+    let params = Params::new().set("target", 160).set("max_hands", 3);
+    let g = RoyalOrgy::new(2, &params).unwrap();
+    let [target, capped] = ends_when_the_page_says(&g, 160, 3, 0..12);
+    assert!(target > 0 && capped > 0, "{target} {capped}");
+    let g = RoyalOrgy::new(3, &params).unwrap();
+    let [target, capped] = ends_when_the_page_says(&g, 160, 3, 0..12);
+    assert!(target > 0 && capped > 0, "{target} {capped}");
+}
+
+/// Three players: two tied at the top above the target play another deal; one point more
+/// ends the game.
+#[test]
+fn three_players_tied_at_the_top_play_on() {
+    let g = RoyalOrgy::new(3, &Params::new().set("target", 100)).unwrap();
+    let s = some_state(&g, |s| {
+        s.solo.phase == Phase::Play && (0..3).map(|i| s.held[i].len()).sum::<usize>() == 1
+    });
+    let last = legal(&g, &s)[0];
+    let mut probe = s.clone();
+    g.apply(&mut probe, last, &mut rng());
+    let gained = [0, 1, 2].map(|i| probe.scores[i] - s.scores[i]);
+    let mut tie = s.clone();
+    tie.scores = [1000 - gained[0], 1000 - gained[1], 0];
+    g.apply(&mut tie, last, &mut rng());
+    assert_eq!(tie.scores()[..2], [1000, 1000]);
+    assert_eq!(
+        (tie.hands_played(), tie.solo().phase()),
+        (1, Phase::Bidding)
+    );
+    assert_ne!(g.to_move(&tie), ToMove::Over);
+    let mut win = s.clone();
+    win.scores = [1001 - gained[0], 1000 - gained[1], 0];
+    g.apply(&mut win, last, &mut rng());
+    assert_eq!(g.to_move(&win), ToMove::Over);
+    assert_eq!(g.outcome(&win).unwrap()[seat(0)].win, 1.0);
+}
+
+/// A two-player hand adds its 80 card points to the totals, the elder hand's apart, and a
+/// capture's points.
+#[test]
+fn a_two_player_hand_adds_its_card_points_and_captures_to_the_totals() {
+    let g = game();
+    // The dealer is seat 1: seat 0 is the elder hand, and wins both tricks.
+    let mut s = position(["KS QS", "8S 9S"], "", 0);
+    let p0 = card_points(s.won(Seat::new(0))) + 4 + 3 + 15 + 1;
+    for x in ["KS", "8S", "QS", "9S"] {
+        play(&g, &mut s, x);
+    }
+    assert_ne!(p0, 40);
+    assert_eq!(s.scores()[0], p0);
+    assert_eq!(
+        (s.totals().card_points, s.totals().elder_card_points),
+        (80, p0)
+    );
+    let mut s = position(["KH 7S 8S", "QH 9S TS"], "", 0);
+    play(&g, &mut s, "KH");
+    play(&g, &mut s, "QH");
+    assert_eq!(s.totals().capture_points, 5);
+}
+
+/// Each three-player deal adds its declarations to the totals, and each hand played its
+/// solo: made or not, forced or not, the soloist's card points, 70 card points, the eldest
+/// hand's share (the soloist's points or its own tricks), the captures.
+#[test]
+fn each_three_player_hand_adds_to_the_totals() {
+    let g = RoyalOrgy::new(3, &Params::new().set("max_hands", 1)).unwrap();
+    let s = fixed();
+    assert_eq!(
+        *s.totals(),
+        Totals {
+            melds: 16,
+            meld_points: 86 + 30 + 128,
+            royal_orgies: 1,
+            full_courts: 2,
+            ..Totals::default()
+        }
+    );
+    // Made and lost, forced and bid, the eldest soloist or not.
+    let mut seen = [0; 6];
+    for seed in 0..40 {
+        let mut r = ChaCha8Rng::seed_from_u64(seed);
+        let mut s = g.deal(&mut r);
+        let d = [0, 1, 2].map(|i| declare(s.held(seat(i)), SequenceScore::Extra));
+        let declared = Totals {
+            melds: d.iter().map(|d| d.melds).sum(),
+            meld_points: d.iter().map(|d| d.points).sum(),
+            royal_orgies: d.iter().map(|d| d.royal_orgies).sum(),
+            full_courts: d.iter().map(|d| d.full_courts).sum(),
+            ..Totals::default()
+        };
+        assert_eq!(*s.totals(), declared);
+        let mut buf = Vec::new();
+        while g.to_move(&s) != ToMove::Over {
+            g.legal_actions(&s, &mut buf);
+            let a = buf[r.random_range(0..buf.len())];
+            g.apply(&mut s, a, &mut r);
+        }
+        let soloist = s.solo().soloist().unwrap();
+        let cp = RoyalOrgy::soloist_card_points(&s).unwrap();
+        // Seat 2 dealt: seat 0 is the eldest.
+        let eldest = seat(0);
+        let elder = if soloist == eldest {
+            cp
+        } else {
+            card_points(s.won(eldest)) + u32::from(s.tricks(eldest))
+        };
+        let made = cp >= three::CONTRACT;
+        assert_eq!(
+            *s.totals(),
+            Totals {
+                capture_points: (0..3).map(|i| s.solo().captures(seat(i))).sum(),
+                card_points: 70,
+                elder_card_points: elder,
+                solos: 1,
+                solos_made: u32::from(made),
+                forced_solos: u32::from(s.solo().forced()),
+                soloist_card_points: cp,
+                ..declared
+            },
+            "seed {seed}"
+        );
+        seen[usize::from(made)] += 1;
+        seen[2 + usize::from(s.solo().forced())] += 1;
+        seen[4 + usize::from(soloist == eldest)] += 1;
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
+/// The two-player deal: three cards at a time, the elder hand (the non-dealer) first, then
+/// the stock, its last card drawn first.
+#[test]
+fn the_two_player_deal_goes_in_threes_from_the_elder_hand() {
+    use rand::seq::SliceRandom;
+    let g = game();
+    let s = g.deal(&mut ChaCha8Rng::seed_from_u64(11));
+    let mut cards: Vec<TarotCard> = TarotCard::all().collect();
+    cards.shuffle(&mut ChaCha8Rng::seed_from_u64(11));
+    let elder: TarotSet = (0..30)
+        .filter(|i| (i / 3) % 2 == 0)
+        .map(|i| cards[i])
+        .collect();
+    assert_eq!(s.dealer(), Seat::new(1));
+    assert_eq!(s.held(Seat::new(0)), elder);
+    assert_eq!(s.stock(), &cards[30..]);
+}
+
+/// The soloist's discards in their tiers: the one plain card first (face down, nothing
+/// learnt), then the one middle trump (shown: it had no plain card left), then a declared
+/// card (shown: it had no middle trump either); the defenders see the shown ones only.
+#[test]
+fn the_discard_tiers_show_what_the_soloist_lacks() {
+    let g = game3();
+    let h0 = set("KH QH KD QD KC QC QS CH CS JS 8T 9T 10T 11T 22T 7S 2T");
+    let skat = set("KS 1T 21T");
+    let rest: Vec<TarotCard> = (TarotSet::DECK - h0 - skat).iter().collect();
+    let h1: TarotSet = rest[..17].iter().copied().collect();
+    let h2: TarotSet = rest[17..].iter().copied().collect();
+    let mut s = g.deal3_at(seat(2), [h0, h1, h2], skat);
+    let declared = set("KH QH KD QD KC QC QS CH CS JS 8T 9T 10T 11T");
+    assert_eq!(s.solo().declared(seat(0)), declared);
+    act(&g, &mut s, RoyalOrgyAction::Solo);
+    let four = three::four_point_cards();
+    let steps = [
+        ("7S", TarotSet::EMPTY, false),
+        ("2T", TarotSet::SUIT_CARDS - four - declared, true),
+        ("QS", TarotSet::DECK - four - declared, true),
+    ];
+    for (k, (card, excluded, shown)) in steps.into_iter().enumerate() {
+        let a = RoyalOrgyAction::Discard(c(card));
+        if k < 2 {
+            assert_eq!(legal(&g, &s), vec![a]);
+        } else {
+            assert_eq!(legal(&g, &s).len(), (declared - four).len());
+        }
+        for viewer in [seat(1), seat(2)] {
+            assert_eq!(
+                g.observe_action(&s, a, viewer),
+                shown.then_some(a),
+                "{card}"
+            );
+        }
+        assert_eq!(g.observe_action(&s, a, seat(0)), Some(a));
+        act(&g, &mut s, a);
+        assert_eq!(s.solo().excluded(seat(0)), excluded, "{card}");
+        assert_eq!(s.solo().shown().contains(c(card)), shown, "{card}");
+    }
+    assert_eq!(s.solo().phase(), Phase::Play);
+    assert_eq!(s.solo().discards(), set("7S 2T QS"));
+    assert_eq!(s.solo().shown(), set("2T QS"));
+    for viewer in Seat::all(3) {
+        for a in [
+            RoyalOrgyAction::Pass,
+            RoyalOrgyAction::Solo,
+            RoyalOrgyAction::Play(c("KS")),
+        ] {
+            assert_eq!(g.observe_action(&s, a, viewer), Some(a));
+        }
+    }
+}
+
+/// Every card played records what it shows: the player's cards played, and when it does
+/// not follow, that it holds none of the suit led (and no trump, unless it trumped).
+#[test]
+fn each_play_records_the_suits_a_seat_has_shown_it_lacks() {
+    let g = RoyalOrgy::new(3, &Params::new().set("max_hands", 1)).unwrap();
+    // Followed, trumped, neither.
+    let mut seen = [0; 3];
+    for seed in 0..10 {
+        let mut r = ChaCha8Rng::seed_from_u64(seed);
+        let mut s = g.deal(&mut r);
+        let mut buf = Vec::new();
+        while let ToMove::Seat(who) = g.to_move(&s) {
+            g.legal_actions(&s, &mut buf);
+            let a = buf[r.random_range(0..buf.len())];
+            let (led, before, played) = (s.led(), s.solo().excluded(who), s.solo().played_by(who));
+            g.apply(&mut s, a, &mut r);
+            let RoyalOrgyAction::Play(x) = a else {
+                continue;
+            };
+            assert_eq!(s.solo().played_by(who), played.with(x));
+            let mut want = before;
+            if let Some(l) = led {
+                if l.follows() == x.follows() {
+                    seen[0] += 1;
+                } else if x.is_trump() {
+                    seen[1] += 1;
+                    want |= TarotSet::DECK.of_follow(l.follows());
+                } else {
+                    seen[2] += 1;
+                    want |= TarotSet::DECK.of_follow(l.follows()) | TarotSet::TRUMPS;
+                }
+            }
+            assert_eq!(s.solo().excluded(who), want, "seed {seed}: {a}");
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
+/// Malformed deal texts, two and three players, each refused for its own reason: a hand a
+/// card short, a card given twice, a card that does not exist, the stock or skat empty or
+/// left out, a seat too many.
+#[test]
+fn malformed_deal_texts_are_refused_each_for_its_reason() {
+    use crate::deal_text::DealText;
+    for players in [2, 3] {
+        let g = RoyalOrgy::new(players, &Params::new()).unwrap();
+        let text = g.print_deal(&g.deal(&mut rng()));
+        let (hands, _) = text.split_once("; ").unwrap();
+        let seats: Vec<&str> = hands["hands: ".len()..].split(" / ").collect();
+        let first = |k: usize| seats[k].split(' ').next().unwrap();
+        let refused = |t: String, why: String| {
+            let e = g.parse_deal(&t).unwrap_err().to_string();
+            assert!(e.contains(&why), "{t}: {e}, not {why}");
+        };
+        let size = if players == 2 { HAND } else { three::HAND3 };
+        let moved = text.replacen(&format!("{} ", first(0)), "", 1).replacen(
+            " / ",
+            &format!(" / {} ", first(0)),
+            1,
+        );
+        refused(moved, format!("seat 0's hand has {} cards", size - 1));
+        let twice = text.replacen(&format!("/ {}", first(1)), &format!("/ {}", first(0)), 1);
+        refused(twice, format!("{} is given twice", first(0)));
+        refused(text.replacen(first(0), "23T", 1), "not a tarot card".into());
+        let label = if players == 2 { "stock" } else { "skat" };
+        refused(format!("{hands}; {label}: -"), "missing".into());
+        refused(hands.to_string(), format!("`{label}:`"));
+        refused(text.replacen(" / ", " / - / ", 1), "expected".into());
+    }
+}
+
+/// True when some three of the soloist `x`'s undeclared cards (held, played or discarded in
+/// `d`) could have been the skat: the rest declares exactly what `x` declared.
+fn declared_with_some_skat(d: &RoyalOrgyState, x: Seat) -> bool {
+    let pool = d.held(x) | d.solo().played_by(x) | d.solo().discards();
+    let declared = d.solo().declared(x);
+    let free: Vec<TarotCard> = (pool - declared).iter().collect();
+    (0..free.len()).any(|a| {
+        (a + 1..free.len()).any(|b| {
+            (b + 1..free.len()).any(|k| {
+                let skat = TarotSet::from_card(free[a]).with(free[b]).with(free[k]);
+                meld_cards(pool - skat) == declared
+            })
+        })
+    })
+}
+
+/// Determinizations before play keep what each seat knows: its own hand, every declared
+/// card where it is, the discards it made, and each hand declaring exactly what it declared
+/// (the soloist's, seen by another, with some three of its cards as the skat); the skat
+/// (bidding) is three unseen cards.
+#[test]
+fn determinizations_before_play_keep_what_each_seat_knows() {
+    let g = game3();
+    let mut s = fixed();
+    let mut r = rng();
+    for step in 0..3 {
+        for me in Seat::all(3) {
+            let o = g.observe(&s, me);
+            for _ in 0..10 {
+                let d = g.determinize(&o, &mut r);
+                g.check_invariants(&d).unwrap();
+                assert_eq!(g.observe(&d, me), o);
+                assert_eq!(d.held(me), s.held(me));
+                for x in Seat::all(3) {
+                    assert!(s.table(x).is_subset(d.held(x)));
+                    if s.solo().soloist() != Some(x) {
+                        assert_eq!(meld_cards(d.held(x)), s.solo().declared(x));
+                    }
+                }
+                if step == 0 {
+                    assert_eq!(d.solo().skat().len(), 3);
+                    assert!(d.solo().skat().is_disjoint(s.held(me)));
+                }
+                match s.solo().soloist() {
+                    Some(x) if x == me => assert_eq!(d.solo().discards(), s.solo().discards()),
+                    Some(x) => assert!(declared_with_some_skat(&d, x)),
+                    None => {}
+                }
+                assert_eq!(d.solo().discards().len(), s.solo().discards().len());
+            }
+        }
+        match step {
+            0 => act(&g, &mut s, RoyalOrgyAction::Solo),
+            1 => act(&g, &mut s, RoyalOrgyAction::Discard(c("7S"))),
+            _ => {}
+        }
+    }
+}
+
+/// A lost solo with an odd total of declarations and captures: each defender receives the
+/// half rounded up (docs/rules/royal-orgy.md), as well as its own.
+#[test]
+fn a_lost_solos_odd_total_is_halved_rounding_up() {
+    let g = RoyalOrgy::new(3, &Params::new().set("max_hands", 1)).unwrap();
+    let s = (0..200)
+        .find_map(|seed| {
+            let s = first_state(&g, seed, |s| g.to_move(s) == ToMove::Over)?;
+            let i = s.solo().soloist()?;
+            let own = s.solo().declaration_points(i) + s.solo().captures(i);
+            let lost = RoyalOrgy::soloist_card_points(&s)? < three::CONTRACT;
+            (lost && own % 2 == 1).then_some(s)
+        })
+        .expect("a lost solo with an odd total");
+    let soloist = s.solo().soloist().unwrap();
+    let own = |x: Seat| s.solo().declaration_points(x) + s.solo().captures(x);
+    assert_eq!(s.scores()[soloist.index()], 0);
+    let half = own(soloist) / 2 + 1;
+    for x in Seat::all(3).filter(|&x| x != soloist) {
+        assert_eq!(s.scores()[x.index()], own(x) + half);
     }
 }
