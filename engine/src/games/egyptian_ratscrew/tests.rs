@@ -260,7 +260,8 @@ fn sandwiches_runs_and_jokers_only_when_asked() {
     // 7-4-7 (ranks 5, 2, 5).
     let sw = centre(&[5, 2, 18]);
     assert!(!plain.slappable(&sw) && sandwich.slappable(&sw) && !run.slappable(&sw));
-    // 4-5-6 up, Q-K-A, A-2-3 and 3-2-A down; K-A-2 does not wrap.
+    // 4-5-6 up, Q-K-A, A-2-3, 7-6-5 and 3-2-A down; K-A-2 does not wrap, nor do two
+    // steps out of three make a run.
     for (cards, ok) in [
         ([2u8, 3, 4], true),
         ([10, 11, 12], true),
@@ -268,6 +269,9 @@ fn sandwiches_runs_and_jokers_only_when_asked() {
         ([1, 0, 12], true),
         ([11, 12, 0], false),
         ([2, 4, 3], false),
+        ([5, 4, 3], true),
+        ([5, 4, 9], false),
+        ([9, 4, 3], false),
     ] {
         assert_eq!(run.slappable(&centre(&cards)), ok, "{cards:?}");
         assert!(!plain.slappable(&centre(&cards)));
