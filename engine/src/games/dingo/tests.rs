@@ -301,6 +301,11 @@ fn the_ace_hunt_wolves_score_for_their_players_and_the_rabbit_follows_both() {
     assert_eq!(st.score[2], cards("AS"));
     assert_eq!(st.score[3], cards("AD"));
     assert_eq!(st.score[0], cards("AH"));
+    assert_eq!(
+        (st.tally.two_wolves, st.tally.caught),
+        (1, 1),
+        "a two-wolf ace hunt, its rabbit caught"
+    );
     let pts: Vec<i32> = S.iter().map(|&s| st.points(s)).collect();
     assert_eq!(pts, [3, 3, 3, 10]);
     let o = Dingo.outcome(&st).unwrap();
@@ -323,6 +328,11 @@ fn the_rabbit_holder_before_the_second_wolf_loses_it_to_his_penalty_pile() {
     assert!(st.over);
     assert_eq!(st.penalty[1], cards("AD"));
     assert_eq!(st.points(S[1]), -3, "the A♦ counts 3 in a penalty pile");
+    assert_eq!(
+        (st.tally.two_wolves, st.tally.caught),
+        (1, 0),
+        "two wolves, the rabbit not caught"
+    );
     assert_eq!(st.points(S[0]), 3);
 }
 
@@ -342,6 +352,7 @@ fn the_dingo_alone_in_the_ace_hunt_is_a_penalty_and_so_is_the_unplayed_rabbit() 
     assert_eq!(st.penalty[0], cards("AH"));
     assert_eq!(st.penalty[1], cards("AD"));
     assert_eq!(st.tally.lone, 13 - 12);
+    assert_eq!((st.tally.two_wolves, st.tally.caught), (0, 0));
 }
 
 #[test]
