@@ -653,9 +653,14 @@ fn the_deal_text_reads_back() {
     let s = g.deal(&mut ChaCha8Rng::seed_from_u64(9));
     let text = g.print_deal(&s);
     let first = text.split_whitespace().nth(1).unwrap().to_string();
-    assert!(g
+    let primed = g
         .parse_deal(&text.replacen(&first, &format!("{first}'"), 1))
-        .is_err());
+        .unwrap_err()
+        .to_string();
+    assert!(
+        primed.contains(&format!("\"{first}'\" is not a card of this game")),
+        "{primed}"
+    );
     let moved = text.replacen(&format!("{first} "), "", 1) + " " + &first;
     assert!(g.parse_deal(&moved).is_err(), "27 and 25 cards: {moved}");
     let g = game(2, &["jokers=1"]);
