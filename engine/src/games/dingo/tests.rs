@@ -214,7 +214,10 @@ fn two_wolves_the_second_catches_and_the_first_goes_to_the_dingo() {
     assert_eq!(st.score[1], cards("3H 3C"));
     assert!(st.score[2].is_empty());
     assert_eq!(st.tally.two_wolves, 1);
-    assert_eq!(st.tally.caught, 1, "the rabbit was caught, by the second wolf");
+    assert_eq!(
+        st.tally.caught, 1,
+        "the rabbit was caught, by the second wolf"
+    );
 }
 
 #[test]

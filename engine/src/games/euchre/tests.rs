@@ -997,6 +997,13 @@ fn action_ids_follow_the_documented_table() {
     assert_eq!(g.action_id(A::Play(card("AS"))), 63);
     let calls = Suit::ALL.map(|s| g.action_id(A::Call(s)));
     assert_eq!(calls, [67, 68, 69, 70]);
-    let others = [A::Pass, A::OrderUp, A::Keep, A::Alone, A::WithPartner, A::DefendAlone];
+    let others = [
+        A::Pass,
+        A::OrderUp,
+        A::Keep,
+        A::Alone,
+        A::WithPartner,
+        A::DefendAlone,
+    ];
     assert_eq!(others.map(|a| g.action_id(a)), [64, 65, 66, 71, 72, 73]);
 }
