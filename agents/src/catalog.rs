@@ -6,6 +6,7 @@ use crate::search::{
     SearchSettings, Uct,
 };
 use crate::spec::AgentSettings;
+use crate::defer::{deferring, Deferral};
 use crate::veto::{vetoing, PositionOf, Veto};
 use crate::{Agent, AgentError, AgentSpec, RandomAgent};
 use cardsim_engine::params::ParamSpec;
@@ -145,6 +146,15 @@ pub trait GameAgents: Game {
     /// Myllymatti's second half: players who each lead the card the next one cannot beat
     /// passed the same cards round to the move cap.
     fn search_position() -> Option<PositionOf<Self>> {
+        None
+    }
+
+    /// Decisions the search agents (`ismcts`, `mo-ismcts`, `pimc`, `cheat`) leave to another
+    /// agent of the game ([`Deferral`]); `None` (the default) searches every decision.
+    /// Bridge's auction, left to the heuristic's natural bidding: a search of the calls, whose
+    /// partner and opponents in the playouts bid at random, reached contracts that failed 49
+    /// times in 50.
+    fn search_defers() -> Option<Deferral<Self>> {
         None
     }
 
@@ -290,7 +300,7 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
                 let agent = Ismcts::new(search_settings(&s, time_limit(&s)?, iters)?)
                     .with_rollout(rollout::<G>(&s)?)
                     .with_open_solver(open_solver::<G>());
-                Ok(vetoing::<G>(Box::new(agent)))
+                Ok(guarded::<G>(Box::new(agent)))
             },
         },
         AgentKind {
@@ -305,7 +315,7 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
                 let agent = Ismcts::multi_observer(search_settings(&s, time_limit(&s)?, iters)?)
                     .with_rollout(rollout::<G>(&s)?)
                     .with_open_solver(open_solver::<G>());
-                Ok(vetoing::<G>(Box::new(agent)))
+                Ok(guarded::<G>(Box::new(agent)))
             },
         },
         AgentKind {
@@ -339,7 +349,7 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
                     .nodes(nodes);
                 // Without hidden cards there is one world: the exact solver plays it.
                 let open = G::OPEN && s.choice("solver")? != "uct" && G::exact_solver().is_some();
-                Ok(vetoing::<G>(Box::new(
+                Ok(guarded::<G>(Box::new(
                     Pimc::new(settings, solver)
                         .with_race_rollout(rollout::<G>(&s)?)
                         .solve_open(open),
@@ -361,7 +371,7 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
                     G::exact_solver,
                 )?;
                 let nodes = budget::<G>(&s, solver.as_ref(), G::search_defaults().cheat_nodes)?;
-                Ok(vetoing::<G>(Box::new(
+                Ok(guarded::<G>(Box::new(
                     Cheat::new(solver)
                         .with_nodes(nodes)
                         .with_race_rollout(rollout::<G>(&s)?),
@@ -369,6 +379,13 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
             },
         },
     ]
+}
+
+/// A search agent with its game's guards: the decisions the game defers
+/// ([`GameAgents::search_defers`]) made by the other agent, and the rest kept from vetoed and
+/// repeated moves ([`GameAgents::search_veto`], [`GameAgents::search_position`]).
+fn guarded<G: GameAgents>(search: Box<dyn Agent<G>>) -> Box<dyn Agent<G>> {
+    deferring::<G>(vetoing::<G>(search))
 }
 
 /// `nodes` of `pimc` and `cheat`: the budget given, or `auto` with `nodes=auto`; none with a

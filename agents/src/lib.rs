@@ -37,6 +37,7 @@
 
 mod agent;
 mod catalog;
+mod defer;
 pub mod games;
 mod random;
 pub mod reaction;
@@ -48,6 +49,7 @@ pub mod tricks;
 mod veto;
 
 pub use agent::{decide, Agent, IllegalChoice, SeatView};
+pub use defer::Deferral;
 pub use catalog::{catalog, AgentCatalog, AgentKind, GameAgents, SearchDefaults};
 pub use random::RandomAgent;
 pub use search::{Cheat, Ismcts, PerfectInfoSolver, Pimc, Uct};

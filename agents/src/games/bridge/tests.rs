@@ -258,15 +258,16 @@ mod diagnostics {
 
 /// Issue #26 §1: `cheat` at Bridge's defaults keeps its opening leads within its node budget
 /// (an exact search of three quarters of it, then a depth-limited one). Searched whole, the
-/// opening leads after `cheat`'s own auction on these deals cost 3.38, 10.59 and 4.08 million
-/// nodes (of 200 seeded deals, the three dearest; 28.1 million in an `agent-cost` run).
+/// opening leads after the auction of `cheat`'s own search (before the search agents bid as
+/// the heuristic does) on these deals cost 3.38, 10.59 and 4.08 million nodes (of 200 seeded
+/// deals, the three dearest; 28.1 million in an `agent-cost` run).
 #[test]
 fn cheat_keeps_its_opening_leads_within_the_node_budget() {
     use cardsim_engine::tricks::TrickTaking;
     let game = Bridge::new(4, &Params::parse(&["scoring=deal"]).unwrap()).unwrap();
-    let mut bidder = crate::catalog::<Bridge>()
-        .build(&"cheat".parse::<AgentSpec>().unwrap())
-        .unwrap();
+    // `cheat` without the catalog's deferral: its search bids (UCT on the true state).
+    let mut bidder =
+        crate::Cheat::new(Box::new(DoubleDummy::new())).with_nodes(Some(4_000_000));
     let mut legal = Vec::new();
     let leads = [95, 164, 171].map(|seed| {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -283,4 +284,54 @@ fn cheat_keeps_its_opening_leads_within_the_node_budget() {
         (state, rng)
     });
     crate::tricks::testing::assert_cheat_within_node_budget(&game, leads);
+}
+
+/// Issue #26: every search agent bids exactly as the heuristic does (the calls are deferred
+/// to it, [`GameAgents::search_defers`]) and searches the card play: `cheat`'s solver counts
+/// no nodes in the auction and counts them again from the opening lead.
+#[test]
+fn search_agents_bid_as_the_heuristic_and_search_the_play() {
+    use cardsim_engine::tricks::TrickTaking;
+    let game = Bridge::new(4, &Params::parse(&["scoring=deal"]).unwrap()).unwrap();
+    let cat = crate::catalog::<Bridge>();
+    let mut legal = Vec::new();
+    for (i, name) in ["ismcts:iters=20", "mo-ismcts:iters=20", "pimc:worlds=1", "cheat"]
+        .into_iter()
+        .enumerate()
+    {
+        let mut agent = cat.build(&name.parse::<AgentSpec>().unwrap()).unwrap();
+        let mut calls = 0;
+        for seed in 0..6 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed + 10 * i as u64);
+            let mut state = game.deal(&mut rng);
+            while game.trick_play(&state).is_none() {
+                let ToMove::Seat(seat) = game.to_move(&state) else {
+                    break;
+                };
+                game.legal_actions(&state, &mut legal);
+                let obs = game.observe(&state, seat);
+                let nodes = agent.solver_nodes();
+                let a = if agent.perfect_information() {
+                    agent.choose_with_state(&game, seat, &state, &legal, &mut rng)
+                } else {
+                    agent.choose(&game, seat, &obs, &legal, &mut rng)
+                };
+                let b = BridgeHeuristic.choose(&game, seat, &obs, &legal, &mut rng);
+                assert_eq!(a, b, "{name}, seed {seed}: {:?}", state.auction());
+                assert_eq!(agent.solver_nodes(), nodes, "{name} searched a call");
+                calls += 1;
+                game.apply(&mut state, a, &mut rng);
+            }
+            if name == "cheat" && game.trick_play(&state).is_some() {
+                let ToMove::Seat(seat) = game.to_move(&state) else {
+                    panic!("a seat leads")
+                };
+                game.legal_actions(&state, &mut legal);
+                let before = agent.solver_nodes().unwrap();
+                agent.choose_with_state(&game, seat, &state, &legal, &mut rng);
+                assert!(agent.solver_nodes().unwrap() > before, "no search of the lead");
+            }
+        }
+        assert!(calls >= 24, "{name}: {calls} calls");
+    }
 }
