@@ -648,6 +648,14 @@ fn the_deal_text_reads_back() {
     ] {
         assert!(g.parse_deal(&bad).is_err(), "{why}: {bad}");
     }
+    let missing = g
+        .parse_deal(&text.replacen("2C ", "", 1))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        missing.contains("1 card(s) missing, the first 2C"),
+        "{missing}"
+    );
     // One deck: no second deck's cards, no jokers; a stack one card too long is refused.
     let g = game(2, &[]);
     let s = g.deal(&mut ChaCha8Rng::seed_from_u64(9));
@@ -686,19 +694,21 @@ fn the_record_notation_deals_numerals_and_penalty_cards_in_order() {
         "{text}"
     );
     assert!(text.ends_with(" TS"), "{text}");
-    for (bad, why) in [
-        (full.replacen('-', "A", 1), "a fifth ace"),
-        (full.replacen('A', "-", 1), "a 37th numeral"),
-        (full.replacen('-', "X", 1), "another letter"),
+    for (bad, why, says) in [
+        (full.replacen('-', "A", 1), "a fifth ace", "more than four As"),
+        (full.replacen('A', "-", 1), "a 37th numeral", "36 numerals"),
+        (full.replacen('-', "X", 1), "another letter", "'X' is not A, K, Q, J"),
     ] {
-        assert!(g.parse_deal(&bad).is_err(), "{why}");
+        let e = g.parse_deal(&bad).unwrap_err().to_string();
+        assert!(e.contains(says), "{why}: {e}");
     }
     for params in [
         &[][..],
         &["slaps=false", "decks=2"],
         &["slaps=false", "jokers=1"],
     ] {
-        assert!(game(2, params).parse_deal(&full).is_err(), "{params:?}");
+        let e = game(2, params).parse_deal(&full).unwrap_err().to_string();
+        assert!(e.contains("is for Beggar-my-neighbour"), "{params:?}: {e}");
     }
 }
 
