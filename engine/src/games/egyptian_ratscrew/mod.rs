@@ -311,14 +311,11 @@ impl Ratscrew {
             .unwrap_or(from)
     }
 
-    /// The seats in the slap race: players in, and players out (not barred) while two are in.
+    /// The seats in the slap race: players in, and players out who are not barred. A race is
+    /// run only while two or more players are in (`settle` ends the game first, and
+    /// `check_invariants` refuses a position with fewer).
     fn racers(&self, p: &Public) -> SeatMask {
-        let all = SeatMask::all(self.players).0;
-        if self.active(p) >= 2 {
-            SeatMask(all & !p.barred.0)
-        } else {
-            SeatMask(all & !p.out.0)
-        }
+        SeatMask(SeatMask::all(self.players).0 & !p.barred.0)
     }
 
     /// `seat` takes the centre under its stack, first card played first out, and leads.
@@ -420,17 +417,13 @@ impl Ratscrew {
             }
             let next = self.next_active(&s.public, t);
             s.public.turn = next;
-            if let Some(ch) = s.public.challenge {
-                if next == ch.challenger {
-                    s.public.counts[3] += 1;
-                    self.take(s, next);
-                    if s.public.over {
-                        return;
-                    }
-                } else {
-                    s.public.deciding = true;
-                    return;
-                }
+            // While a challenge is on, every seat between the challenger and the seat to turn
+            // is out, so the next player in is never the challenger here: he would be the only
+            // player in, and the game ended above.
+            debug_assert!(s.public.challenge.is_none_or(|ch| ch.challenger != next));
+            if s.public.challenge.is_some() {
+                s.public.deciding = true;
+                return;
             }
         }
     }
