@@ -127,6 +127,34 @@ fn discards_passes_and_their_order() {
     assert!(st.discards.iter().all(|d| d.len() == 4));
 }
 
+/// A pass between two seats that cannot hold a seat's passed card does not move it: in the
+/// second round the dealer passes to seat 1, then seat 0 (which never saw the card) passes to
+/// seat 2, and for the dealer the card is still with seat 1 alone.
+#[test]
+fn a_pass_by_a_seat_without_the_card_leaves_where_it_may_be() {
+    let g = Dingo;
+    let mut r = rng();
+    let mut st = g.deal(&mut r);
+    let mut v = Vec::new();
+    // d3 d0 d1 d2, the first round's passes, d3 d0 d1 d2.
+    for _ in 0..12 {
+        g.legal_actions(&st, &mut v);
+        g.apply(&mut st, v[0], &mut r);
+    }
+    assert_eq!(g.to_move(&st), ToMove::Seat(S[3]));
+    g.legal_actions(&st, &mut v);
+    let DingoAction::Pass(card) = v[0] else {
+        panic!("the dealer passes: {:?}", v[0])
+    };
+    act(&mut st, v[0]);
+    assert!(st.hands[1].contains(card), "3>1 in the second round");
+    assert_eq!(g.observe(&st, S[3]).reach[1], 0b0010);
+    assert_eq!(g.to_move(&st), ToMove::Seat(S[0]));
+    g.legal_actions(&st, &mut v);
+    act(&mut st, v[0]);
+    assert_eq!(g.observe(&st, S[3]).reach[1], 0b0010, "0>2 cannot move it");
+}
+
 #[test]
 fn a_passed_card_is_seen_by_its_receiver_only_and_may_be_passed_on() {
     let g = Dingo;
