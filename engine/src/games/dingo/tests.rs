@@ -128,8 +128,9 @@ fn discards_passes_and_their_order() {
 }
 
 /// A pass between two seats that cannot hold a seat's passed card does not move it: in the
-/// second round the dealer passes to seat 1, then seat 0 (which never saw the card) passes to
-/// seat 2, and for the dealer the card is still with seat 1 alone.
+/// second round the dealer passes to seat 1 (who sees it received from two seats to its
+/// right), then seat 0 (which never saw the card) passes to seat 2, and for the dealer the
+/// card is still with seat 1 alone.
 #[test]
 fn a_pass_by_a_seat_without_the_card_leaves_where_it_may_be() {
     let g = Dingo;
@@ -149,6 +150,9 @@ fn a_pass_by_a_seat_without_the_card_leaves_where_it_may_be() {
     act(&mut st, v[0]);
     assert!(st.hands[1].contains(card), "3>1 in the second round");
     assert_eq!(g.observe(&st, S[3]).reach[1], 0b0010);
+    assert_eq!(g.observe(&st, S[3]).passed[1], Some(card));
+    assert_eq!(g.observe(&st, S[1]).received[1], Some(card));
+    assert_eq!(g.observe(&st, S[1]).passed[1], None, "seat 1 has not passed yet");
     assert_eq!(g.to_move(&st), ToMove::Seat(S[0]));
     g.legal_actions(&st, &mut v);
     act(&mut st, v[0]);
