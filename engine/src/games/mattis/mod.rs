@@ -420,10 +420,8 @@ impl<V: Variant> TwoPart<V> {
             self.draw_round(st, winner, self.n());
             // The half ends as soon as a player has run out.
             if Seat::all(self.n()).any(|s| st.hands[s].is_empty()) {
-                if st.stock.len() == 1 {
-                    // Not reachable: after drawing, an empty hand means an empty stock.
-                    Self::draw_up(st, winner);
-                }
+                // After drawing, an empty hand means an empty stock.
+                debug_assert!(st.stock.len() != 1, "a hand ran out with a card in the stock");
                 if st.stock.is_empty() {
                     self.end_first_half(st);
                     return;
