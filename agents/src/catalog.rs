@@ -6,8 +6,7 @@ use crate::search::{
     SearchSettings, Uct,
 };
 use crate::spec::AgentSettings;
-use crate::defer::{deferring, Deferral};
-use crate::veto::{vetoing, PositionOf, Veto};
+use crate::veto::{guarded, Deferral, PositionOf, Veto};
 use crate::{Agent, AgentError, AgentSpec, RandomAgent};
 use cardsim_engine::params::ParamSpec;
 use cardsim_engine::Game;
@@ -379,13 +378,6 @@ fn search_agents<G: GameAgents>() -> Vec<AgentKind<G>> {
             },
         },
     ]
-}
-
-/// A search agent with its game's guards: the decisions the game defers
-/// ([`GameAgents::search_defers`]) made by the other agent, and the rest kept from vetoed and
-/// repeated moves ([`GameAgents::search_veto`], [`GameAgents::search_position`]).
-fn guarded<G: GameAgents>(search: Box<dyn Agent<G>>) -> Box<dyn Agent<G>> {
-    deferring::<G>(vetoing::<G>(search))
 }
 
 /// `nodes` of `pimc` and `cheat`: the budget given, or `auto` with `nodes=auto`; none with a

@@ -37,7 +37,6 @@
 
 mod agent;
 mod catalog;
-mod defer;
 pub mod games;
 mod random;
 pub mod reaction;
@@ -49,13 +48,12 @@ pub mod tricks;
 mod veto;
 
 pub use agent::{decide, Agent, IllegalChoice, SeatView};
-pub use defer::Deferral;
 pub use catalog::{catalog, AgentCatalog, AgentKind, GameAgents, SearchDefaults};
 pub use random::RandomAgent;
 pub use search::{Cheat, Ismcts, PerfectInfoSolver, Pimc, Uct};
 pub use spec::{split_specs, AgentError, AgentSpec};
 pub use testing::same_information_same_choice;
-pub use veto::{Position, PositionOf, Veto};
+pub use veto::{Deferral, Position, PositionOf, Veto};
 
 #[doc(no_inline)]
 pub use cardsim_engine::Game;

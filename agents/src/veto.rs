@@ -1,6 +1,8 @@
-//! Moves the search agents never make in a game ([`GameAgents::search_veto`]), and moves they
-//! do not make again in a position they chose in before ([`GameAgents::search_position`]): a
-//! wrapper that takes them out of the legal actions before the search sees them.
+//! A game's guards on its search agents, in one wrapper: the decisions they leave to another
+//! agent ([`GameAgents::search_defers`]), the moves they never make
+//! ([`GameAgents::search_veto`]), and the moves they do not make again in a position they
+//! chose in before ([`GameAgents::search_position`]), taken out of the legal actions before
+//! the search sees them.
 
 use crate::reaction::ReactionModel;
 use crate::{Agent, GameAgents, SeatView};
@@ -11,6 +13,16 @@ use std::collections::HashMap;
 /// True when a seat with this observation should never play this action (a game's
 /// [`GameAgents::search_veto`]).
 pub type Veto<G> = fn(&G, &<G as Game>::Observation, &<G as Game>::Action) -> bool;
+
+/// The decisions a game's search agents leave to another agent, and that agent
+/// ([`GameAgents::search_defers`]).
+pub struct Deferral<G: Game> {
+    /// True at a decision, judged from the seat's observation, that the search leaves to
+    /// [`Deferral::agent`].
+    pub defers: fn(&G::Observation) -> bool,
+    /// Builds the agent that makes those decisions (one per search agent).
+    pub agent: fn() -> Box<dyn Agent<G>>,
+}
 
 /// A position a seat is to choose in, as a game's [`GameAgents::search_position`] names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -27,15 +39,21 @@ pub struct Position {
 /// where play cannot go round in circles.
 pub type PositionOf<G> = fn(&<G as Game>::Observation) -> Option<Position>;
 
-/// `agent`, kept from the game's vetoed moves ([`GameAgents::search_veto`]) and from choosing
-/// again what it chose before in a position met again ([`GameAgents::search_position`]), where
-/// the game names either; `agent` itself otherwise.
-pub(crate) fn vetoing<G: GameAgents>(agent: Box<dyn Agent<G>>) -> Box<dyn Agent<G>> {
-    if G::search_veto().is_none() && G::search_position().is_none() {
+/// The search agent `agent` with its game's guards: the decisions the game defers
+/// ([`GameAgents::search_defers`]) made by the other agent, and the rest kept from vetoed moves
+/// ([`GameAgents::search_veto`]) and from choosing again what it chose before in a position met
+/// again ([`GameAgents::search_position`]), where the game names any; `agent` itself otherwise.
+pub(crate) fn guarded<G: GameAgents>(agent: Box<dyn Agent<G>>) -> Box<dyn Agent<G>> {
+    let defer = G::search_defers();
+    if defer.is_none() && G::search_veto().is_none() && G::search_position().is_none() {
         return agent;
     }
-    Box::new(Vetoing {
+    Box::new(Guarded {
         inner: agent,
+        defer: defer.map(|d| Deferred {
+            defers: d.defers,
+            agent: (d.agent)(),
+        }),
         veto: G::search_veto(),
         position: G::search_position(),
         seen: HashMap::new(),
@@ -55,12 +73,21 @@ struct Chosen<A> {
     earlier: Vec<A>,
 }
 
-/// An agent that chooses among the legal actions its game's [`Veto`] allows (all of them,
-/// should it allow none), and in a position it met at an earlier clock among those it did not
-/// choose there before (all it may play, once it has chosen each: a new round). Everything
-/// else is the inner agent's.
-struct Vetoing<G: Game> {
+/// A [`Deferral`] with its agent built.
+struct Deferred<G: Game> {
+    defers: fn(&G::Observation) -> bool,
+    agent: Box<dyn Agent<G>>,
+}
+
+/// An agent that leaves the decisions its game defers to the other agent, and otherwise
+/// chooses among the legal actions its game's [`Veto`] allows (all of them, should it allow
+/// none), and in a position it met at an earlier clock among those it did not choose there
+/// before (all it may play, once it has chosen each: a new round). Everything else is the
+/// inner agent's.
+struct Guarded<G: Game> {
     inner: Box<dyn Agent<G>>,
+    /// The game's deferred decisions and the agent that makes them.
+    defer: Option<Deferred<G>>,
     veto: Option<Veto<G>>,
     position: Option<PositionOf<G>>,
     /// Per position key met in this game, what was chosen there.
@@ -70,7 +97,7 @@ struct Vetoing<G: Game> {
     allowed: Vec<G::Action>,
 }
 
-impl<G: Game> Vetoing<G> {
+impl<G: Game> Guarded<G> {
     /// Whether the veto or the memory removes any of `legal`; if so, the rest is in
     /// `self.allowed`. Notes the decision's position in `self.asked`.
     fn filter(&mut self, game: &G, obs: &G::Observation, legal: &[G::Action]) -> bool {
@@ -108,6 +135,14 @@ impl<G: Game> Vetoing<G> {
         self.allowed.len() < legal.len()
     }
 
+    /// The agent the game leaves this decision to, if it leaves it.
+    fn deferred_to(&mut self, obs: &G::Observation) -> Option<&mut dyn Agent<G>> {
+        match &mut self.defer {
+            Some(d) if (d.defers)(obs) => Some(d.agent.as_mut()),
+            _ => None,
+        }
+    }
+
     /// What `pick` makes the inner agent choose among the actions the veto and the memory
     /// allow, where they remove any of `legal`; among `legal` itself otherwise. The choice is
     /// remembered for its position.
@@ -133,7 +168,7 @@ impl<G: Game> Vetoing<G> {
     }
 }
 
-impl<G: Game> Agent<G> for Vetoing<G> {
+impl<G: Game> Agent<G> for Guarded<G> {
     fn choose(
         &mut self,
         game: &G,
@@ -142,6 +177,9 @@ impl<G: Game> Agent<G> for Vetoing<G> {
         legal: &[G::Action],
         rng: &mut dyn RngCore,
     ) -> G::Action {
+        if let Some(other) = self.deferred_to(obs) {
+            return other.choose(game, seat, obs, legal, rng);
+        }
         self.pick(game, obs, legal, |inner, legal| {
             inner.choose(game, seat, obs, legal, rng)
         })
@@ -153,6 +191,9 @@ impl<G: Game> Agent<G> for Vetoing<G> {
         legal: &[G::Action],
         rng: &mut dyn RngCore,
     ) -> G::Action {
+        if let Some(other) = self.deferred_to(view.observation()) {
+            return other.act(view, legal, rng);
+        }
         self.pick(view.game(), view.observation(), legal, |inner, legal| {
             inner.act(view, legal, rng)
         })
@@ -172,6 +213,9 @@ impl<G: Game> Agent<G> for Vetoing<G> {
 
     fn reset(&mut self) {
         self.inner.reset();
+        if let Some(d) = &mut self.defer {
+            d.agent.reset();
+        }
         self.seen.clear();
     }
 
@@ -192,6 +236,9 @@ impl<G: Game> Agent<G> for Vetoing<G> {
         rng: &mut dyn RngCore,
     ) -> G::Action {
         let obs = game.observe(state, seat);
+        if let Some(other) = self.deferred_to(&obs) {
+            return other.choose(game, seat, &obs, legal, rng);
+        }
         self.pick(game, &obs, legal, |inner, legal| {
             inner.choose_with_state(game, seat, state, legal, rng)
         })

@@ -266,8 +266,7 @@ fn cheat_keeps_its_opening_leads_within_the_node_budget() {
     use cardsim_engine::tricks::TrickTaking;
     let game = Bridge::new(4, &Params::parse(&["scoring=deal"]).unwrap()).unwrap();
     // `cheat` without the catalog's deferral: its search bids (UCT on the true state).
-    let mut bidder =
-        crate::Cheat::new(Box::new(DoubleDummy::new())).with_nodes(Some(4_000_000));
+    let mut bidder = crate::Cheat::new(Box::new(DoubleDummy::new())).with_nodes(Some(4_000_000));
     let mut legal = Vec::new();
     let leads = [95, 164, 171].map(|seed| {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -295,9 +294,14 @@ fn search_agents_bid_as_the_heuristic_and_search_the_play() {
     let game = Bridge::new(4, &Params::parse(&["scoring=deal"]).unwrap()).unwrap();
     let cat = crate::catalog::<Bridge>();
     let mut legal = Vec::new();
-    for (i, name) in ["ismcts:iters=20", "mo-ismcts:iters=20", "pimc:worlds=1", "cheat"]
-        .into_iter()
-        .enumerate()
+    for (i, name) in [
+        "ismcts:iters=20",
+        "mo-ismcts:iters=20",
+        "pimc:worlds=1",
+        "cheat",
+    ]
+    .into_iter()
+    .enumerate()
     {
         let mut agent = cat.build(&name.parse::<AgentSpec>().unwrap()).unwrap();
         let mut calls = 0;
@@ -329,7 +333,10 @@ fn search_agents_bid_as_the_heuristic_and_search_the_play() {
                 game.legal_actions(&state, &mut legal);
                 let before = agent.solver_nodes().unwrap();
                 agent.choose_with_state(&game, seat, &state, &legal, &mut rng);
-                assert!(agent.solver_nodes().unwrap() > before, "no search of the lead");
+                assert!(
+                    agent.solver_nodes().unwrap() > before,
+                    "no search of the lead"
+                );
             }
         }
         assert!(calls >= 24, "{name}: {calls} calls");

@@ -152,7 +152,11 @@ fn a_pass_by_a_seat_without_the_card_leaves_where_it_may_be() {
     assert_eq!(g.observe(&st, S[3]).reach[1], 0b0010);
     assert_eq!(g.observe(&st, S[3]).passed[1], Some(card));
     assert_eq!(g.observe(&st, S[1]).received[1], Some(card));
-    assert_eq!(g.observe(&st, S[1]).passed[1], None, "seat 1 has not passed yet");
+    assert_eq!(
+        g.observe(&st, S[1]).passed[1],
+        None,
+        "seat 1 has not passed yet"
+    );
     assert_eq!(g.to_move(&st), ToMove::Seat(S[0]));
     g.legal_actions(&st, &mut v);
     act(&mut st, v[0]);

@@ -695,9 +695,17 @@ fn the_record_notation_deals_numerals_and_penalty_cards_in_order() {
     );
     assert!(text.ends_with(" TS"), "{text}");
     for (bad, why, says) in [
-        (full.replacen('-', "A", 1), "a fifth ace", "more than four As"),
+        (
+            full.replacen('-', "A", 1),
+            "a fifth ace",
+            "more than four As",
+        ),
         (full.replacen('A', "-", 1), "a 37th numeral", "36 numerals"),
-        (full.replacen('-', "X", 1), "another letter", "'X' is not A, K, Q, J"),
+        (
+            full.replacen('-', "X", 1),
+            "another letter",
+            "'X' is not A, K, Q, J",
+        ),
     ] {
         let e = g.parse_deal(&bad).unwrap_err().to_string();
         assert!(e.contains(says), "{why}: {e}");

@@ -421,7 +421,10 @@ impl<V: Variant> TwoPart<V> {
             // The half ends as soon as a player has run out.
             if Seat::all(self.n()).any(|s| st.hands[s].is_empty()) {
                 // After drawing, an empty hand means an empty stock.
-                debug_assert!(st.stock.len() != 1, "a hand ran out with a card in the stock");
+                debug_assert!(
+                    st.stock.len() != 1,
+                    "a hand ran out with a card in the stock"
+                );
                 if st.stock.is_empty() {
                     self.end_first_half(st);
                     return;
