@@ -477,6 +477,15 @@ fn scoring_figures_and_the_tie_rule() {
     st.score = [cards("KS"), cards("KC"), CardSet::EMPTY, CardSet::EMPTY];
     let o = Dingo.outcome(&st).unwrap();
     assert_eq!((o[S[0]].win, o[S[1]].win), (0.5, 0.5));
+    // The rabbit only breaks ties: five points and the 2♦ beat four and the K♦.
+    st.score = [
+        cards("2D 3C 4C 5C 6C"),
+        cards("KD KC"),
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+    ];
+    let o = Dingo.outcome(&st).unwrap();
+    assert_eq!((o[S[0]].win, o[S[1]].place), (1.0, 2));
 }
 
 #[test]
