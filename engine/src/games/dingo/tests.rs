@@ -161,6 +161,17 @@ fn a_pass_by_a_seat_without_the_card_leaves_where_it_may_be() {
     g.legal_actions(&st, &mut v);
     act(&mut st, v[0]);
     assert_eq!(g.observe(&st, S[3]).reach[1], 0b0010, "0>2 cannot move it");
+    // The tensor shows each round's reach from the dealer's side (itself, 0, 1, 2): the first
+    // round's card may be anywhere but with the dealer, the second's is with seat 1, the
+    // third is not passed yet.
+    use crate::encoding::{Encoding, Tensor};
+    let mut t = Tensor::new();
+    g.encode_observation(&g.observe(&st, S[3]), &mut t);
+    assert_eq!(g.observe(&st, S[3]).reach[0], 0b0111);
+    assert_eq!(
+        crate::games::common::encoding::named(&t, "reach"),
+        [0.0, 1.0, 1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    );
 }
 
 #[test]
