@@ -922,3 +922,66 @@ fn the_observation_scales_each_count_as_documented() {
     assert!(named(&t, "turn").iter().all(|&x| x == 0.0));
     assert!(named(&t, "hunt").iter().all(|&x| x == 0.0));
 }
+
+/// The observation text at each phase: the setup step and who acts, each round's passed and
+/// received card in order, where a passed card may be, the hunt's dingo, wolves, rabbit and
+/// the seats shown without the A♦; and the no-rabbit plane of the tensor, from the observer's
+/// side.
+#[test]
+fn the_text_and_tensor_show_each_phase() {
+    use crate::encoding::{Encoding, Tensor};
+    use crate::games::common::encoding::named;
+    let g = Dingo;
+    let mut r = rng();
+    let mut st = g.deal(&mut r);
+    let text = g.observation_string(&g.observe(&st, S[0]));
+    assert!(
+        text.starts_with("seat 0 of 4, setup step 0, 3 discards\n"),
+        "{text}"
+    );
+    assert!(text.contains("\npassed: - - -\nreceived: - - -\n"), "{text}");
+    assert!(!text.contains("may be with"), "{text}");
+    let mut v = Vec::new();
+    // The four discards, the first round's passes, four discards, the dealer's second pass.
+    for _ in 0..13 {
+        g.legal_actions(&st, &mut v);
+        g.apply(&mut st, v[0], &mut r);
+    }
+    let obs = g.observe(&st, S[3]);
+    let (Some(p0), Some(p1), None) = (obs.passed[0], obs.passed[1], obs.passed[2]) else {
+        panic!("the dealer has passed twice: {:?}", obs.passed)
+    };
+    let Some(r0) = obs.received[0] else {
+        panic!("the dealer received in the first round")
+    };
+    let text = g.observation_string(&obs);
+    assert!(text.contains(", setup step 13, 0 passes\n"), "{text}");
+    for line in [
+        format!("\npassed: {p0} {p1} -\n"),
+        format!("\nreceived: {r0} - -\n"),
+        "\npassed 0 may be with: 0 1 2\npassed 1 may be with: 1\ntable: ".into(),
+    ] {
+        assert!(text.contains(&line), "{line:?} in\n{text}");
+    }
+    // A hunt, with a wolf, the rabbit and two seats shown without it set by hand.
+    let mut obs = g.observe(&first_hunt(), S[1]);
+    obs.hunt.wolves[0] = Some((S[2], c("2C")));
+    obs.hunt.rabbit = Some(S[3]);
+    obs.hunt.no_rabbit = 0b0101;
+    let text = g.observation_string(&obs);
+    assert!(text.contains(", hunting 2, 1 to play\n"), "{text}");
+    assert!(
+        text.ends_with(
+            "\ndingo: 0\nwolf 1: 2:2C\nrabbit: 3\nturns after the dingo: 0\n\
+             shown without the rabbit: 0 2\n"
+        ),
+        "{text}"
+    );
+    let mut t = Tensor::new();
+    g.encode_observation(&obs, &mut t);
+    // Seats from seat 1: itself, 2, 3, 0.
+    assert_eq!(named(&t, "no_rabbit"), [0.0, 1.0, 0.0, 1.0]);
+    obs.hunt.index = HUNTS;
+    let text = g.observation_string(&obs);
+    assert!(text.contains(", hunts done, 1 to play\n"), "{text}");
+}
