@@ -939,8 +939,12 @@ fn the_text_and_tensor_show_each_phase() {
         text.starts_with("seat 0 of 4, setup step 0, 3 discards\n"),
         "{text}"
     );
-    assert!(text.contains("\npassed: - - -\nreceived: - - -\n"), "{text}");
+    assert!(
+        text.contains("\npassed: - - -\nreceived: - - -\n"),
+        "{text}"
+    );
     assert!(!text.contains("may be with"), "{text}");
+    assert!(!text.contains("\ndingo"), "no hunt in the setup: {text}");
     let mut v = Vec::new();
     // The four discards, the first round's passes, four discards, the dealer's second pass.
     for _ in 0..13 {
@@ -968,8 +972,11 @@ fn the_text_and_tensor_show_each_phase() {
     obs.hunt.wolves[0] = Some((S[2], c("2C")));
     obs.hunt.rabbit = Some(S[3]);
     obs.hunt.no_rabbit = 0b0101;
+    obs.score[2] = cards("AD TC");
+    obs.penalty[0] = cards("AS");
     let text = g.observation_string(&obs);
     assert!(text.contains(", hunting 2, 1 to play\n"), "{text}");
+    assert!(text.contains("\npoints: 0:-3 1:0 2:12 3:0\n"), "{text}");
     assert!(
         text.ends_with(
             "\ndingo: 0\nwolf 1: 2:2C\nrabbit: 3\nturns after the dingo: 0\n\
