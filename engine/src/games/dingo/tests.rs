@@ -944,7 +944,10 @@ fn the_text_and_tensor_show_each_phase() {
         "{text}"
     );
     assert!(!text.contains("may be with"), "{text}");
-    assert!(!text.contains("turns after the dingo"), "no hunt in the setup: {text}");
+    assert!(
+        !text.contains("turns after the dingo"),
+        "no hunt in the setup: {text}"
+    );
     let mut v = Vec::new();
     // The four discards, the first round's passes, four discards, the dealer's second pass.
     for _ in 0..13 {

@@ -830,14 +830,16 @@ impl Game for GinRummy {
                 return Err("play went on past the drawn-hand point".into());
             }
         }
-        if st
+        let at_target = st
             .points
             .iter()
             .filter(|&&p| self.target > 0 && p >= self.target)
-            .count()
-            > 1
-        {
+            .count();
+        if at_target > 1 {
             return Err("both seats reached the target".into());
+        }
+        if at_target > 0 && st.phase != Phase::Over {
+            return Err("a seat reached the target and play goes on".into());
         }
         Ok(())
     }

@@ -822,9 +822,30 @@ fn broken_states_fail_the_invariants() {
         let c = st.stock.remove(0);
         st.pile.push(c);
     });
-    bad("both seats at the target", &draw, &|st| {
-        st.points = [100, 120]
-    });
+    let refusal = |base: &GinState, points: [u32; 2]| {
+        let mut st = base.clone();
+        st.points = points;
+        g.check_invariants(&st).unwrap_err()
+    };
+    assert_eq!(refusal(&over, [100, 120]), "both seats reached the target");
+    assert_eq!(
+        refusal(&draw, [100, 0]),
+        "a seat reached the target and play goes on"
+    );
+    // Below the target play goes on; a single hand has no target.
+    g.check_invariants(&{
+        let mut st = draw.clone();
+        st.points = [99, 99];
+        st
+    })
+    .unwrap();
+    single
+        .check_invariants(&{
+            let mut st = draw.clone();
+            st.points = [150, 0];
+            st
+        })
+        .unwrap();
 }
 
 /// Scoring rulings not covered above: under `tie=void` a lower defender still undercuts; a
