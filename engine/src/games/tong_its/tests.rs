@@ -417,6 +417,12 @@ fn a_face_down_four_is_hidden_and_determinized_among_unseen_ranks() {
         g.observe_action(&st, TongitsAction::FaceDown(tens), s(0)),
         Some(TongitsAction::FaceDown(CardSet::EMPTY))
     );
+    // The others' view of the move is written `hide`, the mover's names the four.
+    assert_eq!(TongitsAction::FaceDown(CardSet::EMPTY).to_string(), "hide");
+    assert_eq!(
+        TongitsAction::FaceDown(tens).to_string(),
+        format!("hide {tens}")
+    );
     let o = g.observe(&st, s(0));
     assert_eq!(o.melds[0].cards, CardSet::EMPTY);
     assert_eq!(g.observe(&st, s(1)).melds[0].cards, tens);
