@@ -85,6 +85,8 @@ fn tongit_pays_three_plus_fours_aces_and_not_opening() {
         Phase::Play,
     );
     assert!(!st.opened[2]);
+    // Seat 1 won the hand before: seat 0's win starts a streak of its own, no pot.
+    st.streak = Some((s(1), 1));
     let mut r = rng();
     g.apply(&mut st, TongitsAction::Meld(set("AH 2H 3H")), &mut r);
     assert_eq!(st.hands[0], set("9C"));
@@ -96,6 +98,8 @@ fn tongit_pays_three_plus_fours_aces_and_not_opening() {
     assert_eq!(res.payments, [15, -7, -8]);
     assert_eq!(st.chips, [-2 + 15 - 2, -2 - 7 - 2, -2 - 8 - 2]);
     assert_eq!(st.pot, 12, "a first win does not take the pot");
+    assert_eq!(st.streak, Some((s(0), 1)));
+    assert_eq!((st.counts[0], st.counts[4], st.counts[7]), (1, 0, 0));
     assert_eq!((st.dealer, st.turn, st.phase), (s(0), s(0), Phase::Play));
     assert_eq!(
         st.hands[0].len(),
@@ -334,6 +338,7 @@ fn stock_out_compares_the_opened_hands_ties_to_the_last_drawer() {
             TongitsAction::Discard(drawn.lowest().unwrap()),
             &mut r,
         );
+        assert_eq!((st.counts[0], st.counts[4]), (0, 1), "a stock out counted");
         st.last.unwrap()
     };
     // 5, 5, 5: the last drawer (seat 2) wins, 1 from each.
@@ -370,6 +375,7 @@ fn the_pot_goes_to_two_wins_in_a_row_and_back_at_the_end() {
     g.apply(&mut st, TongitsAction::Fold, &mut r);
     let res = st.last.unwrap();
     assert_eq!((res.winner, res.pot_won), (s(0), 12));
+    assert_eq!(st.counts[7], 1, "a pot won counted");
     assert_eq!(st.streak, Some((s(0), 0)), "the streak starts again");
     // The next hand is dealt: antes 6 in the pot.
     assert_eq!(st.pot, 6);
