@@ -151,7 +151,15 @@ fn fought(d: [&str; 3], answers: [TongitsAction; 2]) -> HandResult {
     g.apply(&mut st, TongitsAction::CallDraw, &mut r);
     g.apply(&mut st, answers[0], &mut r);
     g.apply(&mut st, answers[1], &mut r);
-    st.last.unwrap()
+    let res = st.last.unwrap();
+    // The counters: a fought call, and a call its caller won (fought or not).
+    let fought = answers.contains(&TongitsAction::Fight);
+    assert_eq!(
+        (st.counts[2], st.counts[3]),
+        (u32::from(fought), u32::from(res.winner == s(0))),
+        "fought_draws, caller_wins"
+    );
+    res
 }
 
 #[test]
