@@ -151,8 +151,8 @@ pub trait GameAgents: Game {
     /// Decisions the search agents (`ismcts`, `mo-ismcts`, `pimc`, `cheat`) leave to another
     /// agent of the game ([`Deferral`]); `None` (the default) searches every decision.
     /// Bridge's auction, left to the heuristic's natural bidding: a search of the calls, whose
-    /// partner and opponents in the playouts bid at random, reached contracts that failed 49
-    /// times in 50.
+    /// partner and opponents in a playout or a sampled world bid no system it can read,
+    /// reached contracts that failed 49 times in 50.
     fn search_defers() -> Option<Deferral<Self>> {
         None
     }
